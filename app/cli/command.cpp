@@ -1,0 +1,92 @@
+#include "command.h"
+
+#include <QFile>
+
+#include <algorithm>
+#include <iostream>
+#include <iterator>
+#include <ostream>
+
+namespace conform::cli {
+
+namespace {
+
+std::vector<CommandFactory>& factories()
+{
+    static std::vector<CommandFactory> all;
+    return all;
+}
+
+void printHelp(Io& io)
+{
+    io.out << "Usage: conform-cli COMMAND [OPTIONS]\n\n"
+              "Validate, extract and repair LLM structured output; run, serve and replay.\n\n"
+              "Commands:\n";
+    for (const auto& command : allCommands())
+        io.out << "  " << command->name() << std::string(12 - std::min<std::size_t>(11, command->name().size()), ' ')
+               << command->summary() << '\n';
+    io.out << "\nExit codes: 0 success or valid; 1 invalid, failed outcome or nothing recoverable;\n"
+              "2 usage or input error; 3 provider or transport error.\n"
+              "Run 'conform-cli COMMAND --help' for a command's options.\n";
+}
+
+} // namespace
+
+int fail(Io& io, const std::string& message, int code)
+{
+    io.err << "conform-cli: error: " << message << '\n';
+    return code;
+}
+
+ReadResult readInput(const QString& path, Io& io)
+{
+    ReadResult result;
+    if (path.isEmpty() || path == QLatin1String("-")) {
+        result.text.assign(std::istreambuf_iterator<char>(io.in), std::istreambuf_iterator<char>());
+        result.ok = true;
+        return result;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.error = path.toStdString() + ": " + file.errorString().toStdString();
+        return result;
+    }
+    const QByteArray bytes = file.readAll();
+    result.text.assign(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    result.ok = true;
+    return result;
+}
+
+void registerCommand(CommandFactory factory)
+{
+    factories().push_back(std::move(factory));
+}
+
+std::vector<std::unique_ptr<Command>> allCommands()
+{
+    std::vector<std::unique_ptr<Command>> commands;
+    for (const auto& make : factories())
+        commands.push_back(make());
+    std::sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) { return a->name() < b->name(); });
+    return commands;
+}
+
+int run(const QStringList& arguments, Io& io)
+{
+    if (arguments.size() < 2 || arguments[1] == QLatin1String("--help") || arguments[1] == QLatin1String("-h")) {
+        printHelp(io);
+        return arguments.size() < 2 ? UsageError : Success;
+    }
+    if (arguments[1] == QLatin1String("--version")) {
+        io.out << "conform-cli " << CONFORM_VERSION << '\n';
+        return Success;
+    }
+    const std::string wanted = arguments[1].toStdString();
+    for (auto& command : allCommands()) {
+        if (command->name() == wanted)
+            return command->execute(arguments.mid(1), io);
+    }
+    return fail(io, "unknown command '" + wanted + "' (see 'conform-cli --help')");
+}
+
+} // namespace conform::cli

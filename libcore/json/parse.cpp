@@ -1,0 +1,76 @@
+#include "json/parse.h"
+
+#include <string>
+
+namespace conform::json {
+
+LineColumn lineColumnAt(std::string_view text, std::size_t offset)
+{
+    LineColumn at;
+    const std::size_t end = offset < text.size() ? offset : text.size();
+    for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+            ++at.line;
+            at.column = 1;
+        } else {
+            ++at.column;
+        }
+    }
+    return at;
+}
+
+namespace {
+
+// nlohmann reports "syntax error while parsing value - invalid literal; last read: 'x'";
+// keep the part after the dash, which is what a person needs.
+std::string shortMessage(const std::string& what)
+{
+    const auto dash = what.find(" - ");
+    return dash == std::string::npos ? what : what.substr(dash + 3);
+}
+
+std::string describe(std::string_view text, std::size_t offset)
+{
+    const LineColumn at = lineColumnAt(text, offset);
+    return "line " + std::to_string(at.line) + ", column " + std::to_string(at.column);
+}
+
+// The offset of the bracket that takes nesting past `maxDepth`, or npos. A linear scan that
+// skips strings, run before the real parse so that a hostile document never becomes a tree.
+std::size_t tooDeepAt(std::string_view text, std::size_t maxDepth)
+{
+    std::size_t depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > maxDepth)
+                return i;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::string_view::npos;
+}
+
+} // namespace
+
+Result<Json> parseStrict(std::string_view text, std::size_t maxDepth)
+{
+    if (const std::size_t at = tooDeepAt(text, maxDepth); at != std::string_view::npos)
+        return Error{"nesting deeper than " + std::to_string(maxDepth) + " levels", describe(text, at)};
+    try {
+        return Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/false);
+    } catch (const Json::parse_error& e) {
+        return Error{shortMessage(e.what()), describe(text, e.byte > 0 ? e.byte - 1 : 0)};
+    }
+}
+
+} // namespace conform::json

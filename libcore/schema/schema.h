@@ -1,0 +1,152 @@
+#pragma once
+// conform::schema — JSON Schema compiled once, validated many times, with Zod-style issues.
+//
+//   auto compiled = schema::Validator::compile(schemaJson, {.registry = &workspace});
+//   if (!compiled) fail(compiled.error().toString());          // bad schema: what and where
+//   schema::ValidationResult r = compiled->validate(instance);  // every issue, document order
+//   bool ok = compiled->acceptsText(line);                     // fast verdict straight from text
+//
+// Drafts 2020-12 (the default) and 7, chosen by "$schema". Every keyword of both; $ref is
+// resolved at compile time through the Registry (nothing is fetched from the network);
+// recursion is allowed and $ref cycles terminate. Regexes run on RE2, which cannot be made
+// to backtrack: a pattern RE2 cannot run (lookaround, backreferences) is a lint error with its
+// schema pointer and never matches. Issues follow ../shared/reference/zod-issues.md.
+#include "base/json.h"
+#include "base/path.h"
+#include "base/result.h"
+#include "base/span.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace conform::schema {
+
+enum class Draft { Draft7, Draft2020_12 };
+enum class ZodStyle { Zod3, Zod4 };
+
+// One problem with an instance, as Zod would report it.
+struct Issue
+{
+    std::string code;          // a Zod code of the chosen style; keywords with none are "custom"
+    Path path;                 // where in the instance
+    std::string message;       // Zod's English message, in the chosen style
+    Json params = Json::object(); // the code's own fields: expected/received, minimum, options,
+                               // keys, ...; for "custom", {"keyword": ..., ...}
+    std::string schemaPath;    // JSON pointer into the schema document, to the failing keyword
+    std::optional<Span> span;  // offsets into the raw text, when the value came from text
+
+    // {"code", "path", "message", <params...>, "schemaPath", "span"?: {"offset","length"}}
+    Json toJson() const;
+};
+
+// A change made to the instance so that it fits, never silently: the user sees each one.
+struct Coercion
+{
+    Path path;
+    std::string kind; // "enum_case", "boolean_word", "numeric_string", "wrap_in_array"
+    Json before;
+    Json after;
+
+    Json toJson() const; // {"path", "kind", "before", "after"}
+};
+
+// Coercions are off unless asked for.
+struct CoercionOptions
+{
+    bool enumCase = false;       // "Amber" -> "amber" when only "amber" is allowed
+    bool booleanWords = false;   // "yes"/"true"/"1"/"no"/"false"/"0" -> true/false
+    bool numericStrings = false; // "5" -> 5 where a number or integer is wanted
+    bool wrapInArray = false;    // x -> [x] where an array of such values is wanted
+
+    static CoercionOptions all() { return {true, true, true, true}; }
+    bool any() const { return enumCase || booleanWords || numericStrings || wrapInArray; }
+};
+
+struct ValidateOptions
+{
+    ZodStyle style = ZodStyle::Zod3;
+    CoercionOptions coerce;
+};
+
+struct ValidationResult
+{
+    bool valid = false;
+    std::vector<Issue> issues;       // all of them, in document order
+    std::vector<Coercion> coercions; // what was changed, in document order
+    Json value;                      // the instance after coercions (the instance when none)
+
+    // {"valid", "issues": [...], "coercions": [...]}
+    Json toJson() const;
+};
+
+// A problem with the schema itself, found at compile time.
+struct LintMessage
+{
+    enum class Severity { Error, Warning };
+    Severity severity = Severity::Error;
+    std::string schemaPath; // JSON pointer into the schema
+    std::string message;
+};
+
+// Schemas that $ref may name, by URI: the workspace's files, the official metaschemas.
+// Nothing is ever fetched; an unknown URI is a compile error.
+class Registry
+{
+public:
+    Registry();
+    ~Registry();
+    Registry(Registry&&) noexcept;
+    Registry& operator=(Registry&&) noexcept;
+
+    // Makes `document` resolvable as `uri` (and by its own $id, if it has one).
+    void add(const std::string& uri, Json document);
+    // The document registered under `uri` (without fragment), or nullptr.
+    const Json* find(const std::string& uri) const;
+
+private:
+    struct Data;
+    std::unique_ptr<Data> d;
+};
+
+struct CompileOptions
+{
+    Draft defaultDraft = Draft::Draft2020_12; // when "$schema" does not say
+    bool assertFormats = false;               // "format" is an annotation unless asked
+    const Registry* registry = nullptr;       // for $ref to other documents
+    std::string baseUri;                      // the schema's own URI, e.g. "file:///ws/x.json"
+};
+
+namespace detail { struct CompiledSchema; }
+
+// A compiled schema: immutable, cheap to copy, safe to use from many threads at once.
+class Validator
+{
+public:
+    // Compiles `schema`. A schema that cannot be compiled (unresolvable $ref, a keyword of the
+    // wrong type) is an Error whose `where` is the JSON pointer of the culprit.
+    static Result<Validator> compile(const Json& schema, const CompileOptions& options = {});
+
+    // Every issue of `instance`, in document order, after the coercions asked for.
+    ValidationResult validate(const Json& instance, const ValidateOptions& options = {}) const;
+
+    // Verdict only: no issues are built.
+    bool accepts(const Json& instance) const;
+
+    // Verdict straight from JSON text, the fast path for large volumes (simdjson underneath).
+    // Text that is not JSON is not accepted; `parseError`, when given, says why and where.
+    bool acceptsText(std::string_view text, std::string* parseError = nullptr) const;
+
+    // Problems found while compiling (patterns RE2 cannot run, unknown formats, ...).
+    const std::vector<LintMessage>& lint() const;
+
+    Draft draft() const;
+
+private:
+    explicit Validator(std::shared_ptr<const detail::CompiledSchema> compiled);
+    std::shared_ptr<const detail::CompiledSchema> m_compiled;
+};
+
+} // namespace conform::schema
