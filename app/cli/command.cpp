@@ -1,8 +1,10 @@
 #include "command.h"
 
+#include <QCommandLineParser>
 #include <QFile>
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <ostream>
@@ -55,6 +57,44 @@ ReadResult readInput(const QString& path, Io& io)
     result.text.assign(bytes.constData(), static_cast<std::size_t>(bytes.size()));
     result.ok = true;
     return result;
+}
+
+int printCommandHelp(Io& io, const Command& command, const QCommandLineParser& parser)
+{
+    // Qt's help text starts with its own "Usage:" line; ours is the contract's synopsis.
+    const QString options = parser.helpText().section(QLatin1Char('\n'), 2);
+    io.out << "Usage:\n" << command.usage() << "\n\n" << command.summary() << "\n\n" << options.toStdString();
+    return Success;
+}
+
+LineReader::LineReader(const QString& path, Io& io)
+{
+    if (path.isEmpty() || path == QLatin1String("-")) {
+        m_in = &io.in;
+        return;
+    }
+    auto file = std::make_unique<std::ifstream>(path.toStdString(), std::ios::binary);
+    if (!*file) {
+        QFile probe(path);
+        probe.open(QIODevice::ReadOnly);
+        m_error = path.toStdString() + ": " + probe.errorString().toStdString();
+        return;
+    }
+    m_in = file.get();
+    m_file = std::move(file);
+}
+
+LineReader::~LineReader() = default;
+
+bool LineReader::next(std::string_view& line)
+{
+    if (!m_in || !std::getline(*m_in, m_line))
+        return false;
+    ++m_lineNumber;
+    if (!m_line.empty() && m_line.back() == '\r')
+        m_line.pop_back();
+    line = m_line;
+    return true;
 }
 
 void registerCommand(CommandFactory factory)

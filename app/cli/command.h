@@ -5,10 +5,13 @@
 // CONFORM_REGISTER_COMMAND; tests run them in-process with string streams.
 #include <QStringList>
 
+class QCommandLineParser;
+
 #include <functional>
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace conform::cli {
@@ -44,6 +47,29 @@ int fail(Io& io, const std::string& message, int code = UsageError);
 // Reads a whole file, or standard input for "-". An Error names the file.
 struct ReadResult { bool ok = false; std::string text; std::string error; };
 ReadResult readInput(const QString& path, Io& io);
+
+// Prints the command's usage() and the parser's option list; returns Success.
+int printCommandHelp(Io& io, const Command& command, const QCommandLineParser& parser);
+
+// Reads lines one at a time from a file or (for "-") standard input, in constant memory,
+// without their line ending.
+class LineReader
+{
+public:
+    LineReader(const QString& path, Io& io);
+    ~LineReader();
+    bool ok() const { return m_error.empty(); }
+    const std::string& error() const { return m_error; }
+    bool next(std::string_view& line);          // false at the end
+    std::size_t lineNumber() const { return m_lineNumber; } // 1-based, of the last line read
+
+private:
+    std::unique_ptr<std::istream> m_file;
+    std::istream* m_in = nullptr;
+    std::string m_line;
+    std::string m_error;
+    std::size_t m_lineNumber = 0;
+};
 
 // The registry of subcommands, filled by CONFORM_REGISTER_COMMAND at static-init time.
 using CommandFactory = std::function<std::unique_ptr<Command>()>;

@@ -1,0 +1,21 @@
+#pragma once
+// Reading a schema file for a command: parse, compile, and say what and where when it fails.
+#include "schema/schema.h"
+
+#include <QString>
+
+#include <string>
+
+namespace conform::cli {
+
+struct LoadedSchema
+{
+    bool ok = false;
+    std::string error; // "FILE: line L, column C: ..." or "FILE: /pointer: ..."
+    Json document;
+    std::optional<schema::Validator> validator;
+};
+
+LoadedSchema loadSchema(const QString& path, bool assertFormats = false);
+
+} // namespace conform::cli
