@@ -25,9 +25,12 @@ LoadedSchema loadSchema(const QString& path, bool assertFormats)
     }
     loaded.document = std::move(parsed.value());
 
+    const QFileInfo info(path);
+    loaded.registry = schema::Registry::forWorkspace(info.absolutePath().toStdString());
     schema::CompileOptions options;
+    options.registry = &loaded.registry;
     options.assertFormats = assertFormats;
-    options.baseUri = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath()).toString().toStdString();
+    options.baseUri = QUrl::fromLocalFile(info.absoluteFilePath()).toString().toStdString();
     auto compiled = schema::Validator::compile(loaded.document, options);
     if (!compiled) {
         loaded.error = name + ": " + compiled.error().toString();

@@ -20,8 +20,8 @@ struct ValidateSettings
 void printHuman(std::ostream& out, const schema::ValidationResult& result, const std::string& prefix)
 {
     for (const auto& coercion : result.coercions)
-        out << prefix << toPointer(coercion.path) << ": coerced " << coercion.before.dump() << " -> "
-            << coercion.after.dump() << " (" << coercion.kind << ")\n";
+        out << prefix << toPointer(coercion.path) << ": coerced " << conform::dump(coercion.before) << " -> "
+            << conform::dump(coercion.after) << " (" << coercion.kind << ")\n";
     if (result.valid) {
         out << prefix << "valid\n";
         return;
@@ -44,7 +44,7 @@ int validateDocument(const schema::Validator& validator, const QString& path, co
                             + ": " + instance.error().toString());
     const schema::ValidationResult result = validator.validate(instance.value(), settings.options);
     if (settings.json)
-        io.out << result.toJson().dump() << '\n';
+        io.out << conform::dump(result.toJson()) << '\n';
     else
         printHuman(io.out, result, {});
     return result.valid ? Success : Invalid;
@@ -88,7 +88,7 @@ int validateJsonl(const schema::Validator& validator, const QString& path, const
         if (settings.json) {
             Json numbered = Json{{"line", lineNumber}};
             numbered.update(verdict);
-            io.out << numbered.dump() << '\n';
+            io.out << conform::dump(numbered) << '\n';
         } else if (verdict.contains("error")) {
             io.out << lineNumber << ": not JSON: " << verdict["error"].get<std::string>() << '\n';
         } else {

@@ -17,14 +17,26 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace conform::json {
 
-// One change made to the raw text. Offsets are bytes into the raw text as given.
+// One change made to the raw text. Offsets are bytes into the raw text as given; applying
+// the fixes of an Extraction to its candidate gives strict JSON text of exactly the value.
+//
+// Syntax kinds: trailing_comma, extra_comma, missing_comma, missing_colon, single_quotes,
+//   typographic_quotes, unquoted_key, unquoted_string, comment, python_literal
+//   (True/False/None), invalid_literal (undefined/NaN/Infinity -> null), control_character,
+//   crlf (a raw CR LF in a string -> \n), unescaped_quote, invalid_escape, invalid_utf8,
+//   invalid_number (+1, .5, 007), stray_bracket, stray_character, missing_bracket, bom,
+//   double_encoded (a JSON string holding the JSON: replaced by what it holds).
+// Value-changing kinds, refused by ExtractOptions::strict: truncated_string, truncated_literal,
+//   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`).
 struct Fix
 {
-    std::string kind;   // "trailing_comma", "single_quotes", "truncated_string", ...
+    std::string kind;   // one of the kinds above
     std::size_t offset = 0;
     std::size_t length = 0;
     std::string before; // the raw bytes replaced (empty for an insertion)
@@ -38,15 +50,30 @@ struct Fix
 class SourceMap
 {
 public:
+    // Adding is an append (a parse adds tens of thousands); a later entry for the same
+    // pointer wins. find() scans from the end, which is instant for a reply; callers about
+    // to look up many pointers in a large document call index() first (sourceMapOf does).
     void add(std::string pointer, Span span);
+    void merge(const SourceMap& other); // adds (and overrides with) every entry of `other`
+    void index();
     // The span of the value at `path`, or of its nearest ancestor that has one.
     std::optional<Span> find(const Path& path) const;
     std::optional<Span> find(const std::string& pointer) const;
     bool empty() const { return m_spans.empty(); }
-    std::size_t size() const { return m_spans.size(); }
+    std::size_t size() const { return m_spans.size(); } // entries (a repeated key adds one)
+
+    SourceMap() = default;
+    SourceMap(const SourceMap& other) : m_spans(other.m_spans) { if (!other.m_index.empty()) index(); }
+    SourceMap& operator=(const SourceMap& other);
+    SourceMap(SourceMap&&) noexcept = default;
+    SourceMap& operator=(SourceMap&&) noexcept = default;
 
 private:
-    std::map<std::string, Span> m_spans;
+    std::optional<Span> findExact(std::string_view pointer) const;
+
+    std::vector<std::pair<std::string, Span>> m_spans;
+    // Views into m_spans' strings (which stay put when the vector moves), to the last entry.
+    std::unordered_map<std::string_view, std::size_t> m_index;
 };
 
 struct Extraction
@@ -72,9 +99,16 @@ struct ExtractOptions
     // Scores how well a candidate fits (higher is better), e.g. a schema's verdict; when set,
     // it decides between several candidates before size and position do.
     std::function<double(const Json&)> fitness;
+    // Build Extraction::sourceMap. Callers that only want the value (bulk replay, benchmarks)
+    // may turn it off; everything else stays the same.
+    bool sourceMap = true;
 };
 
 Extraction extract(std::string_view raw, const ExtractOptions& options = {});
+
+// The source map of a JSON document an editor holds: one linear pass, no candidate search.
+// On valid JSON it is the map extract() would give; broken text still maps what it can.
+SourceMap sourceMapOf(std::string_view document);
 
 // Feed a reply chunk by chunk as it arrives; after each chunk, current() is the best partial
 // value so far. Total work is linear in the text: nothing is re-parsed from the start.
@@ -87,7 +121,8 @@ public:
     StreamingExtractor& operator=(StreamingExtractor&&) noexcept;
 
     void feed(std::string_view chunk);
-    // The best value after the chunks so far (truncation closed, as extract() would).
+    // The best value after the chunks so far (truncation closed, as extract() would). Costs
+    // one copy of the value so far; feeding never re-reads earlier text.
     Extraction current() const;
     // The whole text is in: the same result as extract() on all of it.
     Extraction finish();

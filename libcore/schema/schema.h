@@ -11,6 +11,11 @@
 // recursion is allowed and $ref cycles terminate. Regexes run on RE2, which cannot be made
 // to backtrack: a pattern RE2 cannot run (lookaround, backreferences) is a lint error with its
 // schema pointer and never matches. Issues follow ../shared/reference/zod-issues.md.
+//
+// Hostile input is bounded: instances nested deeper than json::kMaxDepth are rejected (an
+// issue, or a parse error from acceptsText), $ref loops at one instance location fail instead
+// of recursing, uniqueItems is O(n log n). Nothing here throws; failures are Results or issues.
+// "format" asserts (with checkFormat from formats.h) only when CompileOptions::assertFormats.
 #include "base/json.h"
 #include "base/path.h"
 #include "base/result.h"
@@ -91,8 +96,9 @@ struct LintMessage
     std::string message;
 };
 
-// Schemas that $ref may name, by URI: the workspace's files, the official metaschemas.
-// Nothing is ever fetched; an unknown URI is a compile error.
+// Schemas that $ref may name, by URI: the workspace's files, the official metaschemas (draft 7
+// and 2020-12, always present). Nothing is ever fetched; an unknown URI is a compile error.
+// Documents are shared, immutable once added; a Registry may be read from many threads.
 class Registry
 {
 public:
@@ -105,6 +111,12 @@ public:
     void add(const std::string& uri, Json document);
     // The document registered under `uri` (without fragment), or nullptr.
     const Json* find(const std::string& uri) const;
+
+    // Every *.json file under `directory` (4 levels down at most, hidden folders and
+    // node_modules skipped, 2,000 files at most), registered as "file:///abs/path.json" and by
+    // its $id, so that workspace schemas can $ref each other. Files that are not JSON are
+    // skipped and, when `problems` is given, listed there ("path:line L, column C").
+    static Registry forWorkspace(const std::string& directory, std::vector<Error>* problems = nullptr);
 
 private:
     struct Data;

@@ -1,0 +1,116 @@
+// conform-cli extract: the JSON value in a model reply, repaired, with the fix log on request.
+#include "command.h"
+
+#include "json/extract.h"
+#include "json/parse.h"
+
+#include <QCommandLineParser>
+
+#include <ostream>
+
+namespace conform::cli {
+namespace {
+
+struct ExtractSettings
+{
+    json::ExtractOptions options;
+    bool json = false;
+};
+
+// Raw bytes may hold invalid UTF-8; printing must not throw on them.
+std::string dumpSafe(const Json& value, int indent)
+{
+    return value.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+Json report(const json::Extraction& x, bool strict)
+{
+    Json out = x.toJson();
+    if (strict && !out.contains("refused"))
+        out["refused"] = Json::array();
+    return out;
+}
+
+int extractDocument(const QString& path, const ExtractSettings& settings, Io& io)
+{
+    const ReadResult input = readInput(path, io);
+    if (!input.ok)
+        return fail(io, input.error);
+    const json::Extraction x = json::extract(input.text, settings.options);
+    if (settings.json)
+        io.out << dumpSafe(report(x, settings.options.strict), 2) << '\n';
+    else if (x.ok)
+        io.out << dumpSafe(x.value, 2) << '\n';
+    else
+        io.err << "conform-cli: " << x.reason << '\n';
+    return x.ok ? Success : Invalid;
+}
+
+// Each line is a JSON string holding one raw reply; one output line per line, as it is read.
+int extractJsonl(const QString& path, const ExtractSettings& settings, Io& io)
+{
+    LineReader reader(path, io);
+    if (!reader.ok())
+        return fail(io, reader.error());
+    const std::string name = path == QLatin1String("-") ? std::string("<stdin>") : path.toStdString();
+    bool allOk = true;
+    std::string_view line;
+    while (reader.next(line)) {
+        if (line.find_first_not_of(" \t") == std::string_view::npos)
+            continue;
+        auto reply = json::parseStrict(line);
+        if (!reply || !reply.value().is_string())
+            return fail(io, name + ":" + std::to_string(reader.lineNumber())
+                                + ": expected a JSON string holding one reply");
+        const json::Extraction x = json::extract(reply.value().get_ref<const std::string&>(), settings.options);
+        allOk = allOk && x.ok;
+        io.out << (settings.json ? dumpSafe(report(x, settings.options.strict), -1) : dumpSafe(x.value, -1)) << '\n';
+    }
+    return allOk ? Success : Invalid;
+}
+
+class ExtractCommand : public Command
+{
+public:
+    std::string name() const override { return "extract"; }
+    std::string summary() const override { return "pull the JSON out of a model reply and repair it, logging every fix"; }
+    std::string usage() const override
+    {
+        return "conform-cli extract [--strict] [--json] [FILE|-]\n"
+               "conform-cli extract --jsonl FILE [--strict] [--json]";
+    }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        QCommandLineParser parser;
+        const QCommandLineOption strictOption(QStringLiteral("strict"),
+            QStringLiteral("Refuse fixes that change values (truncated strings, dropped keys, placeholders)."));
+        const QCommandLineOption jsonOption(QStringLiteral("json"),
+            QStringLiteral("Print {\"ok\", \"value\", \"fixes\", ...} instead of the bare value."));
+        const QCommandLineOption jsonlOption(QStringLiteral("jsonl"),
+            QStringLiteral("Each input line is a JSON string holding one reply; one output line each."));
+        const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+        parser.addOptions({strictOption, jsonOption, jsonlOption, helpOption});
+        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The reply (default: standard input)."), QStringLiteral("[FILE|-]"));
+        if (!parser.parse(arguments))
+            return fail(io, "extract: " + parser.errorText().toStdString());
+        if (parser.isSet(helpOption))
+            return printCommandHelp(io, *this, parser);
+        const QStringList files = parser.positionalArguments();
+        if (files.size() > 1)
+            return fail(io, "extract: give one reply file (or - for standard input)");
+
+        ExtractSettings settings;
+        settings.options.strict = parser.isSet(strictOption);
+        settings.json = parser.isSet(jsonOption);
+        const QString path = files.isEmpty() ? QStringLiteral("-") : files.first();
+        if (parser.isSet(jsonlOption))
+            return extractJsonl(path, settings, io);
+        return extractDocument(path, settings, io);
+    }
+};
+
+CONFORM_REGISTER_COMMAND(ExtractCommand);
+
+} // namespace
+} // namespace conform::cli

@@ -1,0 +1,261 @@
+// conform-cli run: one run of the engine (ask, extract, validate, self-repair, fall back)
+// against a provider or a scenario file; progress on stderr, the result on stdout.
+#include "command.h"
+#include "schema_loader.h"
+
+#include "engine/engine.h"
+#include "providers/scenario.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+
+#include <ostream>
+
+namespace conform::cli {
+namespace {
+
+struct Options
+{
+    QCommandLineOption schema{QStringLiteral("schema"), QStringLiteral("The JSON Schema the answer must match."), QStringLiteral("FILE")};
+    QCommandLineOption user{QStringLiteral("user"), QStringLiteral("The user prompt."), QStringLiteral("TEXT")};
+    QCommandLineOption prompt{QStringLiteral("prompt"), QStringLiteral("The user prompt, from a file."), QStringLiteral("FILE")};
+    QCommandLineOption system{QStringLiteral("system"), QStringLiteral("The system prompt, from a file."), QStringLiteral("FILE")};
+    QCommandLineOption var{QStringLiteral("var"), QStringLiteral("Replace {{K}} in the prompts by V (repeatable)."), QStringLiteral("K=V")};
+    QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("anthropic, openai, ollama or scenario."), QStringLiteral("NAME")};
+    QCommandLineOption model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
+    QCommandLineOption baseUrl{QStringLiteral("base-url"), QStringLiteral("Base URL (default: *_BASE_URL / OLLAMA_HOST, else the public API)."), QStringLiteral("URL")};
+    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file (--provider scenario)."), QStringLiteral("FILE")};
+    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
+    QCommandLineOption maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
+    QCommandLineOption retries{QStringLiteral("retries"), QStringLiteral("Transport retries per request (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
+    QCommandLineOption temperature{QStringLiteral("temperature"), QStringLiteral("Sampling temperature."), QStringLiteral("T")};
+    QCommandLineOption maxTokens{QStringLiteral("max-tokens"), QStringLiteral("Answer length limit (default 1024)."), QStringLiteral("N"), QStringLiteral("1024")};
+    QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds per request try (default 120)."), QStringLiteral("S"), QStringLiteral("120")};
+    QCommandLineOption stallTimeout{QStringLiteral("stall-timeout"), QStringLiteral("Seconds without a byte before a try is abandoned (default 30)."), QStringLiteral("S"), QStringLiteral("30")};
+    QCommandLineOption coerce{QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays.")};
+    QCommandLineOption strictRepairs{QStringLiteral("strict-repairs"), QStringLiteral("Refuse extraction fixes that change values.")};
+    QCommandLineOption repairTemplate{QStringLiteral("repair-template"), QStringLiteral("The repair prompt template."), QStringLiteral("FILE")};
+    QCommandLineOption stream{QStringLiteral("stream"), QStringLiteral("Stream the reply; it is shown on stderr as it arrives.")};
+    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture store (accepted; capturing is not wired to run yet)."), QStringLiteral("FILE")};
+    QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Do not capture (accepted; run does not capture yet).")};
+    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the whole run as one JSON document.")};
+    QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+
+    void addTo(QCommandLineParser& parser) const
+    {
+        parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, retries,
+                           temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, stream,
+                           store, noStore, json, help});
+    }
+};
+
+// The value of a numeric option, or an error naming it.
+bool number(const QCommandLineParser& parser, const QCommandLineOption& option, double low, double high, double& out,
+            std::string& error)
+{
+    bool ok = false;
+    out = parser.value(option).toDouble(&ok);
+    if (ok && out >= low && out <= high)
+        return true;
+    error = "run: --" + option.names().constFirst().toStdString() + " must be a number from " + QString::number(low).toStdString()
+        + " to " + QString::number(high).toStdString() + ", not '" + parser.value(option).toStdString() + "'";
+    return false;
+}
+
+std::string readText(const QString& path, Io& io, std::string& error)
+{
+    const ReadResult read = readInput(path, io);
+    if (!read.ok)
+        error = read.error;
+    return read.text;
+}
+
+std::string policyFrom(const QCommandLineParser& parser, const Options& o, engine::Policy& policy, Io& io)
+{
+    std::string error;
+    double value = 0;
+    if (!number(parser, o.maxRepairs, 0, 20, value, error)) return error;
+    policy.maxRepairs = static_cast<int>(value);
+    if (!number(parser, o.retries, 0, 20, value, error)) return error;
+    policy.maxTransportRetries = static_cast<int>(value);
+    if (!number(parser, o.maxTokens, 1, 1e7, value, error)) return error;
+    policy.maxTokens = static_cast<int>(value);
+    if (!number(parser, o.timeout, 0.01, 86400, value, error)) return error;
+    policy.timeoutMs = static_cast<int>(value * 1000);
+    if (!number(parser, o.stallTimeout, 0.01, 86400, value, error)) return error;
+    policy.stallTimeoutMs = static_cast<int>(value * 1000);
+    if (parser.isSet(o.temperature)) {
+        if (!number(parser, o.temperature, 0, 2, value, error)) return error;
+        policy.temperature = value;
+    }
+    policy.coerce = parser.isSet(o.coerce);
+    policy.strictRepairs = parser.isSet(o.strictRepairs);
+    policy.stream = parser.isSet(o.stream);
+    if (parser.isSet(o.repairTemplate))
+        policy.repairTemplate = readText(parser.value(o.repairTemplate), io, error);
+    return error;
+}
+
+std::string promptFrom(const QCommandLineParser& parser, const Options& o, engine::Prompt& prompt, Io& io)
+{
+    std::string error;
+    if (parser.isSet(o.user) == parser.isSet(o.prompt))
+        return "run: give the user prompt with --user TEXT or --prompt FILE (one of them)";
+    prompt.user = parser.isSet(o.user) ? parser.value(o.user).toStdString() : readText(parser.value(o.prompt), io, error);
+    if (parser.isSet(o.system) && error.empty())
+        prompt.system = readText(parser.value(o.system), io, error);
+    for (const QString& pair : parser.values(o.var)) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return "run: --var wants K=V, not '" + pair.toStdString() + "'";
+        prompt.variables[pair.left(eq).toStdString()] = pair.mid(eq + 1).toStdString();
+    }
+    return error;
+}
+
+std::string targetFrom(const QCommandLineParser& parser, const Options& o, engine::Target& target)
+{
+    const auto kind = providers::parseProviderKind(parser.value(o.provider).toStdString());
+    if (!kind)
+        return "run: --provider must be anthropic, openai, ollama or scenario, not '" + parser.value(o.provider).toStdString() + "'";
+    const auto mode = engine::parseModeChoice(parser.value(o.mode).toStdString());
+    if (!mode)
+        return "run: --mode must be auto, strict, tool, json-object or text, not '" + parser.value(o.mode).toStdString() + "'";
+    target = engine::Target{*kind, parser.value(o.model).toStdString(), parser.value(o.baseUrl).toStdString(), *mode, nullptr};
+    if (*kind != providers::ProviderKind::Scenario)
+        return parser.isSet(o.scenario) ? "run: --scenario needs --provider scenario" : "";
+    if (!parser.isSet(o.scenario))
+        return "run: --provider scenario needs --scenario FILE";
+    auto loaded = providers::loadScenario(parser.value(o.scenario));
+    if (!loaded)
+        return loaded.error().toString();
+    target.scenario = std::make_shared<const providers::Scenario>(std::move(loaded.value()));
+    return {};
+}
+
+// Progress on stderr: attempts, retries, verdicts, and with --stream the reply as it arrives.
+// Nothing printed here can hold a key: requests are never printed, errors are scrubbed.
+void reportProgress(engine::Engine& engine, Io& io, bool stream)
+{
+    auto shown = std::make_shared<qsizetype>(0);
+    QObject::connect(&engine, &engine::Engine::attemptStarted, [&io, shown](int index, const QString& target, const QString& mode, int repair) {
+        *shown = 0;
+        io.err << "conform-cli: attempt " << index + 1 << ": " << target.toStdString() << " (" << mode.toStdString() << ")"
+               << (repair > 0 ? ", repair " + std::to_string(repair) : std::string()) << '\n';
+    });
+    QObject::connect(&engine, &engine::Engine::retryScheduled, [&io, shown](int, const providers::RetryRecord& retry) {
+        *shown = 0;
+        io.err << "conform-cli: transport retry after " << retry.reason << ": waiting " << retry.delayMs << " ms\n";
+    });
+    if (stream)
+        QObject::connect(&engine, &engine::Engine::chunkReceived, [&io, shown](const QString& partial, const Json&) {
+            io.err << partial.mid(*shown).toStdString() << std::flush;
+            *shown = partial.size();
+        });
+    QObject::connect(&engine, &engine::Engine::attemptFinished, [&io, stream](const engine::AttemptRecord& a) {
+        if (stream)
+            io.err << '\n';
+        const std::string verdict = !a.error.empty() ? "error: " + a.error
+            : a.valid ? std::string("valid")
+            : a.parsed ? std::to_string(a.issues.size()) + " issue(s)" : "no JSON: " + a.extractionFailure;
+        io.err << "conform-cli:   " << verdict << (a.truncated ? " [truncated]" : "") << '\n';
+    });
+}
+
+void printHuman(const engine::RunRecord& record, Io& io)
+{
+    const Json metrics = record.metrics();
+    io.out << "outcome: " << engine::outcomeName(record.outcome);
+    for (const std::string& flag : record.flags)
+        io.out << " [" << flag << "]";
+    io.out << " (" << metrics["attempts"] << " attempt(s), " << metrics["repairs"] << " repair(s), "
+           << metrics["transport_retries"] << " transport retr" << (metrics["transport_retries"] == 1 ? "y" : "ies") << ")\n";
+    if (!record.value.is_null())
+        io.out << conform::dump(record.value, 2) << '\n';
+    if (record.best && !record.attempts[*record.best].issues.empty())
+        for (const Json& issue : record.attempts[*record.best].issues)
+            io.out << "  " << issue.value("message", std::string()) << " at " << conform::dump(issue.value("path", Json::array())) << '\n';
+}
+
+int exitCode(const engine::RunRecord& record)
+{
+    if (!record.error.empty())
+        return UsageError;
+    if (record.outcome != engine::Outcome::Failed)
+        return Success;
+    return record.failedInTransport() ? ProviderError : Invalid;
+}
+
+class RunCommand : public Command
+{
+public:
+    std::string name() const override { return "run"; }
+    std::string summary() const override { return "ask a model for JSON matching a schema, with retries, repairs and fallback"; }
+    std::string usage() const override
+    {
+        return "conform-cli run --schema FILE (--user TEXT | --prompt FILE) [--system FILE] [--var K=V ...]\n"
+               "                --provider anthropic|openai|ollama|scenario [--model M] [--base-url URL]\n"
+               "                [--scenario FILE] [--mode auto|strict|tool|json-object|text]\n"
+               "                [--max-repairs N] [--retries N] [--temperature T] [--max-tokens N] [--stream]\n"
+               "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
+               "                [--store FILE | --no-store] [--json]\n"
+               "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
+               "--store/--no-store are accepted and ignored for now: run does not capture yet.\n"
+               "Exit: 0 valid, repaired or fallback; 1 failed; 2 usage; 3 provider or transport error.";
+    }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        QCommandLineParser parser;
+        const Options o;
+        o.addTo(parser);
+        if (!parser.parse(arguments))
+            return fail(io, "run: " + parser.errorText().toStdString());
+        if (parser.isSet(o.help))
+            return printCommandHelp(io, *this, parser);
+        if (!parser.isSet(o.schema) || !parser.isSet(o.provider))
+            return fail(io, "run: --schema FILE and --provider NAME are required");
+        if (!parser.positionalArguments().isEmpty())
+            return fail(io, "run: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
+        const LoadedSchema loaded = loadSchema(parser.value(o.schema));
+        if (!loaded.ok)
+            return fail(io, loaded.error);
+        engine::RunSpec spec;
+        spec.schema = loaded.document;
+        spec.validator = std::make_shared<const schema::Validator>(*loaded.validator); // its $refs resolved as loaded
+        engine::Target target;
+        for (const std::string& error : {promptFrom(parser, o, spec.prompt, io), policyFrom(parser, o, spec.policy, io),
+                                         targetFrom(parser, o, target)})
+            if (!error.empty())
+                return fail(io, error);
+        spec.targets.push_back(std::move(target));
+        return runSpec(std::move(spec), parser.isSet(o.json), parser.isSet(o.stream), io);
+    }
+
+private:
+    static int runSpec(engine::RunSpec spec, bool json, bool stream, Io& io)
+    {
+        engine::Engine engine;
+        reportProgress(engine, io, stream);
+        engine::RunRecord record;
+        QEventLoop loop;
+        QObject::connect(&engine, &engine::Engine::finished, &loop, [&](const engine::RunRecord& r) {
+            record = r;
+            loop.quit();
+        });
+        engine.start(std::move(spec));
+        loop.exec();
+        if (!record.error.empty())
+            return fail(io, "run: " + record.error, exitCode(record));
+        if (json)
+            io.out << conform::dump(record.toJson()) << '\n';
+        else
+            printHuman(record, io);
+        return exitCode(record);
+    }
+};
+
+CONFORM_REGISTER_COMMAND(RunCommand);
+
+} // namespace
+} // namespace conform::cli

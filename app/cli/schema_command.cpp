@@ -1,0 +1,95 @@
+// conform-cli schema lint FILE: what is wrong with a schema itself (patterns RE2 cannot run,
+// unknown formats, keywords of the wrong type, $refs that resolve nowhere), one line each:
+// "FILE: /pointer: message". Sibling *.json files are the registry, so workspace $refs resolve.
+#include "command.h"
+
+#include "json/parse.h"
+#include "schema/schema.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QUrl>
+
+#include <ostream>
+
+namespace conform::cli {
+namespace {
+
+Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& messages, bool compiles)
+{
+    Json list = Json::array();
+    bool ok = compiles;
+    for (const auto& m : messages) {
+        const bool error = m.severity == schema::LintMessage::Severity::Error;
+        ok &= !error;
+        list.push_back({{"severity", error ? "error" : "warning"}, {"schemaPath", m.schemaPath}, {"message", m.message}});
+    }
+    return {{"file", file}, {"ok", ok}, {"messages", list}};
+}
+
+int lint(const QString& path, bool json, Io& io)
+{
+    const ReadResult input = readInput(path, io);
+    if (!input.ok)
+        return fail(io, input.error);
+    const std::string name = path.toStdString();
+    auto document = json::parseStrict(input.text);
+    if (!document)
+        return fail(io, name + ": " + document.error().toString());
+
+    const QFileInfo info(path);
+    const schema::Registry registry = schema::Registry::forWorkspace(info.absolutePath().toStdString());
+    schema::CompileOptions options;
+    options.registry = &registry;
+    options.baseUri = QUrl::fromLocalFile(info.absoluteFilePath()).toString().toStdString();
+    auto compiled = schema::Validator::compile(document.value(), options);
+
+    std::vector<schema::LintMessage> messages;
+    if (compiled)
+        messages = compiled->lint();
+    else
+        messages.push_back({schema::LintMessage::Severity::Error, compiled.error().where, compiled.error().message});
+    const Json report = lintJson(name, messages, compiled.ok());
+    if (json) {
+        io.out << conform::dump(report) << '\n';
+    } else {
+        for (const auto& m : messages)
+            io.out << name << ": " << (m.schemaPath.empty() ? "/" : m.schemaPath) << ": "
+                   << (m.severity == schema::LintMessage::Severity::Warning ? "warning: " : "") << m.message << '\n';
+    }
+    return report["ok"].get<bool>() ? Success : Invalid;
+}
+
+class SchemaCommand : public Command
+{
+public:
+    std::string name() const override { return "schema"; }
+    std::string summary() const override { return "inspect a JSON Schema: lint"; }
+    std::string usage() const override { return "conform-cli schema lint FILE [--json]"; }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        QCommandLineParser parser;
+        const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON report."));
+        const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                            QStringLiteral("Show this help."));
+        parser.addOptions({jsonOption, helpOption});
+        parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint"), QStringLiteral("ACTION"));
+        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The schema file."), QStringLiteral("FILE"));
+        if (!parser.parse(arguments))
+            return fail(io, "schema: " + parser.errorText().toStdString());
+        if (parser.isSet(helpOption))
+            return printCommandHelp(io, *this, parser);
+        const QStringList positional = parser.positionalArguments();
+        if (positional.size() != 2)
+            return fail(io, "schema: expected an action and a FILE (conform-cli schema lint FILE)");
+        if (positional[0] == QLatin1String("lint"))
+            return lint(positional[1], parser.isSet(jsonOption), io);
+        return fail(io, "schema: unknown action '" + positional[0].toStdString() + "' (known: lint)");
+    }
+};
+
+CONFORM_REGISTER_COMMAND(SchemaCommand);
+
+} // namespace
+} // namespace conform::cli

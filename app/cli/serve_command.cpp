@@ -1,0 +1,135 @@
+// conform-cli serve: the replay server on a local port, for SDKs, curl and the workbench.
+#include "command.h"
+
+#include "providers/scenario.h"
+#include "server/server.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QHostAddress>
+
+#include <ostream>
+
+namespace conform::cli {
+namespace {
+
+struct ServeSettings
+{
+    QHostAddress address;
+    QString host;
+    quint16 port = 0;
+    int paceMs = 0;
+};
+
+// A file path, or the name of a built-in scenario ("fenced-reply" -> ":/scenarios/fenced-reply.json").
+QString resolveScenario(const QString& given)
+{
+    if (QFileInfo::exists(given))
+        return given;
+    const QString builtin = QStringLiteral(":/scenarios/") + given + (given.endsWith(QLatin1String(".json")) ? QString() : QStringLiteral(".json"));
+    return QFileInfo::exists(builtin) ? builtin : given;
+}
+
+Result<std::vector<providers::Scenario>> loadAll(const QStringList& files)
+{
+    std::vector<providers::Scenario> scenarios;
+    for (const QString& file : files) {
+        auto scenario = providers::loadScenario(resolveScenario(file));
+        if (!scenario)
+            return scenario.error();
+        scenarios.push_back(std::move(scenario).value());
+    }
+    return scenarios;
+}
+
+// Parses --host, --port and --pace-ms; "" when they are acceptable, else the complaint.
+std::string readSettings(const QCommandLineParser& parser, bool allowRemote, ServeSettings& settings)
+{
+    settings.host = parser.value(QStringLiteral("host"));
+    const bool localhost = settings.host == QLatin1String("localhost");
+    settings.address = localhost ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(settings.host);
+    if (settings.address.isNull())
+        return "--host must be an IP address or localhost, not '" + settings.host.toStdString() + "'";
+    if (!settings.address.isLoopback() && !allowRemote)
+        return "--host " + settings.host.toStdString() +
+               " is not a loopback address; add --allow-remote to serve other machines";
+    bool ok = false;
+    const uint port = parser.value(QStringLiteral("port")).toUInt(&ok);
+    if (!ok || port > 65535)
+        return "--port must be between 0 and 65535";
+    settings.port = static_cast<quint16>(port);
+    const int pace = parser.value(QStringLiteral("pace-ms")).toInt(&ok);
+    if (!ok || pace < 0 || pace > 60'000)
+        return "--pace-ms must be between 0 and 60000";
+    settings.paceMs = pace;
+    return {};
+}
+
+int serve(std::vector<providers::Scenario> scenarios, const ServeSettings& settings, Io& io)
+{
+    server::ServerOptions options;
+    options.paceMs = settings.paceMs;
+    server::ReplayServer replay(std::move(scenarios), options);
+    if (auto listening = replay.listen(settings.address, settings.port); !listening)
+        return fail(io, "serve: cannot listen: " + listening.error().toString());
+    // Scripts wait for this exact line, so it goes out first and at once.
+    const QString host = settings.address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + settings.host + QLatin1Char(']') : settings.host;
+    io.out << "listening on http://" << host.toStdString() << ':' << replay.port() << std::endl;
+    QObject::connect(&replay, &server::ReplayServer::requestHandled, &replay,
+                     [&io](const server::RequestLog& log) { io.err << log.toLine() << std::endl; });
+    if (!QCoreApplication::instance())
+        return fail(io, "serve: needs a running application object");
+    return QCoreApplication::exec();
+}
+
+class ServeCommand : public Command
+{
+public:
+    std::string name() const override { return "serve"; }
+    std::string summary() const override { return "replay scenarios over the Anthropic, OpenAI and Ollama wire protocols"; }
+    std::string usage() const override
+    {
+        return "conform-cli serve (--scenario FILE ... | --captures FILE) [--host 127.0.0.1] [--port N]\n"
+               "                  [--allow-remote] [--pace-ms N]\n"
+               "First stdout line: \"listening on http://HOST:PORT\"; then one line per request on stderr.\n"
+               "Serves POST /v1/messages, /v1/chat/completions, /api/chat; GET /v1/models, /api/tags.\n"
+               "A request's \"model\" picks the scenario of that name (else the first); header\n"
+               "x-conform-session keeps separate turn counters. FILE may name a built-in scenario.";
+    }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        QCommandLineParser parser;
+        const QCommandLineOption scenarioOption(QStringLiteral("scenario"), QStringLiteral("A scenario file or built-in name (repeatable)."), QStringLiteral("FILE"));
+        const QCommandLineOption capturesOption(QStringLiteral("captures"), QStringLiteral("Replay the responses of a capture store."), QStringLiteral("FILE"));
+        const QCommandLineOption hostOption(QStringLiteral("host"), QStringLiteral("Address to listen on (default 127.0.0.1)."), QStringLiteral("HOST"), QStringLiteral("127.0.0.1"));
+        const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port (default 0: any free port)."), QStringLiteral("N"), QStringLiteral("0"));
+        const QCommandLineOption remoteOption(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --host."));
+        const QCommandLineOption paceOption(QStringLiteral("pace-ms"), QStringLiteral("Pause between streamed events (default 0)."), QStringLiteral("N"), QStringLiteral("0"));
+        const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+        parser.addOptions({scenarioOption, capturesOption, hostOption, portOption, remoteOption, paceOption, helpOption});
+        if (!parser.parse(arguments))
+            return fail(io, "serve: " + parser.errorText().toStdString());
+        if (parser.isSet(helpOption))
+            return printCommandHelp(io, *this, parser);
+        if (!parser.positionalArguments().isEmpty())
+            return fail(io, "serve: unexpected argument '" + parser.positionalArguments().first().toStdString() + "'");
+        if (parser.isSet(capturesOption))
+            return fail(io, "serve: --captures is not yet supported; use --scenario FILE");
+        if (!parser.isSet(scenarioOption))
+            return fail(io, "serve: give at least one --scenario FILE");
+        ServeSettings settings;
+        if (const std::string problem = readSettings(parser, parser.isSet(remoteOption), settings); !problem.empty())
+            return fail(io, "serve: " + problem);
+        auto scenarios = loadAll(parser.values(scenarioOption));
+        if (!scenarios)
+            return fail(io, scenarios.error().toString());
+        return serve(std::move(scenarios).value(), settings, io);
+    }
+};
+
+CONFORM_REGISTER_COMMAND(ServeCommand);
+
+} // namespace
+} // namespace conform::cli

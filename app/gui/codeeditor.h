@@ -1,0 +1,58 @@
+#pragma once
+// A QScintilla editor set up for Conform: JSON (highlighting, folding) or plain text (raw model
+// replies), line numbers, a monospace font, and indicators that mark byte spans.
+//
+// Positions are UTF-8 byte offsets throughout — QScintilla's own positions — so spans from
+// libcore (source maps, fixes, issues) apply without conversion. Spans beyond the text are
+// clamped; empty spans widen to one byte so that an insertion stays visible.
+#include "base/span.h"
+
+#include <Qsci/qsciscintilla.h>
+
+#include <string>
+#include <vector>
+
+namespace conform::gui {
+
+class CodeEditor : public QsciScintilla
+{
+    Q_OBJECT
+
+public:
+    enum class Kind { Json, Plain };
+    // Indicator numbers 8..31 are free for containers (0..7 belong to lexers).
+    enum Mark { IssueMark = 8, FocusMark = 9, FixMark = 10 };
+
+    explicit CodeEditor(Kind kind, QWidget* parent = nullptr);
+
+    // The document's bytes (UTF-8): what libcore's offsets are counted in.
+    std::string utf8Text() const;
+
+    // Replaces every `mark` span with `spans`.
+    void setMarks(Mark mark, const std::vector<Span>& spans);
+    void clearMarks(Mark mark);
+    bool hasMark(Mark mark, std::size_t position) const;
+
+    // Selects `span`, scrolls it into view (unfolding if needed) and outlines it.
+    void revealSpan(Span span);
+    Span selectedSpan() const;
+
+    // The file behind the editor, if any. Loading and saving reset the modified flag.
+    QString filePath() const { return m_filePath; }
+    bool loadFile(const QString& path, QString* error);
+    bool saveFile(const QString& path, QString* error);
+
+signals:
+    void filePathChanged(const QString& path);
+
+private:
+    void setUpView();
+    void setUpJsonLexer();
+    void setUpMarks();
+    void fill(Mark mark, Span span);
+
+    Kind m_kind;
+    QString m_filePath;
+};
+
+} // namespace conform::gui

@@ -1,0 +1,33 @@
+// `conform [WORKSPACE [FILE...]]`: the workbench on a workspace folder (default: ./schemas if
+// present, else the current directory); each FILE opens as the tree would open it.
+#include "fileroute.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Conform"));
+    QApplication::setApplicationName(QStringLiteral("Conform"));
+    QApplication::setApplicationVersion(QStringLiteral(CONFORM_VERSION));
+
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("conform"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
+
+    const QStringList arguments = QApplication::arguments();
+    const QString workspace = arguments.size() > 1 ? arguments.at(1) : conform::gui::defaultWorkspace();
+    conform::gui::MainWindow window(workspace);
+    for (qsizetype i = 2; i < arguments.size(); ++i)
+        window.openFile(arguments.at(i));
+    window.show();
+    return QApplication::exec();
+}

@@ -1,0 +1,28 @@
+#pragma once
+// The reply pane's work, as one pure function the worker thread runs: extract the best JSON
+// value from a model's raw reply (the schema's verdict breaks ties between candidates), then
+// validate it and locate each issue in the raw text through the extraction's source map.
+#include "json/extract.h"
+#include "locatedissue.h"
+#include "validationsettings.h"
+
+#include <string>
+
+namespace conform::gui {
+
+struct ReplyCheck
+{
+    bool empty = true;             // no reply text: nothing to show
+    json::Extraction extraction;   // value, fixes (offsets into the raw text), candidate kind
+    bool noSchema = false;         // the schema editor is blank: nothing to validate against
+    std::string schemaError;       // when the schema does not compile: no issues computed
+    bool valid = false;            // the extracted value satisfies the schema
+    LocatedIssues issues;          // issue.span is in the raw text
+    std::string extractedText;     // the value, pretty-printed for the read-only editor
+    std::vector<std::optional<Span>> extractedSpans; // per issue: its place in extractedText
+};
+
+ReplyCheck checkReply(const std::string& schemaText, const std::string& rawText,
+                      const ValidationSettings& settings);
+
+} // namespace conform::gui

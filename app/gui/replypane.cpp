@@ -1,0 +1,204 @@
+#include "replypane.h"
+
+#include "codeeditor.h"
+#include "editorpanel.h"
+#include "issuelist.h"
+#include "issuemodel.h"
+#include "statusline.h"
+#include "textspans.h"
+
+#include <QLabel>
+#include <QSplitter>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace conform::gui {
+
+using namespace std::chrono_literals;
+
+namespace {
+
+// A fix's text as JSON string literals, so white space and deletions stay visible.
+QString quoted(const std::string& text)
+{
+    return QString::fromStdString(Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+QString fixCountText(std::size_t count)
+{
+    return count == 1 ? ReplyPane::tr("1 fix") : ReplyPane::tr("%1 fixes").arg(count);
+}
+
+} // namespace
+
+ReplyPane::ReplyPane(CodeEditor* schemaEditor, QWidget* parent)
+    : QWidget(parent), m_schemaEditor(schemaEditor),
+      m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
+      m_extractedPanel(new EditorPanel(tr("Extracted value"), CodeEditor::Kind::Json, this)),
+      m_model(new IssueModel(this)), m_list(new IssueList(m_model, this)), m_status(new StatusLine(this)),
+      m_summary(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)), m_job(this, 250ms)
+{
+    m_splitter->addWidget(buildEditors());
+    m_splitter->addWidget(buildResults());
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({480, 200});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    m_job.onResult([this](ReplyCheck check) { display(std::move(check)); });
+    connect(rawEditor(), &QsciScintilla::textChanged, this, &ReplyPane::recheck);
+    connect(m_list, &IssueList::issueActivated, this, &ReplyPane::reveal);
+    connect(rawEditor(), &QsciScintillaBase::SCN_DWELLSTART, this, &ReplyPane::showFixToolTip);
+    connect(rawEditor(), &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
+    display(ReplyCheck{});
+}
+
+QWidget* ReplyPane::buildEditors()
+{
+    auto* editors = new QSplitter(Qt::Horizontal, this);
+    editors->addWidget(m_rawPanel);
+    editors->addWidget(m_extractedPanel);
+    editors->setSizes({500, 400});
+    extractedEditor()->setReadOnly(true);
+    extractedEditor()->setPaper(QColor(0xfa, 0xfb, 0xfc));
+    m_extractedPanel->setNote(tr("read-only"));
+    return editors;
+}
+
+QWidget* ReplyPane::buildResults()
+{
+    auto* results = new QWidget(this);
+    auto* layout = new QVBoxLayout(results);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_summary->setContentsMargins(6, 3, 6, 0);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_status);
+    layout->addWidget(m_list, 1);
+    return results;
+}
+
+CodeEditor* ReplyPane::rawEditor() const
+{
+    return m_rawPanel->editor();
+}
+
+CodeEditor* ReplyPane::extractedEditor() const
+{
+    return m_extractedPanel->editor();
+}
+
+QString ReplyPane::summary() const
+{
+    return m_summary->text();
+}
+
+void ReplyPane::setSettings(const ValidationSettings& settings)
+{
+    m_settings = settings;
+    recheck();
+}
+
+void ReplyPane::recheck()
+{
+    m_job.request([schema = m_schemaEditor->utf8Text(), raw = rawEditor()->utf8Text(), settings = m_settings] {
+        return checkReply(schema, raw, settings);
+    });
+}
+
+void ReplyPane::display(ReplyCheck check)
+{
+    m_fixes = check.extraction.fixes;
+    m_extractedSpans = std::move(check.extractedSpans);
+    // Scintilla refuses every change to a read-only document, setText() included.
+    extractedEditor()->setReadOnly(false);
+    extractedEditor()->setText(QString::fromStdString(check.extractedText));
+    extractedEditor()->setModified(false); // shown, not edited: no unsaved-changes marker
+    extractedEditor()->setReadOnly(true);
+    markRaw(check);
+    showSummary(check);
+    showStatus(check);
+    m_model->setIssues(std::move(check.issues));
+}
+
+void ReplyPane::showSummary(const ReplyCheck& check)
+{
+    const json::Extraction& x = check.extraction;
+    if (check.empty)
+        m_summary->setText(tr("Paste a model's reply on the left, or open one with Reply ▸ Open Reply."));
+    else if (!x.ok)
+        m_summary->setText(tr("Nothing extracted: %1").arg(QString::fromStdString(x.reason)));
+    else
+        m_summary->setText(tr("extracted from %1, %2")
+                               .arg(QString::fromStdString(x.candidateKind), fixCountText(x.fixes.size())));
+}
+
+void ReplyPane::showStatus(const ReplyCheck& check)
+{
+    if (check.empty || !check.extraction.ok)
+        m_status->report(StatusLine::State::Idle, QString());
+    else if (!check.schemaError.empty())
+        m_status->report(StatusLine::State::Error, tr("Schema: %1").arg(QString::fromStdString(check.schemaError)));
+    else if (check.noSchema)
+        m_status->report(StatusLine::State::Idle, tr("No schema to validate against."));
+    else if (check.valid)
+        m_status->report(StatusLine::State::Valid, tr("valid"));
+    else
+        m_status->report(StatusLine::State::Issues, issueCountText(check.issues.size()));
+    m_status->setVisible(!m_status->text().isEmpty());
+}
+
+// Fixes get a green box, issues a red squiggle, both in the raw text.
+void ReplyPane::markRaw(const ReplyCheck& check)
+{
+    std::vector<Span> fixes;
+    for (const json::Fix& fix : check.extraction.fixes)
+        fixes.push_back(Span{fix.offset, fix.length});
+    rawEditor()->setMarks(CodeEditor::FixMark, fixes);
+    std::vector<Span> issues;
+    for (const LocatedIssue& entry : check.issues)
+        if (entry.issue.span)
+            issues.push_back(*entry.issue.span);
+    rawEditor()->setMarks(CodeEditor::IssueMark, issues);
+    rawEditor()->clearMarks(CodeEditor::FocusMark);
+}
+
+void ReplyPane::reveal(int row)
+{
+    const LocatedIssues& issues = m_model->issues();
+    if (row < 0 || std::size_t(row) >= issues.size())
+        return;
+    const LocatedIssue& entry = issues[std::size_t(row)];
+    if (entry.schemaSpan)
+        m_schemaEditor->revealSpan(*entry.schemaSpan);
+    if (entry.issue.span)
+        rawEditor()->revealSpan(*entry.issue.span);
+    if (std::size_t(row) < m_extractedSpans.size() && m_extractedSpans[std::size_t(row)])
+        extractedEditor()->revealSpan(*m_extractedSpans[std::size_t(row)]);
+}
+
+QString ReplyPane::fixToolTipAt(std::size_t position) const
+{
+    const std::size_t length = std::size_t(rawEditor()->length());
+    QStringList lines;
+    for (const json::Fix& fix : m_fixes) {
+        if (visibleSpan(length, Span{fix.offset, fix.length}).contains(position))
+            lines << tr("%1: %2 -> %3").arg(QString::fromStdString(fix.kind), quoted(fix.before), quoted(fix.after));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ReplyPane::showFixToolTip(int position, int x, int y)
+{
+    if (position < 0)
+        return;
+    const QString tip = fixToolTipAt(std::size_t(position));
+    if (!tip.isEmpty())
+        QToolTip::showText(rawEditor()->viewport()->mapToGlobal(QPoint(x, y)), tip, rawEditor());
+}
+
+} // namespace conform::gui

@@ -1,0 +1,72 @@
+#pragma once
+// The "Reply" tab: the user pastes or opens a model's raw reply; the pane shows the value
+// extracted from it (read-only), marks each fix in the raw text (hover for "kind: before ->
+// after"), says where the value came from, and lists its issues against the current schema
+// with their places in the raw text. Checks are debounced and run on a worker thread.
+#include "debouncedjob.h"
+#include "replycheck.h"
+#include "validationsettings.h"
+
+#include <QWidget>
+
+class QLabel;
+class QSplitter;
+
+namespace conform::gui {
+
+class CodeEditor;
+class EditorPanel;
+class IssueList;
+class IssueModel;
+class StatusLine;
+
+class ReplyPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // `schemaEditor` is read on every check and highlighted on every pick; it must outlive
+    // the pane.
+    ReplyPane(CodeEditor* schemaEditor, QWidget* parent = nullptr);
+
+    CodeEditor* rawEditor() const;
+    CodeEditor* extractedEditor() const;
+    EditorPanel* rawPanel() const { return m_rawPanel; }
+    IssueModel* issueModel() const { return m_model; }
+    IssueList* issueList() const { return m_list; }
+    StatusLine* statusLine() const { return m_status; }
+    QString summary() const;
+    QSplitter* splitter() const { return m_splitter; }
+
+    // "trailing_comma: \",\" -> \"\"" for the fix under byte `position` of the raw text.
+    QString fixToolTipAt(std::size_t position) const;
+
+    void setSettings(const ValidationSettings& settings);
+    void recheck();
+    bool isBusy() const { return m_job.isBusy(); }
+
+private:
+    QWidget* buildEditors();
+    QWidget* buildResults();
+    void display(ReplyCheck check);
+    void showSummary(const ReplyCheck& check);
+    void showStatus(const ReplyCheck& check);
+    void markRaw(const ReplyCheck& check);
+    void reveal(int row);
+    void showFixToolTip(int position, int x, int y);
+
+    CodeEditor* m_schemaEditor;
+    EditorPanel* m_rawPanel;
+    EditorPanel* m_extractedPanel;
+    IssueModel* m_model;
+    IssueList* m_list;
+    StatusLine* m_status;
+    QLabel* m_summary;
+    QSplitter* m_splitter;
+    ValidationSettings m_settings;
+    std::vector<json::Fix> m_fixes;                      // of the shown result
+    std::vector<std::optional<Span>> m_extractedSpans;   // of the shown result, per issue
+    DebouncedJob<ReplyCheck> m_job;
+};
+
+} // namespace conform::gui

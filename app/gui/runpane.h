@@ -1,0 +1,96 @@
+#pragma once
+// The "Run" tab: sends the schema in the schema editor and a prompt to a target (a provider
+// or a scripted scenario) through engine::Engine, and shows the run as it happens — the raw
+// reply live while it streams, the attempts timeline as attempts finish, then the final
+// value and the outcome (valid / repaired / fallback / failed, with flags). Selecting an
+// attempt shows its raw response and its issues.
+//
+// Running never blocks the GUI: the engine is asynchronous. One run at a time; Cancel stops
+// it and the outcome then carries the flag "cancelled". API keys are read by the engine from
+// the environment and never appear here.
+#include "engine/run_record.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QTableView;
+
+namespace conform::engine { class Engine; }
+
+namespace conform::gui {
+
+class AttemptModel;
+class CodeEditor;
+class EditorPanel;
+class RunTargetForm;
+
+class RunPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // `schemaEditor` is read when Run is pressed; it must outlive the pane.
+    RunPane(CodeEditor* schemaEditor, QWidget* parent = nullptr);
+    ~RunPane() override;
+
+    // Prefills the prompt from prompt.md beside `schemaPath`, when there is one.
+    void loadPromptFor(const QString& schemaPath);
+
+    void run();
+    void cancel();
+    bool isRunning() const;
+
+    RunTargetForm* targetForm() const { return m_form; }
+    AttemptModel* attemptModel() const { return m_model; }
+    QTableView* attemptView() const { return m_view; }
+    QPlainTextEdit* systemEdit() const { return m_system; }
+    QPlainTextEdit* userEdit() const { return m_user; }
+    CodeEditor* rawEditor() const;
+    CodeEditor* valueEditor() const;
+    QListWidget* issueList() const { return m_issues; }
+    QLabel* outcomeLabel() const { return m_outcome; }
+    QPushButton* runButton() const { return m_runButton; }
+    QPushButton* cancelButton() const { return m_cancelButton; }
+    // The last finished run, if any.
+    const std::optional<engine::RunRecord>& lastRecord() const { return m_record; }
+
+signals:
+    void runFinished(const conform::engine::RunRecord& record);
+
+private:
+    QWidget* buildPrompt();
+    QWidget* buildResults();
+    void setRunning(bool running);
+    void showOutcome(const QString& text, const QString& colour);
+    void onAttemptStarted(int index, const QString& target, const QString& mode, int repair);
+    void onChunk(const QString& partialText);
+    void onAttemptFinished(const engine::AttemptRecord& attempt);
+    void onFinished(const engine::RunRecord& record);
+    void showAttempt(int row);
+
+    CodeEditor* m_schemaEditor;
+    RunTargetForm* m_form;
+    QPlainTextEdit* m_system;
+    QPlainTextEdit* m_user;
+    QPushButton* m_runButton;
+    QPushButton* m_cancelButton;
+    QLabel* m_outcome;
+    AttemptModel* m_model;
+    QTableView* m_view;
+    EditorPanel* m_rawPanel;
+    EditorPanel* m_valuePanel;
+    QListWidget* m_issues;
+    std::unique_ptr<engine::Engine> m_engine;
+    std::optional<engine::RunRecord> m_record;
+};
+
+// "repaired", "failed · truncated, cancelled": the outcome and its flags, as the label says it.
+QString outcomeText(const engine::RunRecord& record);
+
+} // namespace conform::gui

@@ -1,0 +1,33 @@
+#pragma once
+// The schema editor's text, compiled: runs on a worker thread (pure function of its inputs),
+// shared by the instance check and the reply check.
+#include "json/extract.h"
+#include "locatedissue.h"
+#include "validationsettings.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace conform::gui {
+
+struct SchemaAnalysis
+{
+    std::optional<schema::Validator> validator; // set when the schema compiled
+    json::SourceMap sourceMap;                  // schema pointer -> span of the schema text
+    std::string error;                          // when !validator: what and where
+    std::optional<Span> errorSpan;              // the culprit in the schema text, when known
+
+    bool ok() const { return validator.has_value(); }
+};
+
+// Parses strictly (a schema with a syntax error is an error with its line and column) and
+// compiles with the settings' options. Never throws.
+SchemaAnalysis analyseSchema(std::string_view schemaText, const ValidationSettings& settings);
+
+// Pairs each issue with its schema keyword span; `valueSpans` gives the instance spans (the
+// source map of the text the instance came from).
+LocatedIssues locateIssues(std::vector<schema::Issue> issues, const json::SourceMap& valueSpans,
+                           const SchemaAnalysis& schema, std::string_view schemaText);
+
+} // namespace conform::gui

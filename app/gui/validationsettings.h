@@ -1,0 +1,32 @@
+#pragma once
+// The toolbar's options, as one value the workers copy: which Zod style the messages use,
+// whether coercions run, whether "format" is asserted. Plain data; the GUI thread owns it.
+#include "schema/schema.h"
+
+namespace conform::gui {
+
+struct ValidationSettings
+{
+    schema::ZodStyle style = schema::ZodStyle::Zod3;
+    bool coerce = false;
+    bool assertFormats = false;
+
+    schema::CompileOptions compileOptions() const
+    {
+        schema::CompileOptions options;
+        options.assertFormats = assertFormats;
+        return options;
+    }
+
+    schema::ValidateOptions validateOptions() const
+    {
+        schema::ValidateOptions options;
+        options.style = style;
+        options.coerce = coerce ? schema::CoercionOptions::all() : schema::CoercionOptions{};
+        return options;
+    }
+
+    friend bool operator==(const ValidationSettings&, const ValidationSettings&) = default;
+};
+
+} // namespace conform::gui

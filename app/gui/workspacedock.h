@@ -1,0 +1,35 @@
+#pragma once
+// The workspace folder as a file tree (JSON, JSON Lines, Markdown and text files only).
+// Activating a file asks the window to open it; the dock itself opens nothing.
+#include <QDockWidget>
+
+class QFileSystemModel;
+class QTreeView;
+
+namespace conform::gui {
+
+class WorkspaceDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    explicit WorkspaceDock(QWidget* parent = nullptr);
+
+    void setRoot(const QString& folder);
+    QString root() const;
+    QTreeView* view() const { return m_view; }
+
+signals:
+    void fileActivated(const QString& path);
+    // From the context menu: open this file in the raw-reply pane whatever its type.
+    void openAsReplyRequested(const QString& path);
+
+private:
+    void showContextMenu(const QPoint& at);
+    void expandTopLevel(const QString& loaded);
+
+    QFileSystemModel* m_model;
+    QTreeView* m_view;
+};
+
+} // namespace conform::gui

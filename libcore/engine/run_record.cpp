@@ -1,0 +1,88 @@
+#include "engine/run_record.h"
+
+#include <array>
+
+namespace conform::engine {
+
+namespace {
+
+Json usageJson(const providers::Usage& usage)
+{
+    return Json{{"input", usage.inputTokens}, {"output", usage.outputTokens}, {"cached", usage.cachedTokens}};
+}
+
+} // namespace
+
+std::string_view outcomeName(Outcome outcome)
+{
+    static constexpr std::array<std::string_view, 4> names{"valid", "repaired", "fallback", "failed"};
+    return names[static_cast<std::size_t>(outcome)];
+}
+
+Json AttemptRecord::toJson() const
+{
+    Json retryList = Json::array();
+    for (const providers::RetryRecord& retry : retries)
+        retryList.push_back(retry.toJson());
+    Json out{{"target", target}, {"mode", std::string(providers::modeName(mode))}, {"repair", repair},
+             {"request", request}, {"raw", raw}, {"parsed", parsed}, {"value", value}, {"valid", valid},
+             {"fixes", fixes}, {"coercions", coercions}, {"issues", issues},
+             {"stop_reason", stopReason.empty() ? Json(nullptr) : Json(stopReason)}, {"usage", usageJson(usage)},
+             {"latency_ms", latencyMs}, {"http_status", httpStatus}, {"retries", std::move(retryList)}};
+    if (!extractionFailure.empty())
+        out["extraction_failure"] = extractionFailure;
+    if (!error.empty())
+        out["error"] = error;
+    return out;
+}
+
+bool RunRecord::failedInTransport() const
+{
+    return outcome == Outcome::Failed && !attempts.empty() && attempts.back().transportError;
+}
+
+Json RunRecord::metrics() const
+{
+    providers::Usage tokens;
+    long long latency = 0;
+    int retries = 0;
+    int repairs = 0;
+    for (const AttemptRecord& a : attempts) {
+        tokens.inputTokens += a.usage.inputTokens;
+        tokens.outputTokens += a.usage.outputTokens;
+        tokens.cachedTokens += a.usage.cachedTokens;
+        latency += a.latencyMs;
+        retries += static_cast<int>(a.retries.size());
+        repairs += a.repair > 0 ? 1 : 0;
+    }
+    Json out{{"attempts", attempts.size()}, {"repairs", repairs}, {"transport_retries", retries},
+             {"latency_ms", latency}, {"tokens", usageJson(tokens)},
+             {"parse_ok_first", !attempts.empty() && attempts.front().parsed},
+             {"first_try_valid", !attempts.empty() && attempts.front().valid}};
+    for (const AttemptRecord& a : attempts)
+        if (a.valid) {
+            out["final_mode"] = std::string(providers::modeName(a.mode));
+            out["final_target"] = a.target;
+        }
+    return out;
+}
+
+Json RunRecord::toJson() const
+{
+    Json attemptList = Json::array();
+    for (const AttemptRecord& a : attempts)
+        attemptList.push_back(a.toJson());
+    Json out{{"outcome", std::string(outcomeName(outcome))}, {"flags", Json(std::vector<std::string>(flags.begin(), flags.end()))},
+             {"value", value}, {"attempts", std::move(attemptList)}, {"metrics", metrics()}};
+    if (best) {
+        out["best_attempt"] = *best;
+        out["valid_fields"] = validFields;
+    }
+    if (!error.empty())
+        out["error"] = error;
+    if (!notes.empty())
+        out["notes"] = notes;
+    return out;
+}
+
+} // namespace conform::engine

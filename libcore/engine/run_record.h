@@ -1,0 +1,65 @@
+#pragma once
+// A run as data: every attempt (request with keys redacted, raw reply, fixes, coercions,
+// issues, stop reason, usage, latency, HTTP status, transport retries) and the outcome.
+// toJson() is exactly what `conform-cli run --json` prints and what the store keeps.
+#include "base/json.h"
+#include "providers/provider.h"
+#include "providers/transport.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace conform::engine {
+
+enum class Outcome { Valid, Repaired, Fallback, Failed };
+std::string_view outcomeName(Outcome outcome); // "valid", "repaired", "fallback", "failed"
+
+struct AttemptRecord
+{
+    std::string target;          // "openai/gpt-4o-mini"
+    providers::Mode mode = providers::Mode::Text;
+    int repair = 0;              // 0: the first answer in this mode; k: after the k-th repair turn
+    Json request;                // HttpRequest::toJson(): credentials redacted
+    std::string raw;             // the text or tool input the answer was read from
+    bool parsed = false;         // extraction found a JSON value
+    Json value;                  // extracted (and coerced) value; null when !parsed
+    Json fixes = Json::array();
+    Json coercions = Json::array();
+    Json issues = Json::array(); // Zod-style; empty when valid
+    std::string extractionFailure;
+    bool valid = false;
+    std::string stopReason;
+    providers::Usage usage;
+    long long latencyMs = 0;
+    int httpStatus = 0;
+    std::vector<providers::RetryRecord> retries;
+    std::string error;           // the provider or transport error, when there was no answer
+    bool transportError = false; // the exchange failed after its retries (not a mode refusal)
+    bool truncated = false;
+    bool refused = false;
+
+    Json toJson() const;
+};
+
+struct RunRecord
+{
+    Outcome outcome = Outcome::Failed;
+    std::set<std::string> flags;     // "truncated", "refused", "transport_error", "cancelled"
+    Json value;                      // the valid value, or the best attempt's value when failed
+    std::vector<AttemptRecord> attempts;
+    std::optional<std::size_t> best; // failed runs: the attempt kept (fewest issues)
+    std::vector<std::string> validFields; // failed runs: top-level fields of `best` that validated
+    std::string error;               // a run that could not start (bad schema, no target) says why
+    std::vector<std::string> notes;  // modes skipped and why, schema transforms
+
+    // True when the run failed because no provider answered (exit code 3 in the CLI).
+    bool failedInTransport() const;
+    Json metrics() const;
+    // {"outcome","flags","value","attempts":[...],"metrics":{...}} plus "best_attempt",
+    // "valid_fields", "error", "notes" when they apply.
+    Json toJson() const;
+};
+
+} // namespace conform::engine

@@ -1,0 +1,24 @@
+#include "engine/run_spec.h"
+
+#include <array>
+
+namespace conform::engine {
+
+std::optional<ModeChoice> parseModeChoice(std::string_view name)
+{
+    static constexpr std::array<std::string_view, 5> names{"auto", "strict", "tool", "json-object", "text"};
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name)
+            return static_cast<ModeChoice>(i);
+    return std::nullopt;
+}
+
+std::string Target::label() const
+{
+    std::string label(providers::providerName(provider));
+    if (!model.empty())
+        label += "/" + model;
+    return label;
+}
+
+} // namespace conform::engine

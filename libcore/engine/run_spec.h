@@ -1,0 +1,67 @@
+#pragma once
+// What one run is asked to do (DESIGN.md, "One run, as data"): a schema, a prompt, the
+// targets to try in order and the policy. Plain data; the Engine (engine.h) carries it out.
+#include "base/json.h"
+#include "providers/provider.h"
+#include "providers/scenario.h"
+#include "schema/schema.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace conform::engine {
+
+struct Prompt
+{
+    std::string system;
+    std::string user;
+    std::map<std::string, std::string> variables; // {{name}} in system and user -> value
+};
+
+// "auto" lets the engine pick the strongest mode the provider accepts for the schema and
+// fall back strict -> tool -> json-object -> text.
+enum class ModeChoice { Auto, Strict, Tool, JsonObject, Text };
+std::optional<ModeChoice> parseModeChoice(std::string_view name); // "auto", "strict", ...
+
+struct Target
+{
+    providers::ProviderKind provider = providers::ProviderKind::Anthropic;
+    std::string model;
+    std::string baseUrl;   // empty: from the environment, else the provider's public URL
+    ModeChoice mode = ModeChoice::Auto;
+    // Scenario provider only: the scenario that answers (in-process, no HTTP).
+    std::shared_ptr<const providers::Scenario> scenario;
+
+    std::string label() const; // "openai/gpt-4o-mini"
+};
+
+struct Policy
+{
+    int maxTransportRetries = 2;   // per exchange, on 408/409/429/5xx/529/timeouts
+    int maxRepairs = 2;            // per mode: repair turns after an invalid answer
+    bool coerce = false;           // enum case, boolean words, numeric strings, wrap in array
+    bool strictRepairs = false;    // refuse extraction fixes that change values
+    int timeoutMs = 120000;        // per try
+    int stallTimeoutMs = 30000;    // between two arrivals of bytes
+    std::optional<double> temperature;
+    int maxTokens = 1024;
+    bool stream = false;
+    std::string repairTemplate;    // empty: defaultRepairTemplate()
+    std::size_t originalLimit = 2000; // {{original}} is cut to this many characters
+};
+
+struct RunSpec
+{
+    Json schema;
+    // The schema already compiled (with the caller's registry for $refs to other files);
+    // unset: the engine compiles `schema` itself.
+    std::shared_ptr<const schema::Validator> validator;
+    Prompt prompt;
+    std::vector<Target> targets; // tried in order: the next one after a transport failure
+    Policy policy;
+};
+
+} // namespace conform::engine

@@ -1,0 +1,284 @@
+#include "json/candidates.h"
+
+#include "json/locate.h"
+#include "json/repairer.h"
+#include "json/text.h"
+
+namespace conform::json::detail {
+
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+bool isScalarStart(std::string_view text, std::size_t at)
+{
+    const char c = text[at];
+    if (c == '"' || c == '\'' || c == '-' || text::isDigit(c))
+        return true;
+    const text::Mark m = text::markAt(text, at);
+    if (m != text::Mark::None && m != text::Mark::Ellipsis)
+        return true;
+    std::size_t end = at;
+    while (end < text.size() && text::isIdent(text[end]))
+        ++end;
+    const std::string_view word = text.substr(at, end - at);
+    return word == "true" || word == "false" || word == "null" || word == "True" || word == "False" || word == "None";
+}
+
+// Runs the repairer over [begin, end) as a whole reply. Returns false when nothing was there
+// (the reason, if it failed, goes to `failure`, the offset it stopped at to `stoppedAt`).
+bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const ExtractOptions& options,
+                 Candidate& out, std::string* failure, std::size_t* stoppedAt)
+{
+    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}});
+    const std::string_view region = raw.substr(0, end);
+    const auto status = r.run(region, true);
+    if (status == Repairer::Status::Failed) {
+        if (failure)
+            *failure = r.failure() + " at offset " + std::to_string(r.failureOffset());
+        *stoppedAt = r.failureOffset() + 1;
+        return false;
+    }
+    *stoppedAt = r.hasValue() ? r.end() : end;
+    if (!r.hasValue())
+        return false;
+    // Closing brackets after the value belong to nothing: the model closed too much.
+    std::size_t at = r.end();
+    while (true) {
+        at = firstSignificant(region, at);
+        if (at >= region.size() || (region[at] != '}' && region[at] != ']'))
+            break;
+        r.log().add("stray_bracket", at, region.substr(at, 1), {});
+        *stoppedAt = ++at;
+    }
+    const std::size_t valueStart = firstSignificant(region, begin);
+    out.value = std::move(r.value());
+    out.log = std::move(r.log());
+    out.map = std::move(r.sourceMap());
+    out.span = Span{valueStart, r.end() - valueStart};
+    out.complete = !r.truncated();
+    out.container = r.rootIsContainer();
+    return true;
+}
+
+// Only white space (or closers already logged) between `from` and `end`.
+bool restIsBlank(std::string_view raw, std::size_t from, std::size_t end)
+{
+    return firstSignificant(raw.substr(0, end), from) >= end;
+}
+
+void addFenced(std::string_view raw, const ExtractOptions& options, const Candidate* whole,
+               std::vector<Candidate>& out)
+{
+    for (const Region& region : findFences(raw)) {
+        if (whole && region.begin >= whole->span.offset && region.begin < whole->span.end())
+            continue; // a fence inside a JSON string ("article_body": "...```python...")
+        const std::size_t at = firstSignificant(raw.substr(0, region.end), region.begin);
+        if (at >= region.end || !(raw[at] == '{' || raw[at] == '[' || isScalarStart(raw, at)))
+            continue;
+        Candidate c;
+        std::size_t stopped = 0;
+        if (parseRegion(raw, region.begin, region.end, options, c, nullptr, &stopped)
+            && (c.container || restIsBlank(raw, stopped, region.end))) {
+            c.kind = "fenced";
+            c.complete = c.complete && region.closed;
+            out.push_back(std::move(c));
+        }
+    }
+}
+
+void addXml(std::string_view raw, const ExtractOptions& options, std::vector<Candidate>& out)
+{
+    for (const Region& region : findXmlWrappers(raw)) {
+        const std::size_t at = firstSignificant(raw.substr(0, region.end), region.begin);
+        if (at >= region.end || !(raw[at] == '{' || raw[at] == '[' || isScalarStart(raw, at)))
+            continue;
+        Candidate c;
+        std::size_t stopped = 0;
+        if (parseRegion(raw, region.begin, region.end, options, c, nullptr, &stopped)) {
+            c.kind = "xml";
+            c.complete = c.complete && region.closed;
+            out.push_back(std::move(c));
+        }
+    }
+}
+
+// One parameter's value: its JSON when the text is JSON, else the text itself.
+Json parameterValue(std::string_view raw, const Parameter& p, const std::string& pointer,
+                    const ExtractOptions& options, Candidate& into)
+{
+    const Region& region = p.content;
+    const std::size_t at = firstSignificant(raw.substr(0, region.end), region.begin);
+    if (at < region.end && (raw[at] == '{' || raw[at] == '[' || isScalarStart(raw, at))) {
+        Repairer r(region.begin, RepairOptions{options.strict, options.sourceMap, pointer});
+        const auto status = r.run(raw.substr(0, region.end), true);
+        const bool clean = r.log().fixes().empty() && r.log().refused().empty();
+        if (status == Repairer::Status::Done && r.hasValue() && restIsBlank(raw, r.end(), region.end)
+            && (r.rootIsContainer() || clean)) {
+            into.log.append(r.log());
+            into.complete = into.complete && !r.truncated();
+            if (options.sourceMap)
+                into.map.merge(r.sourceMap());
+            return std::move(r.value());
+        }
+    }
+    if (options.sourceMap)
+        into.map.add(pointer, Span{region.begin, region.end - region.begin});
+    return Json(text::sanitizeUtf8(raw.substr(region.begin, region.end - region.begin)));
+}
+
+void addFunctionCalls(std::string_view raw, const ExtractOptions& options, std::vector<Candidate>& out)
+{
+    for (const Invoke& invoke : findFunctionCalls(raw)) {
+        Candidate c;
+        c.kind = "function_calls";
+        c.value = Json::object();
+        c.container = true;
+        c.complete = invoke.closed;
+        c.log = FixLog(options.strict);
+        for (const Parameter& p : invoke.parameters) {
+            const std::string name = text::sanitizeUtf8(p.name); // keys must be valid UTF-8
+            const std::string pointer = appendPointer({}, name);
+            c.value[name] = parameterValue(raw, p, pointer, options, c);
+            c.complete = c.complete && p.content.closed;
+        }
+        c.span = Span{invoke.begin, invoke.end - invoke.begin};
+        if (options.sourceMap)
+            c.map.add({}, c.span);
+        out.push_back(std::move(c));
+    }
+}
+
+// JSON in prose: each `{` or `[` that looks like JSON starts a candidate; the scan resumes
+// where that candidate ended, so every byte is parsed at most once.
+void addEmbedded(std::string_view raw, const ExtractOptions& options, std::size_t from,
+                 std::vector<Candidate>& out, std::string* failure)
+{
+    while (from < raw.size()) {
+        const std::size_t at = raw.find_first_of("{[", from);
+        if (at == npos)
+            return;
+        if (looksLikeJson(raw, at) != 1) {
+            from = at + 1;
+            continue;
+        }
+        Candidate c;
+        std::size_t stopped = at + 1;
+        if (parseRegion(raw, at, raw.size(), options, c, failure, &stopped) && c.container) {
+            c.kind = "embedded";
+            out.push_back(std::move(c));
+        } else if (failure && !failure->empty()) {
+            return; // too deep: restarting inside the brackets would only find a fragment
+        }
+        from = stopped > at ? stopped : at + 1;
+    }
+}
+
+} // namespace
+
+std::size_t firstSignificant(std::string_view text, std::size_t from)
+{
+    while (from < text.size()) {
+        if (text::isSpace(text[from]))
+            ++from;
+        else if (text.substr(from, 3) == text::kBom)
+            from += 3;
+        else
+            break;
+    }
+    return from;
+}
+
+int looksLikeJson(std::string_view text, std::size_t at, bool final)
+{
+    std::size_t i = at + 1;
+    while (i < text.size() && i - at < 64 && text::isSpace(text[i]))
+        ++i;
+    if (i >= text.size())
+        return final ? 1 : -1; // a lone bracket at the end: the start of a truncated reply
+    const char c = text[i];
+    if (text[at] == '{') {
+        if (c == '"' || c == '\'' || c == '}')
+            return 1;
+        if (text::isIdentStart(c)) { // an unquoted key is followed by a colon
+            std::size_t j = i;
+            while (j < text.size() && text::isIdent(text[j]))
+                ++j;
+            while (j < text.size() && j - i < 64 && (text[j] == ' ' || text[j] == '\t'))
+                ++j;
+            if (j >= text.size())
+                return final ? 0 : -1;
+            return text[j] == ':' ? 1 : 0;
+        }
+    } else if (c == '{' || c == '[' || c == ']' || c == '-' || text::isDigit(c) || c == '"' || c == '\'') {
+        return 1;
+    } else if (text::isIdentStart(c)) {
+        if (!final && i + 6 > text.size())
+            return -1;
+        return isScalarStart(text, i) ? 1 : 0;
+    }
+    bool incomplete = false;
+    const text::Mark m = text::markAt(text, i, &incomplete);
+    if (incomplete && !final)
+        return -1;
+    return m == text::Mark::LeftDouble || m == text::Mark::RightDouble || m == text::Mark::LeftSingle ? 1 : 0;
+}
+
+std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions& options, std::string* failure)
+{
+    std::vector<Candidate> out;
+    const std::size_t first = firstSignificant(raw);
+    Candidate whole;
+    bool haveWhole = false;
+    std::size_t stopped = first + 1;
+    if (first < raw.size() && (raw[first] == '{' || raw[first] == '[' || isScalarStart(raw, first))) {
+        haveWhole = parseRegion(raw, 0, raw.size(), options, whole, failure, &stopped);
+        if (haveWhole && restIsBlank(raw, stopped, raw.size())) {
+            whole.kind = "whole";
+            out.push_back(std::move(whole));
+            return out; // the common case: the reply is the JSON
+        }
+        haveWhole = haveWhole && whole.container;
+        if (failure && !failure->empty())
+            return out;
+    }
+    addFenced(raw, options, haveWhole ? &whole : nullptr, out);
+    addXml(raw, options, out);
+    addFunctionCalls(raw, options, out);
+    if (out.empty()) {
+        if (haveWhole) {
+            whole.kind = "embedded";
+            out.push_back(std::move(whole));
+        }
+        addEmbedded(raw, options, haveWhole || stopped > first + 1 ? stopped : first, out, failure);
+    }
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i].order = i;
+    return out;
+}
+
+std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOptions& options)
+{
+    if (options.fitness)
+        for (Candidate& c : candidates)
+            c.fitness = options.fitness(c.value);
+    const auto better = [&](const Candidate& a, const Candidate& b) {
+        if (options.fitness && a.fitness != b.fitness)
+            return a.fitness > b.fitness;
+        if (a.log.refused().empty() != b.log.refused().empty())
+            return a.log.refused().empty();
+        if (a.complete != b.complete)
+            return a.complete;
+        const bool wrapped = a.kind != "embedded" && b.kind != "embedded";
+        if (!wrapped && a.span.length != b.span.length)
+            return a.span.length > b.span.length; // in prose, the answer is the largest
+        return a.span.offset > b.span.offset;     // among blocks, the last one
+    };
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < candidates.size(); ++i)
+        if (better(candidates[i], candidates[best]))
+            best = i;
+    return best;
+}
+
+} // namespace conform::json::detail

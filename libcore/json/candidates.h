@@ -1,0 +1,39 @@
+#pragma once
+// Candidates: every place in a reply that may hold the answer, each already repaired, and the
+// rule that picks one. Internal to conform::json; extract() and the streaming extractor use it.
+#include "json/extract.h"
+#include "json/fix_log.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace conform::json::detail {
+
+struct Candidate
+{
+    Json value;
+    FixLog log;
+    SourceMap map;
+    std::string kind;       // as Extraction::candidateKind
+    Span span;              // the value in the raw text
+    bool complete = true;   // nothing had to be closed at the end of the text
+    bool container = false; // an object or array
+    std::size_t order = 0;  // position among the candidates, in text order
+    double fitness = 0;
+};
+
+// Whether a `{` or `[` at `at` starts JSON rather than prose ("[citation needed]", "{name}").
+// -1: the text ends before that can be told.
+int looksLikeJson(std::string_view text, std::size_t at, bool final = true);
+
+// The first byte that is not white space or a byte-order mark.
+std::size_t firstSignificant(std::string_view text, std::size_t from = 0);
+
+// Every candidate in `raw`, cheapest sources first; `failure` explains an empty result.
+std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions& options, std::string* failure);
+
+// The index of the answer among `candidates` (which must not be empty).
+std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOptions& options);
+
+} // namespace conform::json::detail

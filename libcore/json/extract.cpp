@@ -1,0 +1,97 @@
+// extract(): find the candidates, choose the answer, undo double encoding, report.
+#include "json/extract.h"
+
+#include "json/candidates.h"
+#include "json/repairer.h"
+
+namespace conform::json {
+
+namespace {
+
+using detail::Candidate;
+
+// {"a": 1} sent as the string "{\"a\": 1}": decode it when the string holds an object or array.
+void undoDoubleEncoding(std::string_view raw, Candidate& c, const ExtractOptions& options)
+{
+    if (!c.value.is_string())
+        return;
+    const std::string& inner = c.value.get_ref<const std::string&>();
+    const std::size_t first = detail::firstSignificant(inner);
+    if (first >= inner.size() || (inner[first] != '{' && inner[first] != '['))
+        return;
+    detail::Repairer r(first, detail::RepairOptions{options.strict, false, {}});
+    if (r.run(inner, true) != detail::Repairer::Status::Done || !r.log().refused().empty()
+        || detail::firstSignificant(inner, r.end()) < inner.size())
+        return;
+    FixLog log(options.strict);
+    log.add("double_encoded", c.span.offset, raw.substr(c.span.offset, c.span.length), conform::dump(r.value()));
+    c.log = std::move(log);
+    c.value = std::move(r.value());
+    c.kind = "double_encoded";
+    c.container = true;
+    c.map = SourceMap();
+    if (options.sourceMap)
+        c.map.add({}, c.span); // inner values point at the string that holds them
+}
+
+std::string refusalReason(const std::vector<Fix>& refused)
+{
+    std::string kinds;
+    for (const Fix& f : refused)
+        if (kinds.find(f.kind) == std::string::npos)
+            kinds += (kinds.empty() ? "" : ", ") + f.kind;
+    return "strict mode refused " + std::to_string(refused.size()) + " value-changing fix"
+        + (refused.size() == 1 ? "" : "es") + " (" + kinds + ")";
+}
+
+} // namespace
+
+Extraction extract(std::string_view raw, const ExtractOptions& options)
+{
+    Extraction x;
+    try {
+        if (detail::firstSignificant(raw) >= raw.size()) {
+            x.reason = "no JSON found: the reply is empty";
+            return x;
+        }
+        std::string failure;
+        std::vector<Candidate> candidates = detail::findCandidates(raw, options, &failure);
+        if (candidates.empty()) {
+            x.reason = failure.empty() ? "no JSON found: the reply is prose without a JSON object or array"
+                                       : "no JSON found: " + failure;
+            return x;
+        }
+        Candidate& c = candidates[detail::chooseCandidate(candidates, options)];
+        undoDoubleEncoding(raw, c, options);
+        c.log.sort();
+        x.fixes = std::move(c.log.fixes());
+        x.refused = std::move(c.log.refused());
+        x.candidateKind = c.kind;
+        x.candidate = c.span;
+        x.sourceMap = std::move(c.map);
+        x.ok = x.refused.empty();
+        if (x.ok)
+            x.value = std::move(c.value);
+        else
+            x.reason = refusalReason(x.refused);
+    } catch (const std::exception& e) { // allocation failure on a huge reply: report, never throw
+        x = Extraction{};
+        x.reason = std::string("no JSON found: extraction failed (") + e.what() + ")";
+    }
+    return x;
+}
+
+SourceMap sourceMapOf(std::string_view document)
+{
+    try {
+        detail::Repairer r(0, detail::RepairOptions{});
+        r.run(document, true);
+        SourceMap map = std::move(r.sourceMap());
+        map.index();
+        return map;
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+} // namespace conform::json

@@ -1,0 +1,101 @@
+// Fix, SourceMap and Extraction: the plain records extract() returns.
+#include "json/extract.h"
+
+#include "json/text.h"
+
+#include <algorithm>
+
+namespace conform::json {
+
+Json Fix::toJson() const
+{
+    // Raw bytes may be invalid UTF-8 (that is sometimes what was fixed); JSON text may not.
+    return Json{{"kind", kind},
+                {"offset", offset},
+                {"length", length},
+                {"before", text::sanitizeUtf8(before)},
+                {"after", text::sanitizeUtf8(after)}};
+}
+
+void SourceMap::add(std::string pointer, Span span)
+{
+    m_index.clear(); // a reallocation would move short strings' bytes
+    m_spans.emplace_back(std::move(pointer), span);
+}
+
+void SourceMap::merge(const SourceMap& other)
+{
+    for (const auto& [pointer, span] : other.m_spans)
+        add(pointer, span);
+}
+
+void SourceMap::index()
+{
+    m_index.clear();
+    m_index.reserve(m_spans.size());
+    for (std::size_t i = 0; i < m_spans.size(); ++i)
+        m_index.insert_or_assign(std::string_view(m_spans[i].first), i);
+}
+
+SourceMap& SourceMap::operator=(const SourceMap& other)
+{
+    if (this != &other) {
+        m_spans = other.m_spans;
+        m_index.clear();
+        if (!other.m_index.empty())
+            index();
+    }
+    return *this;
+}
+
+std::optional<Span> SourceMap::findExact(std::string_view pointer) const
+{
+    if (!m_index.empty()) {
+        const auto it = m_index.find(pointer);
+        return it == m_index.end() ? std::nullopt : std::optional<Span>(m_spans[it->second].second);
+    }
+    for (auto it = m_spans.rbegin(); it != m_spans.rend(); ++it) // the last entry wins
+        if (it->first == pointer)
+            return it->second;
+    return std::nullopt;
+}
+
+std::optional<Span> SourceMap::find(const Path& path) const
+{
+    return find(toPointer(path));
+}
+
+std::optional<Span> SourceMap::find(const std::string& pointer) const
+{
+    std::string at = pointer;
+    while (true) {
+        if (auto span = findExact(at))
+            return span;
+        if (at.empty())
+            return std::nullopt;
+        const std::size_t slash = at.rfind('/');
+        at.erase(slash == std::string::npos ? 0 : slash);
+    }
+}
+
+static Json fixesToJson(const std::vector<Fix>& fixes)
+{
+    Json array = Json::array();
+    for (const Fix& f : fixes)
+        array.push_back(f.toJson());
+    return array;
+}
+
+Json Extraction::toJson() const
+{
+    Json out{{"ok", ok}, {"value", value}, {"fixes", fixesToJson(fixes)}};
+    if (!refused.empty())
+        out["refused"] = fixesToJson(refused);
+    if (ok)
+        out["candidate"] = Json{{"kind", candidateKind}, {"offset", candidate.offset}, {"length", candidate.length}};
+    else
+        out["reason"] = reason;
+    return out;
+}
+
+} // namespace conform::json

@@ -1,0 +1,554 @@
+// The structural half of the repairer: brackets, commas, colons, keys, truncation.
+#include "json/repairer.h"
+
+#include "json/parse.h"
+#include "json/text.h"
+
+namespace conform::json::detail {
+
+using namespace text;
+static constexpr std::size_t npos = std::string::npos;
+
+Repairer::Repairer(std::size_t start, RepairOptions options)
+    : m_options(std::move(options)), m_log(m_options.strict), m_start(start), m_pos(start), m_lastValueEnd(start)
+{
+}
+Repairer::Repairer(Repairer&&) noexcept = default;
+Repairer& Repairer::operator=(Repairer&&) noexcept = default;
+Repairer::~Repairer() = default;
+
+Repairer::Status Repairer::run(std::string_view text, bool final)
+{
+    m_text = text;
+    m_final = final;
+    while (m_failure.empty()) {
+        if (m_token != Token::None) {
+            if (!continueToken())
+                return Status::NeedMore;
+            continue;
+        }
+        if (m_expect == Expect::Done)
+            return Status::Done;
+        if (!skipTrivia())
+            return Status::NeedMore;
+        if (m_token != Token::None)
+            continue;
+        if (m_pos >= m_text.size()) {
+            if (!final)
+                return Status::NeedMore;
+            closeAtEnd();
+            return m_failure.empty() ? Status::Done : Status::Failed;
+        }
+        if (!step())
+            return Status::NeedMore;
+    }
+    return Status::Failed;
+}
+
+void Repairer::fix(std::string_view kind, std::size_t offset, std::size_t length, std::string_view after)
+{
+    m_log.add(kind, offset, m_text.substr(offset, length), after);
+    if (m_log.fixes().size() + m_log.refused().size() > kMaxFixes && m_failure.empty())
+        fail("the text needs more than " + std::to_string(kMaxFixes) + " fixes, so it is not JSON", offset);
+}
+
+void Repairer::fail(std::string message, std::size_t at)
+{
+    m_failure = std::move(message);
+    m_failureAt = at;
+}
+
+void Repairer::strayChar(std::size_t at, std::size_t length, const char* kind)
+{
+    fix(kind, at, length, {});
+    m_pos = at + length;
+}
+
+void Repairer::startToken(Token token, std::size_t scanFrom)
+{
+    m_token = token;
+    m_tokenStart = m_pos;
+    m_scan = scanFrom;
+}
+
+// White space, a byte-order mark and comments. False when the text ends where a decision
+// needs one more byte ("/" could open a comment).
+bool Repairer::skipTrivia()
+{
+    const std::string_view t = m_text;
+    while (m_pos < t.size()) {
+        const char c = t[m_pos];
+        if (isSpace(c)) {
+            ++m_pos;
+        } else if (static_cast<unsigned char>(c) == 0xEF) {
+            if (t.substr(m_pos, 3) == kBom) {
+                fix("bom", m_pos, 3, {});
+                m_pos += 3;
+            } else if (m_pos + 3 > t.size() && !m_final && kBom.starts_with(t.substr(m_pos))) {
+                return false;
+            } else {
+                return true;
+            }
+        } else if (c == '/') {
+            if (m_pos + 1 >= t.size())
+                return m_final;
+            if (t[m_pos + 1] == '/')
+                startToken(Token::LineComment, m_pos + 2);
+            else if (t[m_pos + 1] == '*')
+                startToken(Token::BlockComment, m_pos + 2);
+            return true;
+        } else {
+            return true;
+        }
+    }
+    return true;
+}
+
+bool Repairer::step()
+{
+    const char c = m_text[m_pos];
+    switch (m_expect) {
+    case Expect::Value: return onValue(c);
+    case Expect::KeyOrEnd: return onKeyOrEnd(c);
+    case Expect::Colon: return onColon(c);
+    case Expect::CommaOrEnd: return onCommaOrEnd(c);
+    case Expect::Done: return true;
+    }
+    return true;
+}
+
+// Typographic quotes and the ellipsis character, where a value or key may start. `handled`
+// says whether the byte was one of them.
+bool Repairer::startMarkToken(bool key, bool* handled)
+{
+    bool incomplete = false;
+    const Mark mark = markAt(m_text, m_pos, &incomplete);
+    *handled = true;
+    if (incomplete && !m_final)
+        return false;
+    if (mark == Mark::LeftDouble || mark == Mark::RightDouble) {
+        fix("typographic_quotes", m_pos, 3, "\"");
+        startString(Quote::TypoDouble, 3, key);
+    } else if (mark == Mark::LeftSingle || mark == Mark::RightSingle) {
+        fix("typographic_quotes", m_pos, 3, "\"");
+        startString(Quote::TypoSingle, 3, key);
+    } else if (mark == Mark::Ellipsis) {
+        startToken(Token::Dots, m_pos);
+    } else {
+        *handled = false;
+    }
+    return true;
+}
+
+bool Repairer::onValue(char c)
+{
+    const bool inObject = !m_stack.empty() && m_stack.back().object;
+    switch (c) {
+    case '{':
+    case '[': return openContainer(c == '{');
+    case '}':
+    case ']': closerInValue(c); return true;
+    case '"': startString(Quote::Double, 1, false); return true;
+    case '\'':
+        fix("single_quotes", m_pos, 1, "\"");
+        startString(Quote::Single, 1, false);
+        return true;
+    case ',':
+        if (inObject) {
+            fix("missing_value", m_pos, 0, "null");
+            addValue(Json(nullptr), m_pos, m_pos);
+        } else if (!m_stack.empty()) {
+            strayChar(m_pos, 1, "extra_comma");
+        } else {
+            strayChar(m_pos, 1);
+        }
+        return true;
+    case ':': strayChar(m_pos, 1); return true;
+    case '.':
+        if (m_pos + 1 >= m_text.size() && !m_final)
+            return false;
+        if (m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '.') {
+            startToken(Token::Dots, m_pos);
+            return true;
+        }
+        if (m_pos + 1 < m_text.size() && isDigit(m_text[m_pos + 1])) {
+            elementStarts();
+            startToken(Token::Number, m_pos + 1);
+            return true;
+        }
+        strayChar(m_pos, 1);
+        return true;
+    default: break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (isDigit(c) || c == '-' || c == '+') {
+        elementStarts();
+        startToken(Token::Number, m_pos + 1);
+        return true;
+    }
+    if (u == 0xE2) {
+        bool handled = false;
+        if (!startMarkToken(false, &handled))
+            return false;
+        if (handled)
+            return true;
+    }
+    if (u < 0x20 || u == 0x7F) {
+        strayChar(m_pos, 1);
+        return true;
+    }
+    // A bare word: a literal, or the start of an unquoted string.
+    elementStarts();
+    startToken(Token::Word, m_pos);
+    m_tokenIsKey = false;
+    m_wordPhase2 = !isIdentStart(c);
+    return true;
+}
+
+bool Repairer::onKeyOrEnd(char c)
+{
+    Frame& f = m_stack.back();
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '}') {
+        if (f.commaAt != npos)
+            fix("trailing_comma", f.commaAt, 1, {});
+        f.commaAt = npos;
+        ++m_pos;
+        closeTop(m_pos);
+        return true;
+    }
+    if (c == ']') {
+        handleCloser(c);
+        return true;
+    }
+    if (c == ',') {
+        strayChar(m_pos, 1, "extra_comma");
+        return true;
+    }
+    const auto keyStarts = [&] {
+        f.keyStart = m_pos;
+        f.keyCommaAt = f.commaAt;
+        f.commaAt = npos;
+    };
+    if (c == '"' || c == '\'') {
+        keyStarts();
+        if (c == '\'')
+            fix("single_quotes", m_pos, 1, "\"");
+        startString(c == '"' ? Quote::Double : Quote::Single, 1, true);
+        return true;
+    }
+    if (isIdent(c) && c != '-') {
+        keyStarts();
+        startToken(Token::Word, m_pos);
+        m_tokenIsKey = true;
+        m_wordPhase2 = false;
+        return true;
+    }
+    if (c == '.') {
+        if (m_pos + 1 >= m_text.size() && !m_final)
+            return false;
+        if (m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '.') {
+            startToken(Token::Dots, m_pos);
+            return true;
+        }
+    }
+    if (u == 0xE2) {
+        const std::size_t at = m_pos;
+        bool handled = false;
+        if (!startMarkToken(true, &handled))
+            return false;
+        if (handled) {
+            if (m_token == Token::String) {
+                f.keyStart = at;
+                f.keyCommaAt = f.commaAt;
+                f.commaAt = npos;
+            }
+            return true;
+        }
+    }
+    const int n = u >= 0x80 ? utf8SequenceAt(m_text, m_pos) : 1;
+    if (n < 0 && !m_final)
+        return false;
+    strayChar(m_pos, n > 0 ? static_cast<std::size_t>(n) : 1);
+    return true;
+}
+
+bool Repairer::isValueStart(char c) const
+{
+    const auto u = static_cast<unsigned char>(c);
+    return c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || isDigit(c) || isIdentStart(c)
+        || (u == 0xE2 && markAt(m_text, m_pos) != Mark::None && markAt(m_text, m_pos) != Mark::Ellipsis);
+}
+
+bool Repairer::onColon(char c)
+{
+    Frame& f = m_stack.back();
+    if (c == ':') {
+        ++m_pos;
+        m_expect = Expect::Value;
+        return true;
+    }
+    if (c == '=') {
+        fix("missing_colon", m_pos, 1, ":");
+        ++m_pos;
+        m_expect = Expect::Value;
+        return true;
+    }
+    if (c == '}' || c == ']') {
+        dropDanglingKey(m_pos);
+        m_expect = Expect::KeyOrEnd;
+        return true;
+    }
+    if (c == ',') {
+        // A key without a value: drop it with its comma, keep the comma before it.
+        const std::size_t keyStart = f.keyStart, before = f.keyCommaAt;
+        m_log.dropFrom(keyStart);
+        fix("dangling_key", keyStart, m_pos + 1 - keyStart, {});
+        f.commaAt = before;
+        ++m_pos;
+        m_expect = Expect::KeyOrEnd;
+        return true;
+    }
+    if (static_cast<unsigned char>(c) == 0xE2 && markAt(m_text, m_pos) == Mark::None && m_pos + 3 > m_text.size()
+        && !m_final)
+        return false;
+    if (isValueStart(c)) {
+        fix("missing_colon", f.keyEnd, 0, ":");
+        m_expect = Expect::Value;
+        return true;
+    }
+    strayChar(m_pos, 1);
+    return true;
+}
+
+bool Repairer::onCommaOrEnd(char c)
+{
+    Frame& f = m_stack.back();
+    if (c == ',') {
+        f.commaAt = m_pos++;
+        m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
+        return true;
+    }
+    if (c == '}' || c == ']') {
+        handleCloser(c);
+        return true;
+    }
+    if (static_cast<unsigned char>(c) == 0xE2 && m_pos + 3 > m_text.size() && !m_final)
+        return false;
+    if (isValueStart(c)) {
+        fix("missing_comma", m_lastValueEnd, 0, ",");
+        m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
+        return true;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    const int n = u >= 0x80 ? utf8SequenceAt(m_text, m_pos) : 1;
+    if (n < 0 && !m_final)
+        return false;
+    strayChar(m_pos, n > 0 ? static_cast<std::size_t>(n) : 1);
+    return true;
+}
+
+// A closing bracket after a value or a comma: close, supply missing closers, or drop it.
+void Repairer::handleCloser(char c)
+{
+    while (!m_stack.empty()) {
+        Frame& f = m_stack.back();
+        if (c == (f.object ? '}' : ']')) {
+            if (m_expect == Expect::KeyOrEnd && f.commaAt != npos)
+                fix("trailing_comma", f.commaAt, 1, {});
+            ++m_pos;
+            closeTop(m_pos);
+            return;
+        }
+        bool matchesOuter = false;
+        for (std::size_t k = m_stack.size() - 1; k-- > 0;)
+            matchesOuter = matchesOuter || c == (m_stack[k].object ? '}' : ']');
+        if (!matchesOuter)
+            break;
+        forceCloseTop(m_pos, false);
+    }
+    strayChar(m_pos, 1, "stray_bracket");
+}
+
+void Repairer::closerInValue(char c)
+{
+    if (m_stack.empty()) {
+        strayChar(m_pos, 1, "stray_bracket");
+        return;
+    }
+    Frame& f = m_stack.back();
+    if (f.object) { // `"key": }`
+        fix("missing_value", m_pos, 0, "null");
+        addValue(Json(nullptr), m_pos, m_pos);
+        handleCloser(c);
+        return;
+    }
+    if (c == ']') {
+        if (f.commaAt != npos)
+            fix("trailing_comma", f.commaAt, 1, {});
+        f.commaAt = npos;
+        ++m_pos;
+        closeTop(m_pos);
+        return;
+    }
+    const std::size_t depth = m_stack.size();
+    m_expect = Expect::KeyOrEnd; // so that handleCloser treats the pending comma as trailing
+    handleCloser(c);
+    if (m_stack.size() == depth)
+        m_expect = Expect::Value; // the closer was stray: the array still waits for a value
+}
+
+// Closes the innermost container where no closer stands: at a mismatched closer, or at the
+// end of a truncated reply (`truncation`), where a member without a value is dropped.
+void Repairer::forceCloseTop(std::size_t at, bool truncation)
+{
+    Frame& f = m_stack.back();
+    switch (m_expect) {
+    case Expect::Colon: dropDanglingKey(at); break;
+    case Expect::Value:
+        if (f.object && truncation) {
+            dropDanglingKey(at);
+        } else if (f.object) {
+            fix("missing_value", at, 0, "null");
+            addValue(Json(nullptr), at, at);
+        } else if (f.commaAt != npos) {
+            fix("trailing_comma", f.commaAt, 1, {});
+        }
+        break;
+    case Expect::KeyOrEnd:
+        if (f.commaAt != npos)
+            fix("trailing_comma", f.commaAt, 1, {});
+        break;
+    default: break;
+    }
+    Frame& top = m_stack.back();
+    fix("missing_bracket", at, 0, top.object ? "}" : "]");
+    closeTop(at);
+}
+
+void Repairer::dropDanglingKey(std::size_t at)
+{
+    Frame& f = m_stack.back();
+    m_log.dropFrom(f.keyStart);
+    if (f.keyCommaAt != npos)
+        fix("trailing_comma", f.keyCommaAt, 1, {});
+    fix("dangling_key", f.keyStart, at - f.keyStart, {});
+    f.keyCommaAt = npos;
+    f.commaAt = npos;
+    f.key.clear();
+    m_expect = Expect::KeyOrEnd;
+}
+
+void Repairer::closeAtEnd()
+{
+    if (!m_stack.empty())
+        m_truncated = true;
+    while (!m_stack.empty())
+        forceCloseTop(m_text.size(), true);
+}
+
+bool Repairer::openContainer(bool object)
+{
+    if (m_stack.size() >= kMaxDepth) {
+        fail("the JSON nests deeper than " + std::to_string(kMaxDepth) + " levels", m_pos);
+        return true;
+    }
+    elementStarts();
+    std::string pointer;
+    Json* node = insert(object ? Json::object() : Json::array(), &pointer);
+    if (m_stack.empty())
+        m_rootContainer = true;
+    Frame frame;
+    frame.node = m_stack.empty() ? nullptr : node;
+    frame.object = object;
+    frame.pointer = std::move(pointer);
+    frame.start = m_pos;
+    m_stack.push_back(std::move(frame));
+    ++m_pos;
+    m_expect = object ? Expect::KeyOrEnd : Expect::Value;
+    return true;
+}
+
+void Repairer::elementStarts()
+{
+    if (!m_stack.empty())
+        m_stack.back().commaAt = npos;
+}
+
+Json* Repairer::insert(Json value, std::string* pointer)
+{
+    const bool map = m_options.sourceMap;
+    if (m_stack.empty()) {
+        m_root = std::move(value);
+        m_rootSet = true;
+        if (map)
+            *pointer = m_options.pointerPrefix;
+        return &m_root;
+    }
+    Frame& f = m_stack.back();
+    Json& node = f.node ? *f.node : m_root;
+    if (!f.object) {
+        auto& array = node.get_ref<Json::array_t&>();
+        if (map)
+            *pointer = f.pointer + '/' + std::to_string(array.size());
+        array.push_back(std::move(value));
+        return &array.back();
+    }
+    auto& items = static_cast<Json::object_t::Container&>(node.get_ref<Json::object_t&>());
+    if (map)
+        *pointer = appendPointer(f.pointer, f.key);
+    if (!f.index && items.size() >= 16) {
+        f.index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
+        for (std::size_t i = 0; i < items.size(); ++i)
+            f.index->emplace(items[i].first, i);
+    }
+    std::size_t existing = npos;
+    if (f.index) {
+        if (auto it = f.index->find(f.key); it != f.index->end())
+            existing = it->second;
+    } else {
+        for (std::size_t i = 0; i < items.size() && existing == npos; ++i)
+            if (items[i].first == f.key)
+                existing = i;
+    }
+    if (existing != npos) { // a repeated key: the last value wins, in the first one's place
+        items[existing].second = std::move(value);
+        return &items[existing].second;
+    }
+    if (f.index)
+        f.index->emplace(f.key, items.size());
+    items.emplace_back(std::move(f.key), std::move(value));
+    return &items.back().second;
+}
+
+void Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
+{
+    std::string pointer;
+    insert(std::move(value), &pointer);
+    if (m_options.sourceMap)
+        m_map.add(std::move(pointer), Span{begin, endAt - begin});
+    valueCompleted(endAt);
+}
+
+void Repairer::closeTop(std::size_t endAt)
+{
+    Frame& f = m_stack.back();
+    if (m_options.sourceMap)
+        m_map.add(std::move(f.pointer), Span{f.start, endAt - f.start});
+    m_stack.pop_back();
+    valueCompleted(endAt);
+}
+
+void Repairer::valueCompleted(std::size_t endAt)
+{
+    m_lastValueEnd = endAt;
+    if (m_stack.empty()) {
+        m_expect = Expect::Done;
+        m_end = endAt;
+    } else {
+        m_expect = Expect::CommaOrEnd;
+        m_stack.back().key.clear();
+    }
+}
+
+} // namespace conform::json::detail

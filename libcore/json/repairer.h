@@ -1,0 +1,150 @@
+#pragma once
+// The repairing parser: one JSON value from a region of raw text, built directly into a Json
+// while reading, fixing what models get wrong and logging each fix with raw-text offsets.
+//
+// It is a resumable state machine with an explicit stack (no recursion; nesting past
+// kMaxDepth fails with a reason). run() reads as far as the text allows and returns NeedMore
+// when a decision needs bytes not yet seen, so the streaming extractor feeds it chunk by chunk
+// and every byte is examined a bounded number of times. With `final`, the end of the text is
+// the end of the reply: open strings, keys and brackets are closed there. Internal.
+#include "json/extract.h"
+#include "json/fix_log.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace conform::json::detail {
+
+// More fixes than this and the text is not JSON with mistakes but something else; giving up
+// also bounds the memory a hostile reply can take.
+inline constexpr std::size_t kMaxFixes = 100000;
+
+struct RepairOptions
+{
+    bool strict = false;
+    bool sourceMap = true;
+    std::string pointerPrefix; // where the value sits in a larger one ("/goals" for a parameter)
+};
+
+class Repairer
+{
+public:
+    enum class Status { Done, NeedMore, Failed };
+
+    Repairer(std::size_t start, RepairOptions options);
+    Repairer(Repairer&&) noexcept;
+    Repairer& operator=(Repairer&&) noexcept;
+    ~Repairer();
+
+    // Continues from where the last call stopped. `text` is the raw text from offset 0 (the
+    // same bytes as before, possibly more of them); offsets in fixes and spans index it.
+    Status run(std::string_view text, bool final);
+
+    bool hasValue() const { return m_rootSet; }
+    Json& value() { return m_root; }
+    FixLog& log() { return m_log; }
+    const FixLog& log() const { return m_log; }
+    SourceMap& sourceMap() { return m_map; }
+    std::size_t start() const { return m_start; }
+    std::size_t end() const { return m_end; }         // just past the value, once Done
+    std::size_t position() const { return m_pos; }    // how far the text has been read
+    bool truncated() const { return m_truncated; }    // the end of input closed something
+    bool rootIsContainer() const { return m_rootContainer; }
+    const std::string& failure() const { return m_failure; }
+    std::size_t failureOffset() const { return m_failureAt; }
+
+    // The value so far with everything open closed, without disturbing the parse.
+    Json snapshot() const;
+
+private:
+    enum class Expect : unsigned char { Value, KeyOrEnd, Colon, CommaOrEnd, Done };
+    enum class Token : unsigned char { None, String, Number, Word, Dots, LineComment, BlockComment };
+    enum class Quote : unsigned char { Double, Single, TypoDouble, TypoSingle };
+    struct Frame;
+
+    // structure (repairer.cpp)
+    bool step();
+    bool onValue(char c);
+    bool onKeyOrEnd(char c);
+    bool onColon(char c);
+    bool onCommaOrEnd(char c);
+    bool skipTrivia();
+    bool startMarkToken(bool key, bool* handled);
+    void handleCloser(char c);
+    void closerInValue(char c);
+    void forceCloseTop(std::size_t at, bool truncation);
+    void dropDanglingKey(std::size_t at);
+    void closeTop(std::size_t endAt);
+    void closeAtEnd();
+    bool openContainer(bool object);
+    void addValue(Json value, std::size_t begin, std::size_t endAt);
+    Json* insert(Json value, std::string* pointer);
+    void valueCompleted(std::size_t endAt);
+    void elementStarts();
+    void strayChar(std::size_t at, std::size_t length, const char* kind = "stray_character");
+    void fix(std::string_view kind, std::size_t offset, std::size_t length, std::string_view after);
+    void fail(std::string message, std::size_t at);
+    void startToken(Token token, std::size_t scanFrom);
+    bool isValueStart(char c) const;
+
+    // tokens (repairer_tokens.cpp)
+    bool continueToken();
+    bool continueString();
+    int stringEscape(std::size_t at);
+    int stringControl(std::size_t at);
+    int stringUtf8(std::size_t at);
+    int decideClose(std::size_t at, std::size_t length);
+    bool finishString(std::size_t closerAt, std::size_t closerLength);
+    bool finishTruncatedString(std::size_t at);
+    void startString(Quote quote, std::size_t openerLength, bool key);
+    bool continueNumber();
+    bool continueWord();
+    bool finishUnquotedString(std::size_t endAt);
+    bool continueDots();
+    bool continueComment();
+
+    std::string_view m_text;
+    bool m_final = false;
+    RepairOptions m_options;
+    FixLog m_log;
+    SourceMap m_map;
+    Json m_root;
+    bool m_rootSet = false;
+    bool m_rootContainer = false;
+    std::vector<Frame> m_stack;
+    Expect m_expect = Expect::Value;
+    Token m_token = Token::None;
+    Quote m_quote = Quote::Double;
+    bool m_tokenIsKey = false;
+    bool m_wordPhase2 = false;   // a bare word that is not a literal runs on as an unquoted string
+    std::string m_str;           // the decoded string so far
+    std::size_t m_start = 0;
+    std::size_t m_pos = 0;
+    std::size_t m_tokenStart = 0;
+    std::size_t m_scan = 0;      // how far inside the open token has been read
+    std::size_t m_lastValueEnd = 0;
+    std::size_t m_end = 0;
+    bool m_truncated = false;
+    std::string m_failure;
+    std::size_t m_failureAt = 0;
+};
+
+struct Repairer::Frame
+{
+    Json* node = nullptr; // nullptr: the root
+    bool object = false;
+    std::string pointer;
+    std::size_t start = 0;
+    std::size_t commaAt = std::string::npos;    // a comma not yet followed by an element
+    std::string key;                            // the pending key of an object member
+    std::size_t keyStart = 0;
+    std::size_t keyEnd = 0;
+    std::size_t keyCommaAt = std::string::npos; // the comma before the pending key
+    // Large objects index their keys so that duplicates are found without a linear scan.
+    std::unique_ptr<std::unordered_map<std::string, std::size_t>> index;
+};
+
+} // namespace conform::json::detail

@@ -1,0 +1,580 @@
+// The lexical half of the repairer: strings, numbers, bare words, placeholders, comments.
+// Every token keeps how far it has been read (m_scan), so a token split across chunks is
+// never read twice.
+#include "json/repairer.h"
+
+#include "json/text.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace conform::json::detail {
+
+using namespace text;
+
+namespace {
+
+// Bytes that end a run of plain string content, per kind of opening quote.
+using ByteTable = std::array<bool, 256>;
+
+ByteTable specialBytes(char quote)
+{
+    ByteTable t{};
+    for (int b = 0; b < 256; ++b)
+        t[b] = b < 0x20 || b >= 0x80 || b == '\\' || b == '"' || b == quote;
+    return t;
+}
+
+const ByteTable& specials(bool single)
+{
+    static const ByteTable doubleTable = specialBytes('"');
+    static const ByteTable singleTable = specialBytes('\'');
+    return single ? singleTable : doubleTable;
+}
+
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+int hex4(std::string_view t, std::size_t at)
+{
+    int v = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const int h = hexValue(t[at + i]);
+        if (h < 0)
+            return -1;
+        v = v * 16 + h;
+    }
+    return v;
+}
+
+bool isNumberChar(char c)
+{
+    return isDigit(c) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+}
+
+// JSON's number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+bool isJsonNumber(std::string_view s)
+{
+    std::size_t i = 0;
+    const auto digits = [&] {
+        const std::size_t from = i;
+        while (i < s.size() && isDigit(s[i]))
+            ++i;
+        return i > from;
+    };
+    if (i < s.size() && s[i] == '-')
+        ++i;
+    if (i < s.size() && s[i] == '0')
+        ++i;
+    else if (!digits())
+        return false;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits())
+            return false;
+    }
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-'))
+            ++i;
+        if (!digits())
+            return false;
+    }
+    return i == s.size();
+}
+
+Json numberValue(std::string_view s)
+{
+    const char* first = s.data();
+    const char* last = s.data() + s.size();
+    if (s.find_first_of(".eE") == std::string_view::npos) {
+        std::int64_t i = 0;
+        if (std::from_chars(first, last, i).ec == std::errc())
+            return Json(i);
+        std::uint64_t u = 0;
+        if (s[0] != '-' && std::from_chars(first, last, u).ec == std::errc())
+            return Json(u);
+    }
+    double d = 0;
+    const auto [ptr, ec] = std::from_chars(first, last, d);
+    if (ec == std::errc::result_out_of_range) {
+        // Too large or too small for a double: JSON.parse gives ±Infinity or 0.
+        const std::size_t e = s.find_first_of("eE");
+        const bool tiny = e != std::string_view::npos && s.substr(e + 1).starts_with('-');
+        d = tiny ? 0.0 : (s[0] == '-' ? -HUGE_VAL : HUGE_VAL);
+    }
+    return Json(d);
+}
+
+// Repairs a number token the way JSON.parse would have wanted it; empty when it is no number.
+std::string normalizeNumber(std::string_view raw, bool* changed)
+{
+    std::string s(raw);
+    if (!s.empty() && s[0] == '+')
+        s.erase(0, 1);
+    const std::size_t body = !s.empty() && s[0] == '-' ? 1 : 0;
+    if (body < s.size() && s[body] == '.')
+        s = s.substr(0, body) + "0" + s.substr(body); // (insert() trips a GCC 12 -Wrestrict false alarm)
+    while (s.size() > body + 1 && s[body] == '0' && isDigit(s[body + 1]))
+        s.erase(body, 1);
+    while (!s.empty() && (s.back() == '.' || s.back() == 'e' || s.back() == 'E' || s.back() == '+' || s.back() == '-'))
+        s.pop_back();
+    *changed = s != raw;
+    return isJsonNumber(s) ? s : std::string();
+}
+
+struct Literal { std::string_view word; Json value; const char* kind; };
+
+const Literal* literalFor(std::string_view word)
+{
+    static const std::array<Literal, 9> literals{{
+        {"true", Json(true), nullptr},
+        {"false", Json(false), nullptr},
+        {"null", Json(nullptr), nullptr},
+        {"True", Json(true), "python_literal"},
+        {"False", Json(false), "python_literal"},
+        {"None", Json(nullptr), "python_literal"},
+        {"undefined", Json(nullptr), "invalid_literal"},
+        {"NaN", Json(nullptr), "invalid_literal"},
+        {"Infinity", Json(nullptr), "invalid_literal"},
+    }};
+    for (const Literal& l : literals)
+        if (l.word == word)
+            return &l;
+    return nullptr;
+}
+
+} // namespace
+
+bool Repairer::continueToken()
+{
+    switch (m_token) {
+    case Token::String: return continueString();
+    case Token::Number: return continueNumber();
+    case Token::Word: return continueWord();
+    case Token::Dots: return continueDots();
+    case Token::LineComment:
+    case Token::BlockComment: return continueComment();
+    case Token::None: return true;
+    }
+    return true;
+}
+
+void Repairer::startString(Quote quote, std::size_t openerLength, bool key)
+{
+    if (!key)
+        elementStarts();
+    startToken(Token::String, m_pos + openerLength);
+    m_quote = quote;
+    m_tokenIsKey = key;
+    m_str.clear();
+}
+
+bool Repairer::continueString()
+{
+    const std::string_view t = m_text;
+    const bool single = m_quote == Quote::Single;
+    const ByteTable& table = specials(single);
+    std::size_t i = m_scan;
+    while (true) {
+        const std::size_t run = i;
+        while (i < t.size() && !table[static_cast<unsigned char>(t[i])])
+            ++i;
+        m_str.append(t.data() + run, i - run);
+        m_scan = i;
+        if (i >= t.size())
+            return finishTruncatedString(i);
+        const char c = t[i];
+        const auto u = static_cast<unsigned char>(c);
+        int r = 0;
+        if (c == '\\') {
+            r = stringEscape(i);
+        } else if (u < 0x20) {
+            r = stringControl(i);
+        } else if (u >= 0x80) {
+            r = stringUtf8(i);
+        } else if ((c == '"' && m_quote != Quote::Single) || (c == '\'' && single)
+                   || (c == '\'' && m_quote == Quote::TypoSingle)) {
+            r = decideClose(i, 1);
+            if (r == 1)
+                return finishString(i, 1);
+            if (r == 0) {
+                if (c == '"') {
+                    fix("unescaped_quote", i, 1, "\\\"");
+                }
+                m_str += c;
+                m_scan = i + 1;
+            }
+        } else { // a double quote inside a single-quoted string
+            fix("unescaped_quote", i, 1, "\\\"");
+            m_str += c;
+            m_scan = i + 1;
+        }
+        if (r < 0)
+            return false;
+        if (m_token != Token::String)
+            return true;
+        i = m_scan;
+    }
+}
+
+// Whether the quote at `at` closes the string: 1 yes, 0 it is part of the text, -1 wait for
+// more text. A quote closes when what follows it could follow a string in JSON.
+int Repairer::decideClose(std::size_t at, std::size_t length)
+{
+    const std::string_view t = m_text;
+    std::size_t j = at + length;
+    const std::size_t limit = j + 256; // a long run of blanks ends the string: bounded lookahead
+    while (j < t.size() && j < limit && (t[j] == ' ' || t[j] == '\t'))
+        ++j;
+    if (j >= t.size())
+        return m_final ? 1 : -1;
+    if (j >= limit || m_tokenIsKey)
+        return 1;
+    const char c = t[j];
+    if (c == ',' || c == '}' || c == ']' || c == ':' || c == '\n' || c == '\r' || c == '"')
+        return 1;
+    if (c == '\'' && m_quote == Quote::Single)
+        return 1;
+    if (c == '/' && j + 1 < t.size() && (t[j + 1] == '/' || t[j + 1] == '*'))
+        return 1;
+    bool incomplete = false;
+    const Mark mark = markAt(t, j, &incomplete);
+    if (incomplete && !m_final)
+        return -1;
+    return mark != Mark::None && mark != Mark::Ellipsis ? 1 : 0;
+}
+
+int Repairer::stringEscape(std::size_t at)
+{
+    const std::string_view t = m_text;
+    if (at + 1 >= t.size())
+        return m_final ? (finishTruncatedString(at), 1) : -1;
+    const char e = t[at + 1];
+    static constexpr std::string_view simple = "\"\\/bfnrt";
+    static constexpr std::string_view decoded = "\"\\/\b\f\n\r\t";
+    if (const std::size_t k = simple.find(e); k != std::string_view::npos) {
+        m_str += decoded[k];
+        m_scan = at + 2;
+        return 1;
+    }
+    if (e == '\'') {
+        fix("invalid_escape", at, 2, "'");
+        m_str += '\'';
+        m_scan = at + 2;
+        return 1;
+    }
+    if (e == 'u') {
+        if (at + 6 > t.size())
+            return m_final ? (finishTruncatedString(at), 1) : -1;
+        const int cp = hex4(t, at + 2);
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+            if (at + 12 > t.size() && !m_final)
+                return -1;
+            const int low = at + 12 <= t.size() && t[at + 6] == '\\' && t[at + 7] == 'u' ? hex4(t, at + 8) : -1;
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                appendUtf8(m_str, 0x10000 + ((static_cast<std::uint32_t>(cp) - 0xD800) << 10) + (low - 0xDC00));
+                m_scan = at + 12;
+                return 1;
+            }
+        }
+        if (cp >= 0xD800 && cp <= 0xDFFF) { // a lone surrogate cannot become UTF-8
+            fix("invalid_escape", at, 6, "\\ufffd");
+            m_str += kReplacement;
+            m_scan = at + 6;
+            return 1;
+        }
+        if (cp >= 0) {
+            appendUtf8(m_str, static_cast<std::uint32_t>(cp));
+            m_scan = at + 6;
+            return 1;
+        }
+    }
+    // An unknown escape: the backslash was meant literally.
+    fix("invalid_escape", at, 1, "\\\\");
+    m_str += '\\';
+    m_scan = at + 1;
+    return 1;
+}
+
+int Repairer::stringControl(std::size_t at)
+{
+    const std::string_view t = m_text;
+    const char c = t[at];
+    if (c == '\r') {
+        if (at + 1 >= t.size() && !m_final)
+            return -1;
+        if (at + 1 < t.size() && t[at + 1] == '\n') {
+            fix("crlf", at, 2, "\\n");
+            m_str += '\n';
+            m_scan = at + 2;
+            return 1;
+        }
+    }
+    static constexpr std::string_view names = "\b\f\n\r\t";
+    static constexpr std::array<std::string_view, 5> escapes{"\\b", "\\f", "\\n", "\\r", "\\t"};
+    std::string escaped;
+    if (const std::size_t k = names.find(c); k != std::string_view::npos) {
+        escaped = escapes[k];
+    } else {
+        static constexpr char hex[] = "0123456789abcdef";
+        escaped = "\\u00";
+        escaped += hex[(c >> 4) & 0xF];
+        escaped += hex[c & 0xF];
+    }
+    fix("control_character", at, 1, escaped);
+    m_str += c;
+    m_scan = at + 1;
+    return 1;
+}
+
+int Repairer::stringUtf8(std::size_t at)
+{
+    const std::string_view t = m_text;
+    if (m_quote == Quote::TypoDouble || m_quote == Quote::TypoSingle) {
+        bool incomplete = false;
+        const Mark mark = markAt(t, at, &incomplete);
+        if (incomplete && !m_final)
+            return -1;
+        const bool closer = m_quote == Quote::TypoDouble ? (mark == Mark::RightDouble || mark == Mark::LeftDouble)
+                                                         : mark == Mark::RightSingle;
+        if (closer) {
+            const int r = decideClose(at, 3);
+            if (r == 1)
+                return finishString(at, 3), 1;
+            if (r < 0)
+                return -1;
+        }
+    }
+    const int n = utf8SequenceAt(t, at);
+    if (n < 0 && !m_final)
+        return -1;
+    if (n <= 0) {
+        fix("invalid_utf8", at, 1, kReplacement);
+        m_str += kReplacement;
+        m_scan = at + 1;
+        return 1;
+    }
+    m_str.append(t.data() + at, static_cast<std::size_t>(n));
+    m_scan = at + static_cast<std::size_t>(n);
+    return 1;
+}
+
+bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
+{
+    if (m_quote != Quote::Double && !(closerLength == 1 && m_text[closerAt] == '"'))
+        fix(closerLength == 3 ? "typographic_quotes" : "single_quotes", closerAt, closerLength, "\"");
+    const std::size_t endAt = closerAt + closerLength;
+    m_token = Token::None;
+    m_pos = endAt;
+    if (m_tokenIsKey) {
+        Frame& f = m_stack.back();
+        f.key = std::move(m_str);
+        f.keyEnd = endAt;
+        m_expect = Expect::Colon;
+    } else {
+        addValue(Json(std::move(m_str)), m_tokenStart, endAt);
+    }
+    m_str.clear();
+    return true;
+}
+
+// The text ended inside a string. A key is left for closeAtEnd to drop; a value is kept with
+// its missing quote (or its half escape replaced by one).
+bool Repairer::finishTruncatedString(std::size_t at)
+{
+    if (!m_final)
+        return false;
+    const std::size_t end = m_text.size();
+    m_token = Token::None;
+    m_pos = end;
+    m_truncated = true;
+    if (m_tokenIsKey) {
+        m_expect = Expect::Colon;
+        m_str.clear();
+        return true;
+    }
+    fix("truncated_string", at, end - at, "\"");
+    addValue(Json(std::move(m_str)), m_tokenStart, end);
+    m_str.clear();
+    return true;
+}
+
+bool Repairer::continueNumber()
+{
+    const std::string_view t = m_text;
+    std::size_t i = m_scan;
+    while (i < t.size() && isNumberChar(t[i]))
+        ++i;
+    m_scan = i;
+    if (i >= t.size() && !m_final)
+        return false;
+    if (i < t.size() && (isIdentStart(t[i]) || static_cast<unsigned char>(t[i]) >= 0x80)) {
+        m_token = Token::Word; // "12px", "2024-05-01T10:00": text, not a number
+        m_tokenIsKey = false;
+        m_wordPhase2 = true;
+        return true;
+    }
+    const std::string_view raw = t.substr(m_tokenStart, i - m_tokenStart);
+    bool changed = false;
+    const std::string normal = normalizeNumber(raw, &changed);
+    if (normal.empty()) {
+        m_token = Token::Word;
+        m_tokenIsKey = false;
+        m_wordPhase2 = true;
+        return finishUnquotedString(i);
+    }
+    if (changed) {
+        const bool cut = i >= t.size() && normal.size() < raw.size() && isNumberChar(raw.back()) && !isDigit(raw.back());
+        fix(cut ? "truncated_number" : "invalid_number", m_tokenStart, raw.size(), normal);
+    }
+    m_token = Token::None;
+    m_pos = i;
+    addValue(numberValue(normal), m_tokenStart, i);
+    return true;
+}
+
+bool Repairer::continueWord()
+{
+    const std::string_view t = m_text;
+    std::size_t i = m_scan;
+    if (m_wordPhase2) {
+        while (i < t.size() && t[i] != ',' && t[i] != '}' && t[i] != ']' && t[i] != '\n' && t[i] != '\r')
+            ++i;
+        m_scan = i;
+        if (i >= t.size() && !m_final)
+            return false;
+        return finishUnquotedString(i);
+    }
+    while (i < t.size() && isIdent(t[i]))
+        ++i;
+    m_scan = i;
+    if (i >= t.size() && !m_final)
+        return false;
+    const std::string_view word = t.substr(m_tokenStart, i - m_tokenStart);
+    if (m_tokenIsKey) {
+        fix("unquoted_key", m_tokenStart, word.size(), "\"" + std::string(word) + "\"");
+        Frame& f = m_stack.back();
+        f.key = std::string(word);
+        f.keyEnd = i;
+        m_token = Token::None;
+        m_pos = i;
+        m_expect = Expect::Colon;
+        return true;
+    }
+    if (const Literal* literal = literalFor(word)) {
+        if (literal->kind)
+            fix(literal->kind, m_tokenStart, word.size(), conform::dump(literal->value));
+        m_token = Token::None;
+        m_pos = i;
+        addValue(literal->value, m_tokenStart, i);
+        return true;
+    }
+    if (i >= t.size()) { // "tr" at the very end: the model was cut off writing `true`
+        for (std::string_view full : {"true", "false", "null"}) {
+            if (full.size() > word.size() && full.starts_with(word)) {
+                fix("truncated_literal", m_tokenStart, word.size(), full);
+                m_token = Token::None;
+                m_pos = i;
+                m_truncated = true;
+                addValue(literalFor(full)->value, m_tokenStart, i);
+                return true;
+            }
+        }
+    }
+    m_wordPhase2 = true;
+    return continueWord();
+}
+
+bool Repairer::finishUnquotedString(std::size_t endAt)
+{
+    const std::string_view t = m_text;
+    while (endAt > m_tokenStart && (t[endAt - 1] == ' ' || t[endAt - 1] == '\t'))
+        --endAt;
+    std::string value = sanitizeUtf8(t.substr(m_tokenStart, endAt - m_tokenStart));
+    Json json(std::move(value));
+    fix("unquoted_string", m_tokenStart, endAt - m_tokenStart, conform::dump(json));
+    m_token = Token::None;
+    m_pos = endAt;
+    addValue(std::move(json), m_tokenStart, endAt);
+    return true;
+}
+
+// `...` or `…` where a value or member stands: the model left something out.
+bool Repairer::continueDots()
+{
+    const std::string_view t = m_text;
+    std::size_t i = m_scan;
+    while (i < t.size()) {
+        if (t[i] == '.') {
+            ++i;
+        } else if (markAt(t, i) == Mark::Ellipsis) {
+            i += 3;
+        } else {
+            bool incomplete = false;
+            markAt(t, i, &incomplete);
+            if (incomplete && !m_final) {
+                m_scan = i;
+                return false;
+            }
+            break;
+        }
+    }
+    m_scan = i;
+    if (i >= t.size() && !m_final)
+        return false;
+    m_token = Token::None;
+    m_pos = i;
+    if (m_stack.empty()) {
+        fix("placeholder", m_tokenStart, i - m_tokenStart, {});
+        return true;
+    }
+    Frame& f = m_stack.back();
+    if (f.object && m_expect == Expect::Value) {
+        fix("placeholder", m_tokenStart, i - m_tokenStart, "null");
+        elementStarts();
+        addValue(Json(nullptr), m_tokenStart, i);
+    } else if (f.commaAt != std::string::npos) {
+        fix("placeholder", f.commaAt, i - f.commaAt, {});
+        f.commaAt = std::string::npos;
+        m_expect = Expect::CommaOrEnd;
+    } else {
+        fix("placeholder", m_tokenStart, i - m_tokenStart, {});
+    }
+    return true;
+}
+
+bool Repairer::continueComment()
+{
+    const std::string_view t = m_text;
+    std::size_t end = std::string_view::npos;
+    if (m_token == Token::LineComment) {
+        const std::size_t nl = t.find('\n', m_scan);
+        end = nl;
+    } else {
+        const std::size_t star = t.find("*/", m_scan);
+        end = star == std::string_view::npos ? star : star + 2;
+    }
+    if (end == std::string_view::npos) {
+        if (!m_final) {
+            m_scan = t.size() > m_scan + 1 ? t.size() - 1 : m_scan; // "*" may be half of "*/"
+            return false;
+        }
+        end = t.size();
+    }
+    fix("comment", m_tokenStart, end - m_tokenStart, {});
+    m_token = Token::None;
+    m_pos = end;
+    return true;
+}
+
+} // namespace conform::json::detail

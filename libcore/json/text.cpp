@@ -1,0 +1,101 @@
+#include "json/text.h"
+
+namespace conform::json::text {
+
+Mark markAt(std::string_view text, std::size_t at, bool* incomplete)
+{
+    if (incomplete)
+        *incomplete = false;
+    if (static_cast<unsigned char>(text[at]) != 0xE2)
+        return Mark::None;
+    if (at + 3 > text.size()) {
+        // Only a prefix is here; say so when it could still become a mark.
+        const bool prefix = at + 1 >= text.size() || static_cast<unsigned char>(text[at + 1]) == 0x80;
+        if (incomplete)
+            *incomplete = prefix;
+        return Mark::None;
+    }
+    if (static_cast<unsigned char>(text[at + 1]) != 0x80)
+        return Mark::None;
+    switch (static_cast<unsigned char>(text[at + 2])) {
+    case 0x9C: return Mark::LeftDouble;
+    case 0x9D: return Mark::RightDouble;
+    case 0x98: return Mark::LeftSingle;
+    case 0x99: return Mark::RightSingle;
+    case 0xA6: return Mark::Ellipsis;
+    default: return Mark::None;
+    }
+}
+
+int utf8SequenceAt(std::string_view text, std::size_t at)
+{
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = byte(at);
+    int length = 0;
+    std::uint32_t min = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2;
+        min = 0x80;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3;
+        min = 0x800;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4;
+        min = 0x10000;
+    } else {
+        return 0;
+    }
+    std::uint32_t cp = lead & (0x7F >> length);
+    for (int i = 1; i < length; ++i) {
+        if (at + i >= text.size())
+            return -1;
+        if ((byte(at + i) & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (byte(at + i) & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return length;
+}
+
+void appendUtf8(std::string& out, std::uint32_t cp)
+{
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+std::string sanitizeUtf8(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        if (static_cast<unsigned char>(s[i]) < 0x80) {
+            out += s[i++];
+            continue;
+        }
+        const int n = utf8SequenceAt(s, i);
+        if (n > 0) {
+            out.append(s, i, static_cast<std::size_t>(n));
+            i += static_cast<std::size_t>(n);
+        } else {
+            out += kReplacement;
+            ++i;
+        }
+    }
+    return out;
+}
+
+} // namespace conform::json::text

@@ -1,0 +1,38 @@
+#pragma once
+// Byte-level helpers shared by the locator and the repairer: character classes, UTF-8
+// sequences and the typographic marks models type instead of ASCII quotes. Internal.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace conform::json::text {
+
+inline bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+inline bool isIdentStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+}
+inline bool isIdent(char c) { return isIdentStart(c) || isDigit(c) || c == '-'; }
+
+// Three-byte marks, all E2 80 xx in UTF-8.
+enum class Mark { None, LeftDouble, RightDouble, LeftSingle, RightSingle, Ellipsis };
+
+// The mark starting at text[at], or None. `incomplete` is set when text ends inside one.
+Mark markAt(std::string_view text, std::size_t at, bool* incomplete = nullptr);
+
+inline constexpr std::string_view kBom = "\xEF\xBB\xBF";
+inline constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
+
+// The length of the valid UTF-8 sequence at text[at] (lead byte >= 0x80): 2..4, 0 when it is
+// invalid, or -1 when the text ends before the sequence could be judged.
+int utf8SequenceAt(std::string_view text, std::size_t at);
+
+// Appends code point `cp` as UTF-8.
+void appendUtf8(std::string& out, std::uint32_t cp);
+
+// `s` with every invalid UTF-8 sequence replaced by U+FFFD (valid text is returned as is).
+std::string sanitizeUtf8(std::string_view s);
+
+} // namespace conform::json::text

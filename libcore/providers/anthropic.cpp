@@ -1,0 +1,199 @@
+#include "providers/anthropic.h"
+
+#include "providers/sse.h"
+#include "providers/wire_util.h"
+
+namespace conform::providers {
+
+using namespace detail;
+
+namespace {
+
+Json messageJson(const Message& message)
+{
+    switch (message.role) {
+    case Message::Role::User:
+        return Json{{"role", "user"}, {"content", message.text}};
+    case Message::Role::Assistant:
+        if (!message.toolCall)
+            return Json{{"role", "assistant"}, {"content", message.text}};
+        return Json{{"role", "assistant"},
+                    {"content", Json::array({Json{{"type", "tool_use"}, {"id", message.toolCall->id},
+                                                  {"name", message.toolCall->name},
+                                                  {"input", argumentsObject(message.toolCall->arguments)}}})}};
+    case Message::Role::ToolResult:
+        return Json{{"role", "user"},
+                    {"content", Json::array({Json{{"type", "tool_result"}, {"tool_use_id", message.toolCallId},
+                                                  {"is_error", message.isError}, {"content", message.text}}})}};
+    }
+    return Json::object();
+}
+
+void applyMode(Json& body, const Json& schema, Mode mode, const RequestOptions& options)
+{
+    if (mode == Mode::Strict) {
+        body["output_config"] = Json{{"format", Json{{"type", "json_schema"}, {"schema", schema}}}};
+    } else if (mode == Mode::Tool) {
+        body["tools"] = Json::array({Json{{"name", options.toolName},
+                                          {"description", "Submit the answer. Its input is the answer."},
+                                          {"input_schema", schema}}});
+        body["tool_choice"] = Json{{"type", "tool"}, {"name", options.toolName}};
+    }
+}
+
+std::string systemFor(const Conversation& conversation, const Json& schema, Mode mode)
+{
+    if (mode != Mode::JsonObject && mode != Mode::Text)
+        return conversation.system;
+    const std::string instruction = jsonInstruction(schema);
+    return conversation.system.empty() ? instruction : conversation.system + "\n\n" + instruction;
+}
+
+Usage usageFrom(const Json& usage, Usage into)
+{
+    if (!usage.is_object())
+        return into;
+    if (usage.contains("input_tokens"))
+        into.inputTokens = integer(usage, "input_tokens");
+    if (usage.contains("output_tokens"))
+        into.outputTokens = integer(usage, "output_tokens");
+    if (usage.contains("cache_read_input_tokens"))
+        into.cachedTokens = integer(usage, "cache_read_input_tokens");
+    return into;
+}
+
+void setStop(Reply& reply, std::string reason)
+{
+    reply.stopReason = std::move(reason);
+    reply.stop = parseStopReason(reply.stopReason);
+}
+
+class AnthropicStream final : public StreamDecoder
+{
+public:
+    std::vector<StreamEvent> feed(std::string_view bytes) override { return handle(m_sse.feed(bytes)); }
+    std::vector<StreamEvent> finish() override { return handle(m_sse.finish()); }
+    bool complete() const override { return m_complete; }
+
+private:
+    std::vector<StreamEvent> handle(const std::vector<SseEvent>& events)
+    {
+        std::vector<StreamEvent> out;
+        for (const SseEvent& event : events)
+            handleOne(parseBody(event.data), out);
+        return out;
+    }
+
+    void handleOne(const Json& data, std::vector<StreamEvent>& out)
+    {
+        const std::string type = str(data, "type");
+        if (type == "message_start") {
+            m_reply.usage = usageFrom(member(member(data, "message"), "usage"), m_reply.usage);
+        } else if (type == "content_block_start") {
+            const Json& block = member(data, "content_block");
+            if (str(block, "type") == "tool_use" && !m_reply.toolCall)
+                m_reply.toolCall = ToolCall{str(block, "id"), str(block, "name"), {}};
+            else if (str(block, "type") == "text")
+                text(str(block, "text"), out);
+        } else if (type == "content_block_delta") {
+            delta(member(data, "delta"), out);
+        } else if (type == "message_delta") {
+            if (const std::string reason = str(member(data, "delta"), "stop_reason"); !reason.empty()) {
+                setStop(m_reply, reason);
+                out.push_back({StreamEvent::Kind::Stop, reason});
+            }
+            m_reply.usage = usageFrom(member(data, "usage"), m_reply.usage);
+            out.push_back({StreamEvent::Kind::Usage, {}});
+        } else if (type == "message_stop") {
+            m_complete = true;
+        } else if (type == "error") {
+            m_reply.error = errorFrom(0, data, "stream error");
+            out.push_back({StreamEvent::Kind::Error, m_reply.error->message});
+        } // ping and unknown events are ignored, as the protocol asks
+    }
+
+    void delta(const Json& delta, std::vector<StreamEvent>& out)
+    {
+        const std::string type = str(delta, "type");
+        if (type == "text_delta") {
+            text(str(delta, "text"), out);
+        } else if (type == "input_json_delta" && m_reply.toolCall) {
+            const std::string part = str(delta, "partial_json");
+            m_reply.toolCall->arguments += part;
+            out.push_back({StreamEvent::Kind::ToolInputDelta, part});
+        }
+    }
+
+    void text(const std::string& part, std::vector<StreamEvent>& out)
+    {
+        if (part.empty())
+            return;
+        m_reply.text += part;
+        out.push_back({StreamEvent::Kind::TextDelta, part});
+    }
+
+    SseDecoder m_sse;
+    bool m_complete = false;
+};
+
+} // namespace
+
+Json anthropicMessages(const Conversation& conversation)
+{
+    Json messages = Json::array();
+    for (const Message& message : conversation.messages)
+        messages.push_back(messageJson(message));
+    return messages;
+}
+
+HttpRequest AnthropicAdapter::buildRequest(const Conversation& conversation, const Json& schema, Mode mode,
+                                           const RequestOptions& options, const Endpoint& endpoint) const
+{
+    Json body{{"model", options.model}, {"max_tokens", options.maxTokens}};
+    if (const std::string system = systemFor(conversation, schema, mode); !system.empty())
+        body["system"] = system;
+    body["messages"] = anthropicMessages(conversation);
+    if (options.temperature)
+        body["temperature"] = std::clamp(*options.temperature, 0.0, 1.0);
+    if (options.stream)
+        body["stream"] = true;
+    applyMode(body, schema, mode, options);
+    HttpRequest request;
+    request.url = joinUrl(endpoint.baseUrl, "/v1/messages");
+    request.headers = {{"content-type", "application/json"}, {"anthropic-version", "2023-06-01"}};
+    if (!endpoint.apiKey.empty())
+        request.credentials = {{"x-api-key", endpoint.apiKey}};
+    request.body = conform::dump(body);
+    request.stream = options.stream;
+    return request;
+}
+
+Reply AnthropicAdapter::parseResponse(const HttpResponse& response) const
+{
+    Reply reply;
+    const Json body = parseBody(response.body);
+    if (response.status >= 400 || response.status == 0) {
+        reply.error = errorFrom(response.status, body, response.body);
+        return reply;
+    }
+    if (!body.is_object()) {
+        reply.error = ProviderError{response.status, "invalid_response", "the response body is not a JSON object"};
+        return reply;
+    }
+    for (const Json& block : member(body, "content")) {
+        if (str(block, "type") == "text")
+            reply.text += str(block, "text");
+        else if (str(block, "type") == "tool_use" && !reply.toolCall)
+            reply.toolCall = ToolCall{str(block, "id"), str(block, "name"), conform::dump(member(block, "input"))};
+    }
+    setStop(reply, str(body, "stop_reason"));
+    reply.usage = usageFrom(member(body, "usage"), {});
+    return reply;
+}
+
+std::unique_ptr<StreamDecoder> AnthropicAdapter::streamDecoder() const
+{
+    return std::make_unique<AnthropicStream>();
+}
+
+} // namespace conform::providers

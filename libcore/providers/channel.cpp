@@ -1,0 +1,92 @@
+#include "providers/channel.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUrl>
+
+namespace conform::providers {
+
+namespace {
+
+QNetworkRequest networkRequest(const HttpRequest& request)
+{
+    QNetworkRequest out(QUrl(QString::fromStdString(request.url)));
+    for (const auto& [name, value] : request.headers)
+        out.setRawHeader(QByteArray::fromStdString(name), QByteArray::fromStdString(value));
+    // Credentials join the outgoing request here and nowhere else.
+    for (const auto& [name, value] : request.credentials)
+        out.setRawHeader(QByteArray::fromStdString(name), QByteArray::fromStdString(value));
+    out.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    out.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    return out;
+}
+
+} // namespace
+
+NetworkChannel::NetworkChannel(QNetworkAccessManager* manager, QObject* parent) : Channel(parent), m_manager(manager) {}
+
+NetworkChannel::~NetworkChannel()
+{
+    abort();
+}
+
+void NetworkChannel::start(const HttpRequest& request)
+{
+    const QNetworkRequest wire = networkRequest(request);
+    const QByteArray verb = QByteArray::fromStdString(request.method);
+    m_reply = request.body.empty() && verb == "GET"
+        ? m_manager->get(wire)
+        : m_manager->sendCustomRequest(wire, verb, QByteArray::fromStdString(request.body));
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, &NetworkChannel::onMetaData);
+    connect(m_reply, &QNetworkReply::readyRead, this, &NetworkChannel::onReadyRead);
+    connect(m_reply, &QNetworkReply::finished, this, &NetworkChannel::onFinished);
+}
+
+void NetworkChannel::abort()
+{
+    if (!m_reply)
+        return;
+    QNetworkReply* reply = m_reply;
+    m_reply = nullptr;
+    reply->disconnect(this);
+    reply->abort();
+    reply->deleteLater();
+}
+
+void NetworkChannel::onMetaData()
+{
+    const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (m_started || status == 0)
+        return;
+    m_started = true;
+    std::vector<Header> headers;
+    for (const auto& [name, value] : m_reply->rawHeaderPairs())
+        headers.emplace_back(name.toLower().toStdString(), value.toStdString());
+    emit responseStarted(status, headers);
+}
+
+void NetworkChannel::onReadyRead()
+{
+    onMetaData();
+    if (m_reply)
+        emit bytesReceived(m_reply->readAll());
+}
+
+void NetworkChannel::onFinished()
+{
+    if (!m_reply)
+        return;
+    onReadyRead();
+    QNetworkReply* reply = m_reply;
+    m_reply = nullptr;
+    // Errors 1-99 are the network layer's (refused, closed, timed out); higher codes only
+    // mirror an HTTP status, which the status already says.
+    const int code = static_cast<int>(reply->error());
+    const bool broken = code > 0 && code < 100;
+    const QString detail = broken ? reply->errorString() : QString();
+    reply->deleteLater();
+    emit ended(broken || !m_started, broken ? detail : (m_started ? QString() : QStringLiteral("no response")));
+}
+
+} // namespace conform::providers

@@ -1,0 +1,46 @@
+#pragma once
+// Requests and responses as plain data, so building and parsing stay pure functions and
+// every request can be recorded. Credentials travel beside the headers, never inside them:
+// only the transport merges them into the outgoing request, and toJson() shows them redacted.
+#include "base/json.h"
+#include "providers/scenario.h" // Header
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace conform::providers {
+
+struct HttpRequest
+{
+    std::string method = "POST";
+    std::string url;
+    std::vector<Header> headers;     // content-type, anthropic-version, ...
+    std::vector<Header> credentials; // x-api-key / authorization: sent, never recorded
+    std::string body;                // JSON text ("" for GET)
+    bool stream = false;             // the body asks for a streamed reply
+
+    // {"method","url","headers":{...},"body": parsed JSON (or the text)}; credentials appear as
+    // "x-api-key": "[redacted]" and "authorization": "Bearer [redacted]".
+    Json toJson() const;
+};
+
+struct HttpResponse
+{
+    int status = 0;                  // 0: no HTTP response at all (connection error, timeout)
+    std::vector<Header> headers;     // names in lower case
+    std::string body;
+
+    // Case-insensitive header lookup.
+    std::optional<std::string> header(std::string_view name) const;
+};
+
+// The recorded form of a credential header's value.
+std::string redactedValue(std::string_view headerName);
+
+// Replaces every occurrence of each secret (at least 8 characters long) in `text` with
+// "[redacted]": a last line of defence for logs and echoed error bodies.
+std::string scrubSecrets(std::string text, const std::vector<std::string>& secrets);
+
+} // namespace conform::providers

@@ -1,0 +1,64 @@
+#pragma once
+// Provider profiles: which JSON Schemas a provider's native strict mode accepts, and a
+// transform that makes a schema acceptable where that can be done without changing what it
+// means for a well-behaved answer.
+//
+//   Verdict v = openAiStrictProfile().accepts(schema);    // {ok, reasons: ["/properties/a: allOf
+//                                                          //   is not supported", ...]}
+//   Transformed t = openAiStrictProfile().makeStrict(schema);
+//   if (t.verdict.ok) send(t.schema);                     // t.changes says what was altered
+//
+// Pure functions over JSON; nothing throws. Reasons and changes start with the JSON pointer
+// of the place they concern.
+#include "base/json.h"
+
+#include <string>
+#include <vector>
+
+namespace conform::providers {
+
+struct Verdict
+{
+    bool ok = true;
+    std::vector<std::string> reasons; // why not, one per problem ("/pointer: what")
+};
+
+struct Transformed
+{
+    Json schema;                      // the strict-compatible schema (best effort)
+    std::vector<std::string> changes; // what was altered, "/pointer: what"
+    Verdict verdict;                  // accepts(schema) of the result
+};
+
+class Profile
+{
+public:
+    virtual ~Profile() = default;
+    virtual std::string name() const = 0; // "openai-strict", "anthropic-strict", "ollama-format"
+    virtual Verdict accepts(const Json& schema) const = 0;
+    virtual Transformed makeStrict(const Json& schema) const = 0;
+};
+
+// OpenAI structured outputs (strict json_schema and strict function tools): root object,
+// every object closed (additionalProperties false) with every property required, no allOf /
+// not / if-then-else / dependent*, no oneOf, at most 10 levels, 5,000 properties, 1,000 enum
+// values. makeStrict closes objects and turns optional properties into required nullable ones
+// (removeNullOptionals undoes that on the answer).
+const Profile& openAiStrictProfile();
+
+// Anthropic output_config json_schema: object/array/string/integer/number/boolean/null,
+// anyOf/allOf, enum, const, local $ref/$defs; closed objects; a fixed list of formats;
+// minItems 0 or 1. makeStrict turns oneOf into anyOf, closes objects and moves other
+// constraints into "description", as the official SDK does.
+const Profile& anthropicStrictProfile();
+
+// Ollama's `format`: any schema with an object, array or typed root (the server turns it
+// into a grammar); makeStrict changes nothing.
+const Profile& ollamaFormatProfile();
+
+// After a run with makeStrict's nullable optionals: drops null-valued properties that the
+// ORIGINAL schema did not require and does not allow to be null, so the answer validates
+// against the schema the user wrote.
+Json removeNullOptionals(const Json& value, const Json& originalSchema);
+
+} // namespace conform::providers

@@ -1,0 +1,126 @@
+#pragma once
+// Scenarios: scripted model replies for demos, tests and the replay server.
+//
+//   Result<Scenario> s = providers::loadScenario(":/scenarios/fenced-reply.json");
+//   if (!s) fail(s.error().toString());   // "fenced-reply.json: /turns/2/status: must be an integer"
+//   const Turn& t = s->turnAt(n);          // the n-th request of a session (0-based); past the
+//                                          // end the last turn repeats
+//
+// A scenario file is a JSON object (DESIGN.md, "Scenario files"):
+//
+//   {"name": "amber-case", "description": "...", "schema": {...} | "schemas/x/schema.json",
+//    "turns": [
+//      {"text": "```json\n{...}\n```", "stop_reason": "end",
+//       "usage": {"input_tokens": 812, "output_tokens": 240, "cached_tokens": 0}, "delay_ms": 40},
+//      {"tool_input": {...}, "tool_name": "submit_review"},
+//      {"status": 429, "headers": {"retry-after": "1"}, "body": {...}},
+//      {"text": "...", "drop_after_bytes": 300},     // connection cut mid-stream
+//      {"text": "...", "stall_ms": 5000}]}           // first bytes, then silence
+//
+// A turn is either a reply (text and/or tool_input) or a fault (status >= 400). A reply may
+// also carry transport behaviour: delay_ms (before anything is sent), stall_ms (after the
+// headers and first bytes), drop_after_bytes (of the response body, then the connection is
+// aborted). Rendering a turn into a wire protocol is the consumer's business (the replay
+// server renders it as Anthropic, OpenAI or Ollama; the Scenario provider hands it to the
+// engine directly); this header only models and loads.
+//
+// Captures (recorded calls in the store) will replay through the same model: a future
+// loader turns the recorded responses of a run into a Scenario whose `origin` is
+// Origin::Captures, one Turn per recorded response. Consumers therefore take a Scenario and
+// never care where it came from.
+//
+// Nothing here throws. Loading errors name the file and the JSON pointer of the culprit.
+#include "base/json.h"
+#include "base/result.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace conform::providers {
+
+// Why a reply ended, independent of the wire protocol. Each protocol spells these its own
+// way (end_turn / stop, max_tokens / length, tool_use / tool_calls, refusal / content_filter).
+enum class StopReason { End, MaxTokens, StopSequence, ToolUse, Refusal, PauseTurn, ContextWindow };
+
+// "end", "max_tokens", "stop_sequence", "tool_use", "refusal", "pause_turn", "context_window".
+std::string_view stopReasonName(StopReason reason);
+// Accepts the normalised names and every protocol's own spelling ("end_turn", "stop",
+// "length", "tool_calls", "content_filter", "model_context_window_exceeded").
+std::optional<StopReason> parseStopReason(std::string_view name);
+
+// Per protocol: Anthropic stop_reason, OpenAI finish_reason, Ollama done_reason.
+std::string_view anthropicStopReason(StopReason reason);
+std::string_view openAiFinishReason(StopReason reason);
+std::string_view ollamaDoneReason(StopReason reason);
+
+struct Usage
+{
+    std::int64_t inputTokens = 0;
+    std::int64_t outputTokens = 0;
+    std::int64_t cachedTokens = 0; // read from the prompt cache; part of inputTokens' context
+    friend bool operator==(const Usage&, const Usage&) = default;
+};
+
+using Header = std::pair<std::string, std::string>;
+
+struct Turn
+{
+    // The reply. At least one of text and toolInput is set unless the turn is a fault.
+    std::optional<std::string> text;
+    std::optional<Json> toolInput;   // any JSON value; a tool call's input / arguments
+    std::string toolName;            // optional: the tool to name when the request names none
+    std::optional<StopReason> stopReason; // unset: End for text, ToolUse for a tool call
+    std::optional<Usage> usage;      // unset: consumers estimate from the text length
+
+    // A fault: an HTTP error with its headers (e.g. retry-after) and body. When `body` is
+    // unset, the consumer writes the protocol's own error body for `status`.
+    int status = 0;                  // 0: a normal reply (HTTP 200)
+    std::vector<Header> headers;     // extra response headers, in file order (faults or not)
+    std::optional<Json> body;        // a JSON value; a JSON string is sent as raw text
+
+    // Transport behaviour, for any turn.
+    int delayMs = 0;                         // wait before responding at all
+    int stallMs = 0;                         // after the headers and first bytes, wait this long
+    std::optional<std::int64_t> dropAfterBytes; // write this many body bytes, then abort
+
+    bool isFault() const { return status >= 400; }
+    bool isToolCall() const { return toolInput.has_value(); }
+    // The stop reason to report: the explicit one, else ToolUse / End by shape.
+    StopReason effectiveStopReason() const;
+};
+
+struct Scenario
+{
+    enum class Origin { File, Captures };
+
+    std::string name;          // matched against a request's `model` by the replay server
+    std::string description;
+    std::optional<Json> schema;   // embedded schema, if any
+    std::string schemaRef;        // or a workspace-relative path ("schemas/x/schema.json")
+    std::vector<Turn> turns;      // never empty once loaded
+    std::string file;             // where it was loaded from ("" when parsed from memory)
+    Origin origin = Origin::File;
+
+    // The turn for the n-th request (0-based); past the end the last turn repeats.
+    const Turn& turnAt(std::size_t n) const;
+};
+
+// Parses a scenario document. `file` is only used to prefix errors ("x.json: /turns/0: ...");
+// pass "" for none.
+Result<Scenario> parseScenario(const Json& document, std::string_view file = {});
+// Parses JSON text first (errors then say "x.json: line L, column C: ...").
+Result<Scenario> parseScenarioText(std::string_view text, std::string_view file = {});
+// Reads a file or a Qt resource (":/scenarios/x.json"). Errors name the file by its base name.
+Result<Scenario> loadScenario(const QString& path);
+
+// The built-in demo scenarios (":/scenarios/*.json"), sorted by file name. Empty unless the
+// program links the conform_resources library.
+std::vector<QString> builtinScenarioPaths();
+
+} // namespace conform::providers

@@ -1,0 +1,197 @@
+#include "providers/transport.h"
+
+#include <QNetworkAccessManager>
+
+namespace conform::providers {
+
+namespace {
+
+// A body bigger than this is not a model reply; the rest is dropped so memory stays bounded.
+constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024;
+
+// The HTTP status an error event inside a 200 stream stands for, so that it is retried (or
+// not) as the same error would be at the start.
+int statusOfStreamError(const std::string& type)
+{
+    if (type == "overloaded_error")
+        return 529;
+    if (type == "rate_limit_error")
+        return 429;
+    if (type == "timeout_error")
+        return 504;
+    if (type == "invalid_request_error")
+        return 400;
+    return 500;
+}
+
+} // namespace
+
+Json RetryRecord::toJson() const
+{
+    return Json{{"status", status}, {"delay_ms", delayMs}, {"reason", reason}};
+}
+
+ChannelFactory networkChannels(QNetworkAccessManager* manager)
+{
+    return [manager](QObject* parent) -> Channel* { return new NetworkChannel(manager, parent); };
+}
+
+Transport::Transport(ChannelFactory channels, TransportOptions options, QObject* parent)
+    : QObject(parent), m_channels(std::move(channels)), m_options(std::move(options))
+{
+    for (QTimer* timer : {&m_tryTimer, &m_stallTimer, &m_backoffTimer})
+        timer->setSingleShot(true);
+    connect(&m_tryTimer, &QTimer::timeout, this, [this] { onTimeout(false); });
+    connect(&m_stallTimer, &QTimer::timeout, this, [this] { onTimeout(true); });
+    connect(&m_backoffTimer, &QTimer::timeout, this, &Transport::startTry);
+}
+
+Transport::~Transport()
+{
+    dropChannel();
+}
+
+void Transport::send(const HttpRequest& request, const Adapter& adapter)
+{
+    if (m_busy)
+        cancel();
+    m_request = request;
+    m_adapter = &adapter;
+    m_retries.clear();
+    m_busy = true;
+    startTry();
+}
+
+void Transport::cancel()
+{
+    if (!m_busy)
+        return;
+    dropChannel();
+    ExchangeResult result;
+    result.cancelled = true;
+    result.reply.error = ProviderError{0, "cancelled", "the run was cancelled"};
+    result.retries = m_retries;
+    finish(std::move(result));
+}
+
+void Transport::startTry()
+{
+    dropChannel();
+    m_response = {};
+    m_decoder = m_request.stream ? m_adapter->streamDecoder() : nullptr;
+    m_channel = m_channels(this);
+    connect(m_channel, &Channel::responseStarted, this, &Transport::onResponseStarted);
+    connect(m_channel, &Channel::bytesReceived, this, &Transport::onBytes);
+    connect(m_channel, &Channel::ended, this, &Transport::onEnded);
+    emit tryStarted(static_cast<int>(m_retries.size()));
+    m_clock.start();
+    m_tryTimer.start(m_options.timeoutMs);
+    m_stallTimer.start(m_options.stallTimeoutMs);
+    m_channel->start(m_request);
+}
+
+void Transport::onResponseStarted(int status, const std::vector<Header>& headers)
+{
+    m_response.status = status;
+    m_response.headers = headers;
+    m_stallTimer.start(m_options.stallTimeoutMs);
+}
+
+void Transport::onBytes(const QByteArray& bytes)
+{
+    m_stallTimer.start(m_options.stallTimeoutMs);
+    if (m_response.body.size() < static_cast<std::size_t>(kMaxBodyBytes))
+        m_response.body.append(bytes.constData(), static_cast<std::size_t>(std::min(bytes.size(), kMaxBodyBytes)));
+    if (!m_decoder || m_response.status >= 400)
+        return;
+    for (const StreamEvent& event : m_decoder->feed(std::string_view(bytes.constData(), bytes.size())))
+        emit streamEvent(event);
+}
+
+void Transport::onEnded(bool connectionError, const QString& detail)
+{
+    m_tryTimer.stop();
+    m_stallTimer.stop();
+    dropChannel();
+    const long long latency = m_clock.elapsed();
+    if (connectionError)
+        return fail(Failure{m_response.status, false, true, m_response.headers, detail.toStdString()});
+    if (m_response.status >= 400)
+        return fail(Failure{m_response.status, false, false, m_response.headers, {}});
+    Reply reply;
+    if (m_decoder) {
+        for (const StreamEvent& event : m_decoder->finish())
+            emit streamEvent(event);
+        reply = m_decoder->reply();
+        if (reply.error)
+            return fail(Failure{statusOfStreamError(reply.error->type), false, false, {}, reply.error->message});
+        if (!m_decoder->complete())
+            return fail(Failure{0, false, true, {}, "the stream ended before its end marker"});
+    } else {
+        reply = m_adapter->parseResponse(m_response);
+        if (reply.error) // a 2xx whose body is not a reply: cut short, or not the API at all
+            return fail(Failure{0, false, true, {}, "unreadable response body: " + reply.error->message});
+    }
+    ExchangeResult result;
+    result.reply = std::move(reply);
+    result.response = m_response;
+    result.retries = m_retries;
+    result.latencyMs = latency;
+    finish(std::move(result));
+}
+
+void Transport::onTimeout(bool stall)
+{
+    dropChannel();
+    const std::string what = stall ? "no bytes for " + std::to_string(m_options.stallTimeoutMs) + " ms"
+                                   : "no complete reply within " + std::to_string(m_options.timeoutMs) + " ms";
+    fail(Failure{0, true, false, m_response.headers, what});
+}
+
+void Transport::fail(Failure failure)
+{
+    m_tryTimer.stop();
+    m_stallTimer.stop();
+    const RetryDecision decision = decideRetry(failure, static_cast<int>(m_retries.size()), m_options.retry,
+                                               m_options.clock, m_options.random);
+    if (decision.retry) {
+        RetryRecord record{failure.status, static_cast<long long>(decision.delay.count()), decision.reason};
+        m_retries.push_back(record);
+        emit retryScheduled(record);
+        m_backoffTimer.start(static_cast<int>(std::min<long long>(decision.delay.count(), 24LL * 3600 * 1000)));
+        return;
+    }
+    ExchangeResult result;
+    result.response = m_response;
+    result.timedOut = failure.timedOut;
+    result.retries = m_retries;
+    result.latencyMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    if (failure.status >= 400 && !failure.connectionError && m_response.status >= 400)
+        result.reply = m_adapter->parseResponse(m_response); // the provider's own error message
+    if (!result.reply.error) {
+        const std::string type = failure.timedOut ? "timeout" : failure.connectionError ? "connection_error" : "api_error";
+        result.reply.error = ProviderError{failure.status, type, decision.reason + (failure.detail.empty() ? "" : ": " + failure.detail)};
+    }
+    finish(std::move(result));
+}
+
+void Transport::finish(ExchangeResult result)
+{
+    m_tryTimer.stop();
+    m_stallTimer.stop();
+    m_backoffTimer.stop();
+    m_busy = false;
+    emit finished(result);
+}
+
+void Transport::dropChannel()
+{
+    if (!m_channel)
+        return;
+    m_channel->disconnect(this);
+    m_channel->abort();
+    m_channel->deleteLater();
+    m_channel = nullptr;
+}
+
+} // namespace conform::providers

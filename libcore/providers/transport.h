@@ -1,0 +1,112 @@
+#pragma once
+// The transport: sends one request through a Channel, asynchronously (never blocks), with
+// a per-try timeout, a stall timeout while a body is arriving, and retries as retry.h
+// decides. A streamed body is decoded as it arrives (the adapter's StreamDecoder) and each
+// decoded event is signalled; a stream that ends before its end marker counts as a cut
+// connection and is retried like one.
+//
+//   Transport t(channelFactory);
+//   connect(&t, &Transport::finished, ...);         // one ExchangeResult per send()
+//   t.send(request, adapterFor(ProviderKind::OpenAI));
+//
+// Retries are recorded (status, delay, reason) in the result, separately from anything the
+// engine does about the content. Credentials never leave HttpRequest::credentials: nothing
+// here logs or records them.
+#include "base/json.h"
+#include "providers/channel.h"
+#include "providers/provider.h"
+#include "providers/retry.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace conform::providers {
+
+struct RetryRecord
+{
+    int status = 0;          // 0: timeout or connection error
+    long long delayMs = 0;   // how long the transport waited before trying again
+    std::string reason;
+
+    Json toJson() const; // {"status","delay_ms","reason"}
+};
+
+struct ExchangeResult
+{
+    Reply reply;                     // the reply; reply.error set when the exchange failed
+    HttpResponse response;           // the last try's status, headers and body (raw SSE when streamed)
+    bool timedOut = false;           // the last try ended by a timeout
+    bool cancelled = false;
+    std::vector<RetryRecord> retries;
+    long long latencyMs = 0;         // of the last try
+
+    bool ok() const { return !reply.error && !cancelled; }
+};
+
+struct TransportOptions
+{
+    RetryPolicy retry;
+    int timeoutMs = 120000; // per try, from start to the last byte
+    int stallTimeoutMs = 30000; // between two arrivals of bytes
+    WallClock clock = systemWallClock();
+    UnitRandom random = systemRandom();
+};
+
+// Makes the channel for one try, parented to the transport.
+using ChannelFactory = std::function<Channel*(QObject* parent)>;
+
+// Channels over the network through `manager` (which must outlive them).
+ChannelFactory networkChannels(QNetworkAccessManager* manager);
+
+class Transport : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Transport(ChannelFactory channels, TransportOptions options = {}, QObject* parent = nullptr);
+    ~Transport() override;
+
+    // Starts an exchange; one at a time (a send() while busy cancels the previous one).
+    void send(const HttpRequest& request, const Adapter& adapter);
+    // Stops the exchange; finished() follows with cancelled set.
+    void cancel();
+    bool busy() const { return m_busy; }
+    void setOptions(TransportOptions options) { m_options = std::move(options); }
+
+signals:
+    void tryStarted(int tryIndex); // 0 for the first try; streamed text starts over
+    void streamEvent(const conform::providers::StreamEvent& event);
+    void retryScheduled(const conform::providers::RetryRecord& retry);
+    void finished(const conform::providers::ExchangeResult& result);
+
+private:
+    void startTry();
+    void onResponseStarted(int status, const std::vector<Header>& headers);
+    void onBytes(const QByteArray& bytes);
+    void onEnded(bool connectionError, const QString& detail);
+    void onTimeout(bool stall);
+    void fail(Failure failure);
+    void finish(ExchangeResult result);
+    void dropChannel();
+
+    ChannelFactory m_channels;
+    TransportOptions m_options;
+    HttpRequest m_request;
+    const Adapter* m_adapter = nullptr;
+    Channel* m_channel = nullptr;
+    std::unique_ptr<StreamDecoder> m_decoder;
+    HttpResponse m_response;
+    std::vector<RetryRecord> m_retries;
+    QTimer m_tryTimer;
+    QTimer m_stallTimer;
+    QTimer m_backoffTimer;
+    QElapsedTimer m_clock;
+    bool m_busy = false;
+};
+
+} // namespace conform::providers

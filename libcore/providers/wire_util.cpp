@@ -1,0 +1,68 @@
+#include "providers/wire_util.h"
+
+#include "json/parse.h"
+
+namespace conform::providers::detail {
+
+std::string str(const Json& object, std::string_view key)
+{
+    const Json& value = member(object, key);
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+std::int64_t integer(const Json& object, std::string_view key)
+{
+    const Json& value = member(object, key);
+    if (value.is_number_integer())
+        return value.get<std::int64_t>();
+    if (value.is_number_float())
+        return static_cast<std::int64_t>(value.get<double>());
+    return 0;
+}
+
+const Json& member(const Json& object, std::string_view key)
+{
+    static const Json null;
+    if (!object.is_object())
+        return null;
+    const auto it = object.find(key);
+    return it == object.end() ? null : *it;
+}
+
+Json parseBody(std::string_view body)
+{
+    auto parsed = json::parseStrict(body);
+    return parsed ? std::move(parsed.value()) : Json(Json::value_t::discarded);
+}
+
+std::string joinUrl(std::string base, std::string_view path)
+{
+    while (!base.empty() && base.back() == '/')
+        base.pop_back();
+    if (base.size() >= 3 && base.compare(base.size() - 3, 3, "/v1") == 0 && path.substr(0, 4) == "/v1/")
+        path.remove_prefix(3);
+    return base + std::string(path);
+}
+
+Json argumentsObject(const std::string& arguments)
+{
+    Json parsed = parseBody(arguments);
+    return parsed.is_object() ? parsed : Json::object();
+}
+
+ProviderError errorFrom(int status, const Json& body, std::string_view fallbackText)
+{
+    ProviderError error{status, {}, {}};
+    const Json& inner = member(body, "error");
+    if (inner.is_object()) {
+        error.type = str(inner, "type");
+        error.message = str(inner, "message");
+    } else if (inner.is_string()) {
+        error.message = inner.get<std::string>(); // Ollama: {"error": "..."}
+    }
+    if (error.message.empty())
+        error.message = std::string(fallbackText.substr(0, 500));
+    return error;
+}
+
+} // namespace conform::providers::detail

@@ -1,0 +1,31 @@
+#pragma once
+// Small helpers shared by the adapters: tolerant field access on untrusted JSON (a missing
+// or mistyped field reads as empty, never throws) and URL joining. Internal to providers.
+#include "base/json.h"
+#include "providers/provider.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace conform::providers::detail {
+
+std::string str(const Json& object, std::string_view key);
+std::int64_t integer(const Json& object, std::string_view key);
+const Json& member(const Json& object, std::string_view key); // null when absent
+
+// Parses a body; a body that is not JSON gives a discarded (is_discarded()) value.
+Json parseBody(std::string_view body);
+
+// base + path without doubling slashes or "/v1": join("http://h:1/v1/", "/v1/messages")
+// == "http://h:1/v1/messages".
+std::string joinUrl(std::string base, std::string_view path);
+
+// The arguments text of a tool call as a JSON object for re-sending it (Anthropic wants an
+// object; text that is not one becomes {}).
+Json argumentsObject(const std::string& arguments);
+
+// An error Reply from an HTTP error response, reading `message`/`type` at the given places.
+ProviderError errorFrom(int status, const Json& body, std::string_view fallbackText);
+
+} // namespace conform::providers::detail

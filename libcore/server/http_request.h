@@ -1,0 +1,53 @@
+#pragma once
+// HTTP/1.1 request framing for the replay server: bytes in, one request (or a verdict) out.
+// Pure and incremental: call parseRequest() on everything buffered so far; it says whether
+// a whole request is there, how many bytes it used, or which 4xx/5xx the bytes deserve.
+// Bodies are Content-Length only (what every official client sends for JSON); limits keep a
+// hostile peer from making the server buffer without end.
+#include <QByteArray>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace conform::server {
+
+struct HttpLimits
+{
+    qsizetype maxHeaderBytes = 64 * 1024;      // request line + headers
+    int maxHeaderCount = 100;
+    qsizetype maxBodyBytes = 32 * 1024 * 1024; // larger than any real prompt we replay
+};
+
+struct HttpRequest
+{
+    QByteArray method;  // "POST"
+    QByteArray target;  // "/v1/messages?beta=true" as sent
+    QByteArray path;    // "/v1/messages": the target without its query
+    int minorVersion = 1; // HTTP/1.<minor>
+    std::vector<std::pair<QByteArray, QByteArray>> headers; // names lower-cased, in order
+    QByteArray body;
+
+    // The first header called `name` (lower-case), or an empty array.
+    QByteArray header(const QByteArray& name) const;
+    bool hasHeader(const QByteArray& name) const;
+    // HTTP/1.1 keeps the connection unless "Connection: close"; 1.0 only with "keep-alive".
+    bool keepAlive() const;
+    bool expectsContinue() const; // "Expect: 100-continue"
+};
+
+struct ParseOutcome
+{
+    enum class State { NeedMore, Complete, Error };
+    State state = State::NeedMore;
+    qsizetype consumed = 0;  // with Complete: bytes of the buffer this request used
+    HttpRequest request;     // with Complete (and with Error, whatever was read)
+    int errorStatus = 0;     // with Error: 400, 411, 413, 431, 501, 505
+    std::string errorMessage;
+    bool headerComplete = false; // the head is in; with NeedMore, the body is still arriving
+};
+
+ParseOutcome parseRequest(const QByteArray& buffer, const HttpLimits& limits = {});
+
+} // namespace conform::server

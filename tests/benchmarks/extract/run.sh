@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The extraction benchmark, side by side: conform::json::extract and jsonrepair 3 + JSON.parse
+# over the same deterministic damaged replies. Prints throughput, the ratio and how many
+# replies each recovered exactly.
+#   bash tests/benchmarks/extract/run.sh [BUILD_DIR]          (CONFORM_BENCH_COUNT, default 20000)
+#   bash tests/benchmarks/extract/run.sh --smoke [BUILD_DIR]  300 replies, C++ only; fails
+#                                                             unless every reply is recovered
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source_dir="$(cd "$here/../../.." && pwd)"
+smoke=0
+if [[ "${1:-}" == "--smoke" ]]; then smoke=1; shift; fi
+build="$(cd "${1:-$source_dir/build/release}" && pwd)"
+bench="$build/tests/benchmarks/extract/bench_extract"
+[[ -x "$bench" ]] || { echo "run.sh: error: $bench is not built (cmake --build $build --target bench_extract)" >&2; exit 2; }
+command -v node >/dev/null || { echo "run.sh: error: node is required to generate the replies" >&2; exit 2; }
+
+count="${CONFORM_BENCH_COUNT:-20000}"
+[[ $smoke == 1 ]] && count=300
+data="$build/bench-data/extract"
+replies="$data/replies-$count.jsonl"
+mkdir -p "$data"
+[[ -f "$replies" ]] || node "$here/generate.mjs" --count "$count" > "$replies"
+
+if [[ $smoke == 1 ]]; then
+  line="$("$bench" "$replies" --repeat 1)"
+  echo "$line"
+  node -e 'const r = JSON.parse(process.argv[1]); process.exit(r.correct === r.replies ? 0 : 1)' "$line"
+  exit
+fi
+
+if [[ ! -d "$here/../node_modules/jsonrepair" ]]; then
+  (cd "$here/.." && npm ci --no-audit --no-fund --loglevel=error)
+fi
+echo "extract: $count replies ($(du -h "$replies" | cut -f1) of JSONL)..." >&2
+conform="$("$bench" "$replies" --repeat 3)"
+conform_nomap="$("$bench" "$replies" --repeat 3 --no-source-map)"
+peer="$(node "$here/jsonrepair.mjs" "$replies" --repeat 3)"
+node - "$conform" "$conform_nomap" "$peer" <<'JS'
+const [c, n, p] = process.argv.slice(2).map((s) => JSON.parse(s));
+const row = (r) => `${r.engine.padEnd(42)} ${r.mb_per_s.toFixed(1).padStart(7)} MB/s ${Math.round(r.replies_per_s).toString().padStart(8)} replies/s  correct ${r.correct}/${r.replies}`;
+console.log(row(c)); console.log(row(n)); console.log(row(p));
+console.log(`ratio (conform / jsonrepair): ${(c.mb_per_s / p.mb_per_s).toFixed(1)}x with source maps, ${(n.mb_per_s / p.mb_per_s).toFixed(1)}x without`);
+JS

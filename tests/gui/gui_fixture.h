@@ -1,0 +1,50 @@
+#pragma once
+// test_gui: the workbench driven offscreen. One Qt Test class whose slots live in two files:
+// test_gui_parts.cpp (pure helpers, the issue model, the debounced worker) and test_gui.cpp
+// (the main window on a temporary workspace: typing, issues, clicks, the reply pane, saving).
+#include <QObject>
+#include <QTemporaryDir>
+
+#include <memory>
+
+#include "mainwindow.h"
+
+class TestGui : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    // test_gui_parts.cpp
+    void offsetOfLineColumn_data();
+    void offsetOfLineColumn();
+    void withMemberKey_data();
+    void withMemberKey();
+    void visibleSpan();
+    void issueModelPassesTester();
+    void issueModelRoles();
+    void debouncedJobDeliversOnlyNewest();
+    void fileRoutes_data();
+    void fileRoutes();
+
+    // test_gui.cpp
+    void init();
+    void cleanup();
+    void typingShowsIssues();
+    void clickingIssueSelectsBothEditors();
+    void parseErrorNamesLineAndColumn();
+    void schemaErrorIsReported();
+    void zodStyleOptionRewordsIssues();
+    void replyPaneMarksFixesAndIssues();
+    void replyPaneSaysWhenNothingFound();
+    void saveClearsModifiedMarker();
+    void workspaceTreeShowsOnlyWorkspaceFiles();
+    void settingsPersistAcrossSessions();
+    void largeInstanceKeepsGuiResponsive();
+    void hostileInputEndsInAnError();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<conform::gui::MainWindow> m_window;
+};

@@ -1,0 +1,168 @@
+// The pure parts of the workbench: span helpers, the issue model, the debounced worker.
+#include "gui_fixture.h"
+
+#include "debouncedjob.h"
+#include "fileroute.h"
+#include "issuemodel.h"
+#include "textspans.h"
+
+#include <QAbstractItemModelTester>
+#include <QStandardPaths>
+#include <QTest>
+#include <QThread>
+
+using namespace conform;
+using namespace conform::gui;
+
+void TestGui::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // QSettings go to a throw-away place
+    QCoreApplication::setOrganizationName(QStringLiteral("ConformTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_gui"));
+}
+
+void TestGui::offsetOfLineColumn_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<int>("offset");
+    QTest::newRow("first byte") << "{\n  \"a\": 1\n}" << 1 << 1 << 0;
+    QTest::newRow("second line") << "{\n  \"a\": 1\n}" << 2 << 3 << 4;
+    QTest::newRow("column past line end clamps to it") << "ab\ncd" << 1 << 40 << 2;
+    QTest::newRow("line past the end") << "ab\ncd" << 9 << 1 << 5;
+    QTest::newRow("utf-8 counts bytes") << QString::fromUtf8("\"é\"\nx") << 2 << 1 << 5;
+}
+
+void TestGui::offsetOfLineColumn()
+{
+    QFETCH(QString, text);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(int, offset);
+    const std::string bytes = text.toStdString();
+    QCOMPARE(int(gui::offsetOfLineColumn(bytes, std::size_t(line), std::size_t(column))), offset);
+    const std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
+    QCOMPARE(int(spanOfLineColumn(bytes, where).value().offset), offset);
+}
+
+void TestGui::withMemberKey_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("member") << R"({"minimum": 0})" << "0" << R"("minimum": 0)";
+    QTest::newRow("spaces and newline") << "{\"type\" :\n  \"string\"}" << "\"string\"" << "\"type\" :\n  \"string\"";
+    QTest::newRow("escaped quote in key") << R"({"a\"b": 1})" << "1" << R"("a\"b": 1)";
+    QTest::newRow("array element stays") << R"(["x", 2])" << "2" << "2";
+    QTest::newRow("root stays") << "5" << "5" << "5";
+}
+
+void TestGui::withMemberKey()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, value);
+    QFETCH(QString, expected);
+    const std::string bytes = text.toStdString();
+    const std::size_t at = bytes.rfind(value.toStdString());
+    const Span grown = gui::withMemberKey(bytes, Span{at, std::size_t(value.toUtf8().size())});
+    QCOMPARE(QString::fromStdString(bytes.substr(grown.offset, grown.length)), expected);
+}
+
+void TestGui::visibleSpan()
+{
+    QCOMPARE(gui::visibleSpan(10, Span{3, 0}), (Span{3, 1}));   // an insertion stays visible
+    QCOMPARE(gui::visibleSpan(10, Span{10, 0}), (Span{9, 1}));  // at the very end
+    QCOMPARE(gui::visibleSpan(10, Span{8, 50}), (Span{8, 2}));  // clamped
+    QCOMPARE(gui::visibleSpan(0, Span{4, 2}), (Span{0, 0}));    // nothing to mark
+}
+
+namespace {
+
+LocatedIssues sampleIssues()
+{
+    schema::Issue a;
+    a.code = "too_small";
+    a.path = {std::string("age")};
+    a.message = "Number must be greater than or equal to 0";
+    a.params = {{"minimum", 0}};
+    a.schemaPath = "/properties/age/minimum";
+    a.span = Span{20, 2};
+    schema::Issue b;
+    b.code = "invalid_type";
+    b.path = {std::string("tags"), std::size_t(1)};
+    b.message = "Expected string, received number";
+    b.schemaPath = "/properties/tags/items/type";
+    return {{a, Span{40, 12}}, {b, std::nullopt}};
+}
+
+} // namespace
+
+void TestGui::issueModelPassesTester()
+{
+    IssueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setIssues(sampleIssues());
+    QCOMPARE(model.rowCount(), 2);
+    model.setIssues({});
+    QCOMPARE(model.rowCount(), 0);
+    model.setIssues(sampleIssues());
+    QCOMPARE(model.columnCount(), int(IssueModel::ColumnCount));
+}
+
+void TestGui::issueModelRoles()
+{
+    IssueModel model;
+    model.setIssues(sampleIssues());
+    const QModelIndex first = model.index(0, 0);
+    QCOMPARE(first.data(IssueModel::CodeRole).toString(), QStringLiteral("too_small"));
+    QCOMPARE(first.data(IssueModel::PathRole).toString(), QStringLiteral("/age"));
+    QCOMPARE(first.data(IssueModel::SchemaPathRole).toString(), QStringLiteral("/properties/age/minimum"));
+    QCOMPARE(first.data(IssueModel::SpanOffsetRole).toLongLong(), 20);
+    QCOMPARE(first.data(IssueModel::SchemaSpanLengthRole).toLongLong(), 12);
+    QCOMPARE(model.index(0, IssueModel::MessageColumn).data().toString(),
+             QStringLiteral("Number must be greater than or equal to 0"));
+    QVERIFY(first.data(Qt::ToolTipRole).toString().contains(QStringLiteral("\"minimum\": 0")));
+    const QModelIndex second = model.index(1, IssueModel::PathColumn);
+    QCOMPARE(second.data().toString(), QStringLiteral("/tags/1"));
+    QCOMPARE(second.data(IssueModel::SpanOffsetRole).toLongLong(), -1);
+    QCOMPARE(model.headerData(IssueModel::SchemaPathColumn, Qt::Horizontal).toString(), QStringLiteral("Schema path"));
+}
+
+void TestGui::debouncedJobDeliversOnlyNewest()
+{
+    QObject owner;
+    DebouncedJob<int> job(&owner, std::chrono::milliseconds(30));
+    QList<int> delivered;
+    job.onResult([&](const int& value) { delivered << value; });
+    for (int i = 1; i <= 5; ++i)
+        job.request([i] { return i; });
+    QTRY_VERIFY(!job.isBusy());
+    QCOMPARE(delivered, QList<int>{5});
+
+    // A request made while a slow computation runs makes that computation's result stale.
+    job.request([] { QThread::msleep(200); return 6; });
+    job.flush();
+    job.request([] { return 7; });
+    QTRY_VERIFY_WITH_TIMEOUT(!job.isBusy(), 3000);
+    QCOMPARE(delivered, (QList<int>{5, 7}));
+}
+
+void TestGui::fileRoutes_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("route");
+    QTest::newRow("schema.json") << "/ws/person/schema.json" << int(FileRoute::Schema);
+    QTest::newRow("x.schema.json") << "/ws/x.schema.json" << int(FileRoute::Schema);
+    QTest::newRow("example") << "/ws/person/examples/ok.json" << int(FileRoute::Instance);
+    QTest::newRow("jsonl") << "/ws/lines.jsonl" << int(FileRoute::Instance);
+    QTest::newRow("reply") << "/ws/person/examples/reply.txt" << int(FileRoute::Reply);
+    QTest::newRow("prompt") << "/ws/person/prompt.md" << int(FileRoute::Reply);
+}
+
+void TestGui::fileRoutes()
+{
+    QFETCH(QString, path);
+    QFETCH(int, route);
+    QCOMPARE(int(routeForFile(path)), route);
+}

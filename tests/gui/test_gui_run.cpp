@@ -1,0 +1,290 @@
+// The workbench's Run tab, driven offscreen as a user would: pick a built-in demo scenario,
+// press Run, watch the attempts timeline fill and the outcome settle; cancel a stalled
+// stream; prefill the prompt from the workspace's prompt.md. Nothing of the engine is mocked:
+// the in-process Scenario provider answers.
+#include "attemptmodel.h"
+#include "codeeditor.h"
+#include "mainwindow.h"
+#include "runpane.h"
+#include "runprompt.h"
+#include "runtargetform.h"
+
+#include "json/parse.h"
+#include "providers/scenario.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace conform;
+using namespace conform::gui;
+
+namespace {
+
+providers::Scenario builtin(const char* name)
+{
+    auto loaded = providers::loadScenario(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
+    if (!loaded)
+        qFatal("cannot load scenario %s: %s", name, loaded.error().toString().c_str());
+    return std::move(loaded.value());
+}
+
+void writeFile(const QString& path, const QByteArray& content)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+// The final value editor's text as JSON (null when it does not parse).
+Json shownValue(const RunPane* pane)
+{
+    auto parsed = json::parseStrict(pane->valueEditor()->utf8Text());
+    return parsed ? parsed.value() : Json();
+}
+
+} // namespace
+
+class TestGuiRun : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void promptMarkdownSections_data();
+    void promptMarkdownSections();
+    void promptPrefillsFromWorkspace();
+    void builtinScenariosAreListed();
+    void trailingCommasEndValid();
+    void missingFieldIsRepaired();
+    void rateLimitRetriesAreShown();
+    void streamShowsReplyLive();
+    void cancelStopsStalledStream();
+    void badSchemaSaysSo();
+
+private:
+    // Selects `scenario`, puts its schema in the schema editor, presses Run.
+    void runScenario(const char* scenario);
+    void waitForEnd();
+    void screenshot(const char* name);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    RunPane* m_pane = nullptr;
+};
+
+void TestGuiRun::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_window = std::make_unique<MainWindow>(m_dir->path());
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_pane = m_window->runPane();
+    QVERIFY(m_pane);
+    m_window->tabs()->setCurrentWidget(m_pane);
+}
+
+void TestGuiRun::cleanup()
+{
+    m_pane = nullptr;
+    m_window.reset();
+    m_dir.reset();
+}
+
+void TestGuiRun::runScenario(const char* scenario)
+{
+    QVERIFY(m_pane->targetForm()->selectScenario(QLatin1String(scenario)));
+    const providers::Scenario loaded = builtin(scenario);
+    QVERIFY(loaded.schema.has_value());
+    m_window->schemaEditor()->setText(QString::fromStdString(loaded.schema->dump(2)));
+    m_pane->userEdit()->setPlainText(QStringLiteral("Extract what the interview says."));
+    QVERIFY(m_pane->runButton()->isEnabled());
+    QTest::mouseClick(m_pane->runButton(), Qt::LeftButton);
+}
+
+void TestGuiRun::waitForEnd()
+{
+    QTRY_VERIFY_WITH_TIMEOUT(m_pane->lastRecord().has_value(), 15000);
+    QVERIFY(m_pane->runButton()->isEnabled());
+    QVERIFY(!m_pane->cancelButton()->isEnabled());
+}
+
+void TestGuiRun::screenshot(const char* name)
+{
+    const QString path = name == QLatin1String("run") ? QStringLiteral("/tmp/conform-run.png")
+                                                      : QStringLiteral("/tmp/conform-run-%1.png").arg(QLatin1String(name));
+    if (qEnvironmentVariableIsSet("CONFORM_SCREENSHOTS"))
+        m_window->grab().save(path);
+}
+
+void TestGuiRun::promptMarkdownSections_data()
+{
+    QTest::addColumn<QString>("markdown");
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("user");
+    QTest::newRow("both") << "# Title\nintro\n## System\nYou judge.\n\n## User\nJudge this:\n\nthe case\n" << "You judge." << "Judge this:\n\nthe case";
+    QTest::newRow("case and order") << "## user\nU\n## SYSTEM\nS" << "S" << "U";
+    QTest::newRow("other sections ignored") << "## System\nS\n## Notes\nnot a prompt\n## User\nU" << "S" << "U";
+    QTest::newRow("none") << "just text" << "" << "";
+}
+
+void TestGuiRun::promptMarkdownSections()
+{
+    QFETCH(QString, markdown);
+    const PromptText prompt = parsePromptMarkdown(markdown);
+    QTEST(prompt.system, "system");
+    QTEST(prompt.user, "user");
+}
+
+void TestGuiRun::promptPrefillsFromWorkspace()
+{
+    QDir(m_dir->path()).mkpath(QStringLiteral("drift"));
+    writeFile(m_dir->filePath(QStringLiteral("drift/schema.json")), QByteArray::fromStdString(builtin("missing-field").schema->dump(2)));
+    writeFile(m_dir->filePath(QStringLiteral("drift/prompt.md")), "## System\nYou detect drift.\n## User\nDid she answer?\n");
+    QVERIFY(m_window->openFile(m_dir->filePath(QStringLiteral("drift/schema.json"))));
+    QCOMPARE(m_pane->systemEdit()->toPlainText(), QStringLiteral("You detect drift."));
+    QCOMPARE(m_pane->userEdit()->toPlainText(), QStringLiteral("Did she answer?"));
+    // Run with the workspace's schema and prompt as they are.
+    QVERIFY(m_pane->targetForm()->selectScenario(QStringLiteral("missing-field")));
+    QTest::mouseClick(m_pane->runButton(), Qt::LeftButton);
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("repaired"));
+}
+
+void TestGuiRun::builtinScenariosAreListed()
+{
+    const QComboBox* combo = m_pane->targetForm()->scenarioCombo();
+    QStringList names;
+    for (int i = 0; i < combo->count(); ++i)
+        names << combo->itemText(i);
+    QVERIFY2(names.contains(QStringLiteral("trailing-commas")), qPrintable(names.join(u',')));
+    QVERIFY(names.contains(QStringLiteral("stalled-stream")));
+    QCOMPARE(names.last(), QStringLiteral("Open scenario file…"));
+    QCOMPARE(m_pane->targetForm()->providerCombo()->currentText(), QStringLiteral("scenario"));
+}
+
+void TestGuiRun::trailingCommasEndValid()
+{
+    QAbstractItemModelTester tester(m_pane->attemptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    runScenario("trailing-commas");
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("valid"));
+    QCOMPARE(m_pane->attemptModel()->rowCount(), 1);
+    const QAbstractItemModel* model = m_pane->attemptModel();
+    QVERIFY(model->index(0, AttemptModel::FixesColumn).data().toInt() >= 2); // the two trailing commas
+    QCOMPARE(model->index(0, AttemptModel::IssuesColumn).data().toInt(), 0);
+    QCOMPARE(model->index(0, AttemptModel::TokensInColumn).data().toLongLong(), 744LL);
+    QCOMPARE(model->index(0, AttemptModel::TokensOutColumn).data().toLongLong(), 131LL);
+    // The expected value, by an independent route: the scripted reply minus its trailing commas.
+    QString reply = QString::fromStdString(*builtin("trailing-commas").turns.at(0).text);
+    reply.replace(QRegularExpression(QStringLiteral(",(\\s*[}\\]])")), QStringLiteral("\\1"));
+    const auto expected = json::parseStrict(reply.toStdString());
+    QVERIFY(expected.ok());
+    QCOMPARE(shownValue(m_pane).dump(), expected.value().dump());
+    QVERIFY(m_pane->valueEditor()->isReadOnly());
+    QVERIFY(m_pane->rawEditor()->text().contains(QStringLiteral("\"certain\",\n")));
+    screenshot("valid");
+}
+
+void TestGuiRun::missingFieldIsRepaired()
+{
+    QAbstractItemModelTester tester(m_pane->attemptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    runScenario("missing-field");
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("repaired"));
+    QCOMPARE(m_pane->attemptModel()->rowCount(), 2);
+    const QAbstractItemModel* model = m_pane->attemptModel();
+    QCOMPARE(model->index(0, AttemptModel::IssuesColumn).data().toInt(), 1);
+    QCOMPARE(model->index(1, AttemptModel::IssuesColumn).data().toInt(), 0);
+    QVERIFY(model->index(1, AttemptModel::ModeColumn).data().toString().contains(QStringLiteral("repair 1")));
+    QCOMPARE(shownValue(m_pane).value("redirect_suggestion", std::string()),
+             std::string("That machine does sound awful! Going back to 4pm though: were you still in the kitchen then?"));
+    // Selecting the first attempt shows its raw reply and its one issue.
+    QTableView* view = m_pane->attemptView();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(model->index(0, 0)).center());
+    QVERIFY(!m_pane->rawEditor()->text().contains(QStringLiteral("redirect_suggestion")));
+    QCOMPARE(m_pane->issueList()->count(), 1);
+    QVERIFY2(m_pane->issueList()->item(0)->text().startsWith(QStringLiteral("/redirect_suggestion: ")),
+             qPrintable(m_pane->issueList()->item(0)->text()));
+    screenshot("run");
+}
+
+void TestGuiRun::rateLimitRetriesAreShown()
+{
+    m_pane->targetForm()->retriesSpin()->setValue(3);
+    runScenario("rate-limit-storm");
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("valid"));
+    QCOMPARE(m_pane->attemptModel()->rowCount(), 1); // retries are not attempts
+    const QString retries = m_pane->attemptModel()->index(0, AttemptModel::RetriesColumn).data().toString();
+    QCOMPARE(retries.count(QStringLiteral("429, waited ")), 3);
+    QCOMPARE(m_pane->attemptModel()->index(0, AttemptModel::StatusColumn).data().toInt(), 200);
+}
+
+void TestGuiRun::streamShowsReplyLive()
+{
+    // What the raw editor shows before the first attempt is finished comes from chunkReceived.
+    QStringList live;
+    connect(m_pane->rawEditor(), &QsciScintilla::textChanged, this, [&] {
+        if (m_pane->attemptModel()->rowCount() == 0 && !m_pane->rawEditor()->text().isEmpty())
+            live << m_pane->rawEditor()->text();
+    });
+    m_pane->targetForm()->streamCheck()->setChecked(true);
+    runScenario("trailing-commas");
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("valid"));
+    QVERIFY(!live.isEmpty());
+    QVERIFY2(live.last().contains(QStringLiteral("\"facts\"")), qPrintable(live.last()));
+    QCOMPARE(m_pane->attemptModel()->rowCount(), 1);
+}
+
+void TestGuiRun::cancelStopsStalledStream()
+{
+    QAbstractItemModelTester tester(m_pane->attemptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_pane->targetForm()->streamCheck()->setChecked(true);
+    QElapsedTimer clock;
+    clock.start();
+    runScenario("stalled-stream");
+    QVERIFY(m_pane->cancelButton()->isEnabled());
+    QVERIFY(!m_pane->runButton()->isEnabled());
+    // The stream starts (headers and a first event), then stalls for 20 s.
+    QTRY_VERIFY_WITH_TIMEOUT(m_pane->outcomeLabel()->text().contains(QStringLiteral("attempt 1")), 5000);
+    QTest::qWait(300);
+    QVERIFY(!m_pane->lastRecord().has_value());
+    QTest::mouseClick(m_pane->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_pane->lastRecord().has_value(), 3000);
+    QVERIFY2(clock.elapsed() < 10000, "cancel did not cut the stall short");
+    QVERIFY(m_pane->lastRecord()->flags.count("cancelled"));
+    QVERIFY2(m_pane->outcomeLabel()->text().contains(QStringLiteral("cancelled")), qPrintable(m_pane->outcomeLabel()->text()));
+    QVERIFY(m_pane->runButton()->isEnabled());
+}
+
+void TestGuiRun::badSchemaSaysSo()
+{
+    QVERIFY(m_pane->targetForm()->selectScenario(QStringLiteral("trailing-commas")));
+    m_window->schemaEditor()->setText(QStringLiteral("{\"type\": "));
+    QTest::mouseClick(m_pane->runButton(), Qt::LeftButton);
+    QVERIFY2(m_pane->outcomeLabel()->text().startsWith(QStringLiteral("error: schema: ")), qPrintable(m_pane->outcomeLabel()->text()));
+    QVERIFY(!m_pane->lastRecord().has_value());
+    QVERIFY(m_pane->runButton()->isEnabled());
+}
+
+QTEST_MAIN(TestGuiRun)
+#include "test_gui_run.moc"

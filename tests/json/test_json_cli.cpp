@@ -1,0 +1,107 @@
+// conform-cli extract, run as a process: output, --json, --strict, --jsonl and exit codes.
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using Json = nlohmann::ordered_json;
+
+class TestJsonCli : public QObject
+{
+    Q_OBJECT
+
+    struct Run { int code = -1; std::string out; std::string err; };
+
+    static Run cli(const QStringList& args, const std::string& input = {})
+    {
+        QProcess p;
+        p.start(QStringLiteral(CONFORM_CLI_PATH), QStringList{QStringLiteral("extract")} + args);
+        p.write(input.data(), static_cast<qint64>(input.size()));
+        p.closeWriteChannel();
+        p.waitForFinished(30000);
+        return Run{p.exitCode(), p.readAllStandardOutput().toStdString(), p.readAllStandardError().toStdString()};
+    }
+
+    QTemporaryDir m_dir;
+
+    QString file(const char* name, const std::string& content)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        std::ofstream(path.toStdString(), std::ios::binary) << content;
+        return path;
+    }
+
+private slots:
+    void printsTheValue()
+    {
+        const Run r = cli({}, "Here:\n```json\n{'a': [1, 2,]}\n```");
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, std::string("{\n  \"a\": [\n    1,\n    2\n  ]\n}\n"));
+    }
+
+    void jsonReport()
+    {
+        const Run r = cli({QStringLiteral("--json"), file("reply.txt", "[1,]")});
+        QCOMPARE(r.code, 0);
+        const Json j = Json::parse(r.out);
+        QCOMPARE(j["ok"].get<bool>(), true);
+        QCOMPARE(j["value"].dump(), std::string("[1]"));
+        QCOMPARE(j["fixes"][0]["kind"].get<std::string>(), std::string("trailing_comma"));
+    }
+
+    void strictRefusal()
+    {
+        const Run r = cli({QStringLiteral("--strict"), QStringLiteral("--json"), QStringLiteral("-")}, "{\"a\": \"tru");
+        QCOMPARE(r.code, 1);
+        const Json j = Json::parse(r.out);
+        QCOMPARE(j["ok"].get<bool>(), false);
+        QCOMPARE(j["refused"][0]["kind"].get<std::string>(), std::string("truncated_string"));
+        QVERIFY(j.contains("reason"));
+    }
+
+    void nothingRecoverable()
+    {
+        const Run r = cli({}, "I can't help with that.");
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.empty());
+        QVERIFY(r.err.find("no JSON found") != std::string::npos);
+    }
+
+    void unreadableFile()
+    {
+        const Run r = cli({QStringLiteral("/nonexistent/reply.txt")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.starts_with("conform-cli: error: /nonexistent/reply.txt"));
+    }
+
+    void jsonl()
+    {
+        const QString path = file("replies.jsonl", "\"{\\\"a\\\": 1,}\"\n\"```json\\n[true]\\n```\"\n");
+        Run r = cli({QStringLiteral("--jsonl"), path});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, std::string("{\"a\":1}\n[true]\n"));
+        r = cli({QStringLiteral("--jsonl"), QStringLiteral("--json"), path});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(Json::parse(r.out.substr(0, r.out.find('\n')))["fixes"].size(), std::size_t(1));
+    }
+
+    void jsonlWithAFailure()
+    {
+        const Run r = cli({QStringLiteral("--jsonl"), file("mixed.jsonl", "\"[1]\"\n\"sorry, no\"\n\"[2]\"\n")});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.out, std::string("[1]\nnull\n[2]\n"));
+    }
+
+    void jsonlLineThatIsNotAString()
+    {
+        const Run r = cli({QStringLiteral("--jsonl"), file("bad.jsonl", "\"[1]\"\n{\"raw\": 1}\n")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("bad.jsonl:2: expected a JSON string") != std::string::npos, r.err.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJsonCli)
+#include "test_json_cli.moc"

@@ -1,0 +1,81 @@
+// Source maps: every value's JSON pointer -> its span in the raw reply.
+#include "json/extract.h"
+
+#include <QTest>
+
+using conform::Json;
+using conform::Span;
+namespace json = conform::json;
+
+Q_DECLARE_METATYPE(std::string)
+
+class TestJsonSourceMap : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void spans_data()
+    {
+        QTest::addColumn<std::string>("raw");
+        QTest::addColumn<std::string>("pointer");
+        QTest::addColumn<std::string>("text"); // what the span covers
+        const std::string doc = "{\"goals\": [\"a\", \"b\", {\"c\": 3}], \"x~/y\": null}";
+        QTest::newRow("root") << doc << std::string() << doc;
+        QTest::newRow("array") << doc << std::string("/goals") << std::string("[\"a\", \"b\", {\"c\": 3}]");
+        QTest::newRow("element") << doc << std::string("/goals/1") << std::string("\"b\"");
+        QTest::newRow("nested") << doc << std::string("/goals/2/c") << std::string("3");
+        QTest::newRow("escaped key") << doc << std::string("/x~0~1y") << std::string("null");
+        QTest::newRow("missing index falls back") << doc << std::string("/goals/9") << std::string("[\"a\", \"b\", {\"c\": 3}]");
+        const std::string fenced = "Here:\n```json\n{'a': [1, 2,], b: True}\n```";
+        QTest::newRow("fenced repaired") << fenced << std::string("/a/1") << std::string("2");
+        QTest::newRow("fenced literal") << fenced << std::string("/b") << std::string("True");
+        QTest::newRow("truncated") << std::string("{\"a\": \"hel") << std::string("/a") << std::string("\"hel");
+    }
+    void spans()
+    {
+        QFETCH(std::string, raw);
+        QFETCH(std::string, pointer);
+        QFETCH(std::string, text);
+        const json::Extraction x = json::extract(raw);
+        QVERIFY(x.ok);
+        const std::optional<Span> span = x.sourceMap.find(pointer);
+        QVERIFY(span.has_value());
+        QCOMPARE(raw.substr(span->offset, span->length), text);
+    }
+
+    void everyValueIsMapped()
+    {
+        const std::string doc = "{\"a\": [1, {\"b\": [true, \"x\"]}], \"c\": {\"d\": 1}}";
+        const json::Extraction x = json::extract(doc);
+        QCOMPARE(x.sourceMap.size(), std::size_t(9));
+        const Json flat = x.value.flatten(); // the leaves, by pointer
+        for (const auto& item : flat.items()) {
+            const auto span = x.sourceMap.find(item.key());
+            QVERIFY(span.has_value());
+            QCOMPARE(Json::parse(doc.substr(span->offset, span->length)).dump(), item.value().dump());
+        }
+    }
+
+    void plainDocumentMapIsCheap()
+    {
+        const std::string doc = "{\n  \"title\": \"T\",\n  \"n\": [1, 2]\n}\n";
+        const json::Extraction x = json::extract(doc);
+        QVERIFY(x.fixes.empty());
+        const json::SourceMap map = json::sourceMapOf(doc);
+        QCOMPARE(map.size(), x.sourceMap.size());
+        for (const char* p : {"", "/title", "/n", "/n/0", "/n/1"})
+            QCOMPARE(map.find(std::string(p)), x.sourceMap.find(std::string(p)));
+        QCOMPARE(map.find(std::string("/n/1"))->offset, doc.find("2]"));
+    }
+
+    void byPath()
+    {
+        const std::string doc = "{\"goals\": [\"a\", \"b\"]}";
+        const json::Extraction x = json::extract(doc);
+        const conform::Path path{std::string("goals"), std::size_t(1)};
+        QCOMPARE(x.sourceMap.find(path)->offset, doc.find("\"b\""));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestJsonSourceMap)
+#include "test_json_sourcemap.moc"

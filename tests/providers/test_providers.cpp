@@ -1,0 +1,200 @@
+// Endpoints from the environment, secret scrubbing, scenario rendering, and the Transport's
+// retries and timeouts driven through the in-process scenario channel (real timers, no network).
+#include "test_registry.h"
+
+#include "providers/endpoint.h"
+#include "providers/scenario_channel.h"
+#include "providers/transport.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace conform;
+using namespace conform::providers;
+
+// Scenario texts, in scenario_texts.cpp: moc cannot read raw strings with escaped quotes.
+extern const char* const kToolThenTruncated;
+extern const char* const kRateLimitedThenOk;
+extern const char* const kAlways500;
+extern const char* const kUnauthorized;
+extern const char* const kStallThenOk;
+extern const char* const kCutThenOk;
+
+namespace {
+
+Environment fakeEnvironment(std::map<std::string, std::string> values)
+{
+    return [values](const char* name) -> std::optional<std::string> {
+        const auto it = values.find(name);
+        if (it == values.end())
+            return std::nullopt;
+        return it->second;
+    };
+}
+
+Scenario scenarioFrom(const char* text)
+{
+    auto parsed = parseScenarioText(text);
+    if (!parsed)
+        qFatal("bad test scenario: %s", parsed.error().toString().c_str());
+    return parsed.value();
+}
+
+struct Exchange
+{
+    ExchangeResult result;
+    std::vector<StreamEvent> events;
+    int tries = 0;
+};
+
+// Sends one request through a Transport over the scenario and waits for the end.
+Exchange exchange(const char* scenario, bool stream, TransportOptions options = {})
+{
+    auto session = std::make_shared<ScenarioSession>(scenarioFrom(scenario));
+    options.random = [] { return 0.0; }; // backoff without waiting
+    Transport transport(scenarioChannels(session), options);
+    Exchange out;
+    QObject::connect(&transport, &Transport::streamEvent, [&out](const StreamEvent& e) { out.events.push_back(e); });
+    QObject::connect(&transport, &Transport::tryStarted, [&out](int) { ++out.tries; });
+    QSignalSpy finished(&transport, &Transport::finished);
+    RequestOptions request;
+    request.stream = stream;
+    transport.send(adapterFor(ProviderKind::Anthropic).buildRequest({"", {Message::user("hi")}}, Json::object(), Mode::Text, request, {}),
+                   adapterFor(ProviderKind::Anthropic));
+    if (!finished.wait(10000))
+        qFatal("the transport never finished");
+    out.result = finished.takeFirst().at(0).value<ExchangeResult>();
+    return out;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(conform::providers::ExchangeResult)
+
+class ProvidersTest : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { qRegisterMetaType<ExchangeResult>(); }
+
+    void endpoints_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("base");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("anthropic default") << "anthropic" << "" << "https://api.anthropic.com" << "sk-ant-1";
+        QTest::newRow("openai env base") << "openai" << "" << "http://gateway:9/v1" << "sk-oai-2";
+        QTest::newRow("target wins") << "openai" << "http://127.0.0.1:5/v1" << "http://127.0.0.1:5/v1" << "sk-oai-2";
+        QTest::newRow("ollama host without scheme") << "ollama" << "" << "http://0.0.0.0:11434" << "";
+    }
+
+    void endpoints()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, target);
+        QFETCH(QString, base);
+        QFETCH(QString, key);
+        const Environment env = fakeEnvironment({{"ANTHROPIC_API_KEY", "sk-ant-1"}, {"OPENAI_API_KEY", "sk-oai-2"},
+                                                 {"OPENAI_BASE_URL", "http://gateway:9/v1"}, {"OLLAMA_HOST", "0.0.0.0:11434"}});
+        const Endpoint e = resolveEndpoint(*parseProviderKind(provider.toStdString()), target.toStdString(), env);
+        QCOMPARE(QString::fromStdString(e.baseUrl), base);
+        QCOMPARE(QString::fromStdString(e.apiKey), key);
+    }
+
+    void scrubSecrets_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("secret");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("once") << "invalid key sk-test-SECRET123!" << "sk-test-SECRET123" << "invalid key [redacted]!";
+        QTest::newRow("twice") << "aSECRETXYZbSECRETXYZ" << "SECRETXYZ" << "a[redacted]b[redacted]";
+        QTest::newRow("inside the mark") << "redacted" << "redacted" << "[redacted]";
+        QTest::newRow("short secrets ignored") << "abc" << "abc" << "abc";
+    }
+
+    void scrubSecrets()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, secret);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(providers::scrubSecrets(text.toStdString(), {secret.toStdString()})), expected);
+    }
+
+    void scenarioTurnsReadAsAnthropic()
+    {
+        const Scenario s = scenarioFrom(kToolThenTruncated);
+        const Reply tool = adapterFor(ProviderKind::Anthropic).parseResponse(renderAnthropicTurn(s.turns[0], "respond", false));
+        QVERIFY(tool.toolCall);
+        QVERIFY(Json::parse(tool.raw()) == Json::parse(R"({"a":1})"));
+        const Reply text = adapterFor(ProviderKind::Anthropic).parseResponse(renderAnthropicTurn(s.turns[1], "", false));
+        QCOMPARE(QString::fromStdString(text.raw()), QStringLiteral("{\"b\": 2}"));
+        QVERIFY(text.truncated());
+        auto decoder = adapterFor(ProviderKind::Anthropic).streamDecoder();
+        decoder->feed(renderAnthropicTurn(s.turns[1], "", true).body);
+        decoder->finish();
+        QVERIFY(decoder->complete());
+        QCOMPARE(QString::fromStdString(decoder->reply().raw()), QStringLiteral("{\"b\": 2}"));
+    }
+
+    void retriesHonourRetryAfter()
+    {
+        const Exchange e = exchange(kRateLimitedThenOk, false);
+        QVERIFY(e.result.ok());
+        QCOMPARE(QString::fromStdString(e.result.reply.raw()), QStringLiteral("{\"ok\": true}"));
+        QCOMPARE(e.result.retries.size(), std::size_t(2));
+        QCOMPARE(e.result.retries[0].status, 429);
+        QCOMPARE(e.result.retries[0].delayMs, 150LL);
+        QCOMPARE(e.result.retries[1].status, 529);
+        QCOMPARE(e.tries, 3);
+    }
+
+    void retriesRunOut()
+    {
+        TransportOptions options;
+        options.retry.maxRetries = 1;
+        const Exchange e = exchange(kAlways500, false, options);
+        QVERIFY(!e.result.ok());
+        QCOMPARE(e.result.reply.error->status, 500);
+        QCOMPARE(e.result.retries.size(), std::size_t(1));
+    }
+
+    void clientErrorsAreNotRetried()
+    {
+        const Exchange e = exchange(kUnauthorized, false);
+        QVERIFY(!e.result.ok());
+        QCOMPARE(e.result.reply.error->status, 401);
+        QCOMPARE(e.result.reply.error->type, std::string("authentication_error"));
+        QVERIFY(e.result.retries.empty());
+    }
+
+    void stallTimesOutAndRetries()
+    {
+        TransportOptions options;
+        options.stallTimeoutMs = 150;
+        const Exchange e = exchange(kStallThenOk, true, options);
+        QVERIFY(e.result.ok());
+        QCOMPARE(e.result.retries.size(), std::size_t(1));
+        QCOMPARE(e.result.retries[0].status, 0);
+        QVERIFY(QString::fromStdString(e.result.retries[0].reason).startsWith(QLatin1String("timeout")));
+        QCOMPARE(QString::fromStdString(e.result.reply.raw()), QStringLiteral("{\"a\": 2}"));
+    }
+
+    void cutStreamIsRetried()
+    {
+        const Exchange e = exchange(kCutThenOk, true);
+        QVERIFY2(e.result.ok(), e.result.reply.error ? e.result.reply.error->message.c_str() : "cancelled");
+        QCOMPARE(e.result.retries.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(e.result.retries[0].reason).startsWith(QLatin1String("connection error")));
+        QCOMPARE(QString::fromStdString(e.result.reply.raw()), QStringLiteral("{\"a\": 2}"));
+        std::string deltas;
+        for (const StreamEvent& ev : e.events)
+            if (ev.kind == StreamEvent::Kind::TextDelta)
+                deltas += ev.text;
+        QVERIFY(deltas.size() >= 8); // the second try streamed its text as deltas
+    }
+};
+
+CONFORM_TEST_CLASS(ProvidersTest);
+
+#include "test_providers.moc"

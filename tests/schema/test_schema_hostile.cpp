@@ -1,0 +1,159 @@
+// Hostile input: each case must end promptly with a clear issue or error, never a crash,
+// a hang or a blown stack.
+#include "json/parse.h"
+#include "schema/schema.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+using namespace conform;
+
+namespace {
+
+schema::Validator compile(const char* text)
+{
+    auto compiled = schema::Validator::compile(json::parseStrict(text).value());
+    if (!compiled)
+        qFatal("%s", compiled.error().toString().c_str());
+    return compiled.value();
+}
+
+// A schema that follows the instance all the way down, so depth really is exercised.
+const char* kRecursive = R"({"anyOf":[{"type":"number"},{"type":"array","items":{"$ref":"#"}}]})";
+
+} // namespace
+
+class TestSchemaHostile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void deepTextIsRejected()
+    {
+        const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+        const auto v = compile(kRecursive);
+        std::string error;
+        QVERIFY(!v.acceptsText(deep, &error));
+        QVERIFY2(error.find("deeper than 512") != std::string::npos, error.c_str());
+        auto parsed = json::parseStrict(deep);
+        QVERIFY(!parsed.ok());
+        // 512 levels are fine.
+        const std::string ok = std::string(511, '[') + "1" + std::string(511, ']');
+        QVERIFY2(v.acceptsText(ok, &error), error.c_str());
+    }
+
+    void deepValueIsRejected()
+    {
+        Json deep = Json::array();
+        Json* at = &deep;
+        for (int i = 0; i < 100000; ++i) {
+            at->push_back(Json::array());
+            at = &at->back();
+        }
+        const auto v = compile(kRecursive);
+        QVERIFY(!v.accepts(deep));
+        const auto r = v.validate(deep);
+        QVERIFY(!r.valid);
+        QCOMPARE(r.issues.size(), 1u);
+        QCOMPARE(r.issues[0].code, std::string("custom"));
+        QVERIFY(r.issues[0].message.find("nested too deeply") != std::string::npos);
+        QVERIFY(!compile("{}").accepts(deep)); // even a schema that looks at nothing
+    }
+
+    void hundredMegabytes()
+    {
+        // ~100 MB: 1,000,000 objects of ~100 bytes.
+        std::string text = "[";
+        text.reserve(105u << 20);
+        const std::string name(70, 'x');
+        for (int i = 0; i < 1000000; ++i)
+            text += (i ? ",{\"id\":" : "{\"id\":") + std::to_string(i) + ",\"name\":\"" + name + "\",\"ok\":true}";
+        text += "]";
+        QVERIFY(text.size() > 100'000'000);
+        const auto v = compile(R"({"type":"array","items":{"type":"object","required":["id","name"],
+            "properties":{"id":{"type":"integer","minimum":0},"name":{"type":"string","maxLength":80},"ok":{"type":"boolean"}}}})");
+        QElapsedTimer timer;
+        timer.start();
+        std::string error;
+        QVERIFY2(v.acceptsText(text, &error), error.c_str());
+        qInfo("acceptsText, %zu bytes: %lld ms", text.size(), timer.elapsed());
+        text.back() = '}'; // now not JSON
+        QVERIFY(!v.acceptsText(text, &error));
+        text.back() = ']';
+        timer.restart();
+        auto parsed = json::parseStrict(text);
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        const auto r = v.validate(parsed.value());
+        QVERIFY(r.valid);
+        qInfo("parseStrict + validate, %zu bytes: %lld ms", text.size(), timer.elapsed());
+    }
+
+    void invalidUtf8()
+    {
+        const auto v = compile(R"({"type":"string","maxLength":10,"pattern":"^a"})");
+        std::string error;
+        QVERIFY(!v.acceptsText("\"a\xFF\xFE\"", &error));
+        QVERIFY2(error.find("UTF-8") != std::string::npos, error.c_str());
+        QVERIFY(!v.acceptsText("\"\xC3\"", &error));
+        // A value built in memory may hold any bytes; checking it must not crash.
+        const auto r = v.validate(Json(std::string("a\xFF\xFE\xC3", 4)));
+        Q_UNUSED(r);
+        const auto bad = v.validate(Json(std::string("\xFF", 1)), {schema::ZodStyle::Zod3, {}});
+        QVERIFY(!bad.valid);
+        QVERIFY(!bad.toJson().empty());
+    }
+
+    void catastrophicPattern()
+    {
+        const auto v = compile(R"({"pattern":"^(a+)+$"})");
+        const std::string evil = std::string(100000, 'a') + "!";
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(!v.accepts(Json(evil)));
+        QVERIFY(!v.acceptsText("\"" + evil + "\""));
+        const auto r = v.validate(Json(evil));
+        QCOMPARE(r.issues.at(0).code, std::string("invalid_string"));
+        QVERIFY(v.accepts(Json(std::string(100000, 'a'))));
+        QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void uniqueItemsOnAHugeArray()
+    {
+        const auto v = compile(R"({"uniqueItems":true})");
+        std::string text = "[";
+        for (int i = 0; i < 100000; ++i)
+            text += i ? ",7" : "7";
+        text += "]";
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(!v.acceptsText(text));
+        std::string distinct = "[";
+        for (int i = 0; i < 100000; ++i)
+            distinct += (i ? "," : "") + std::to_string(i);
+        QVERIFY(v.acceptsText(distinct + "]"));
+        QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void referenceLoops_data()
+    {
+        QTest::addColumn<QString>("schema");
+        QTest::newRow("self") << R"({"$ref":"#"})";
+        QTest::newRow("exponential") << R"({"allOf":[{"$ref":"#"},{"$ref":"#"}],"anyOf":[{"$ref":"#"},{"$ref":"#"}]})";
+        QTest::newRow("mutual") << R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})";
+    }
+
+    void referenceLoops()
+    {
+        QFETCH(QString, schema);
+        const auto v = compile(schema.toUtf8().constData());
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(!v.accepts(Json(1)));
+        QVERIFY(!v.validate(Json::array({1, 2})).valid);
+        QVERIFY(!v.acceptsText("[1]"));
+        QVERIFY(timer.elapsed() < 1000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSchemaHostile)
+#include "test_schema_hostile.moc"

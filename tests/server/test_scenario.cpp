@@ -1,0 +1,221 @@
+// Scenario files: what loads, what is refused and with which message, the built-in demos.
+#include "providers/scenario.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace conform;
+using namespace conform::providers;
+
+class TestScenario : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Writes `text` as DIR/scenario.json and loads it.
+    Result<Scenario> loadText(const QByteArray& text)
+    {
+        QFile file(m_dir.filePath(QStringLiteral("scenario.json")));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return Error{"cannot write the fixture", ""};
+        file.write(text);
+        file.close();
+        return loadScenario(file.fileName());
+    }
+
+    QTemporaryDir m_dir;
+
+private slots:
+    void loadsEveryField()
+    {
+        const auto scenario = loadText(R"({"name": "demo", "description": "d", "schema": {"type": "object"},
+            "turns": [
+              {"text": "hello", "stop_reason": "max_tokens", "usage": {"input_tokens": 7, "output_tokens": 3, "cached_tokens": 2},
+               "delay_ms": 5, "stall_ms": 6, "drop_after_bytes": 9, "headers": {"x-a": "1"}},
+              {"tool_input": {"a": [1, 2]}, "tool_name": "submit"},
+              {"status": 429, "headers": {"retry-after": "2"}, "body": {"error": "slow down"}}]})");
+        QVERIFY2(scenario.ok(), scenario.ok() ? "" : scenario.error().toString().c_str());
+        QCOMPARE(scenario->name, std::string("demo"));
+        QVERIFY(scenario->schema.has_value());
+        QCOMPARE(scenario->turns.size(), std::size_t(3));
+        const Turn& text = scenario->turns[0];
+        QCOMPARE(*text.text, std::string("hello"));
+        QCOMPARE(text.effectiveStopReason(), StopReason::MaxTokens);
+        QCOMPARE(*text.usage, (Usage{7, 3, 2}));
+        QCOMPARE(text.delayMs, 5);
+        QCOMPARE(text.stallMs, 6);
+        QCOMPARE(*text.dropAfterBytes, std::int64_t(9));
+        QCOMPARE(text.headers.at(0).second, std::string("1"));
+        const Turn& tool = scenario->turns[1];
+        QVERIFY(tool.isToolCall());
+        QCOMPARE(tool.toolName, std::string("submit"));
+        QCOMPARE(tool.effectiveStopReason(), StopReason::ToolUse);
+        QCOMPARE((*tool.toolInput)["a"][1].get<int>(), 2);
+        const Turn& fault = scenario->turns[2];
+        QVERIFY(fault.isFault());
+        QCOMPARE(fault.status, 429);
+        QCOMPARE((*fault.body)["error"].get<std::string>(), std::string("slow down"));
+    }
+
+    void schemaReference()
+    {
+        const auto scenario = loadText(R"({"name": "n", "description": "d", "schema": "schemas/x/schema.json", "turns": [{"text": "t"}]})");
+        QVERIFY(scenario.ok());
+        QCOMPARE(scenario->schemaRef, std::string("schemas/x/schema.json"));
+        QVERIFY(!scenario->schema);
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        const QByteArray head = R"({"name": "n", "description": "d", "turns": [)";
+        QTest::newRow("status not integer") << head + R"({"text": "a"}, {"text": "b"}, {"status": "429"}]})"
+                                            << "scenario.json: /turns/2/status: must be an integer";
+        QTest::newRow("status out of range") << head + R"({"status": 99}]})"
+                                             << "scenario.json: /turns/0/status: must be an HTTP status between 200 and 599";
+        QTest::newRow("fault with text") << head + R"({"status": 500, "text": "x"}]})"
+                                         << "scenario.json: /turns/0: a fault (status >= 400) cannot also carry text or tool_input";
+        QTest::newRow("empty turn") << head + R"({}]})"
+                                    << "scenario.json: /turns/0: a turn needs text, tool_input, or a fault status >= 400";
+        QTest::newRow("turn not object") << head + R"(3]})" << "scenario.json: /turns/0: a turn must be an object";
+        QTest::newRow("unknown turn field") << head + R"({"text": "a", "colour": 1}]})" << "scenario.json: /turns/0/colour: unknown field";
+        QTest::newRow("stop reason") << head + R"({"text": "a", "stop_reason": "tired"}]})"
+                                     << "scenario.json: /turns/0/stop_reason: must be one of end, max_tokens, stop_sequence, "
+                                        "tool_use, refusal, pause_turn, context_window";
+        QTest::newRow("usage field") << head + R"({"text": "a", "usage": {"input_tokens": -1}}]})"
+                                     << "scenario.json: /turns/0/usage/input_tokens: must be an integer between 0 and 100000000";
+        QTest::newRow("usage unknown") << head + R"({"text": "a", "usage": {"tokens": 1}}]})"
+                                       << "scenario.json: /turns/0/usage/tokens: unknown field";
+        QTest::newRow("negative drop") << head + R"({"text": "a", "drop_after_bytes": -5}]})"
+                                       << "scenario.json: /turns/0/drop_after_bytes: must be between 0 and 2147483647";
+        QTest::newRow("huge delay") << head + R"({"text": "a", "delay_ms": 99999999999}]})"
+                                    << "scenario.json: /turns/0/delay_ms: must be between 0 and 600000";
+        QTest::newRow("fractional stall") << head + R"({"text": "a", "stall_ms": 1.5}]})"
+                                          << "scenario.json: /turns/0/stall_ms: must be an integer";
+        QTest::newRow("header injection") << head + R"({"status": 429, "headers": {"retry-after": "1\r\nx-evil: 1"}}]})"
+                                          << "scenario.json: /turns/0/headers/retry-after: must not contain line breaks";
+        QTest::newRow("header name") << head + R"({"status": 429, "headers": {"bad name": "1"}}]})"
+                                     << "scenario.json: /turns/0/headers/bad name: is not a valid header name";
+        QTest::newRow("body on reply") << head + R"({"text": "a", "body": {}}]})"
+                                       << "scenario.json: /turns/0/body: only a fault (status >= 400) has a body";
+        QTest::newRow("no turns") << QByteArray(R"({"name": "n", "description": "d"})") << "scenario.json: /turns: required";
+        QTest::newRow("empty turns") << QByteArray(R"({"name": "n", "description": "d", "turns": []})")
+                                     << "scenario.json: /turns: must be a non-empty array";
+        QTest::newRow("no name") << QByteArray(R"({"description": "d", "turns": [{"text": "a"}]})") << "scenario.json: /name: required";
+        QTest::newRow("bad schema") << QByteArray(R"({"name": "n", "description": "d", "schema": 5, "turns": [{"text": "a"}]})")
+                                    << "scenario.json: /schema: must be a schema object or a workspace-relative path";
+        QTest::newRow("top unknown") << QByteArray(R"({"name": "n", "description": "d", "turns": [{"text": "a"}], "x": 1})")
+                                     << "scenario.json: /x: unknown field";
+        QTest::newRow("not an object") << QByteArray("[1]") << "scenario.json: /: a scenario must be a JSON object";
+        QTest::newRow("not JSON") << QByteArray("{\"name\": \"n\",\n  oops}") << "scenario.json: line 2, column 3";
+    }
+
+    void errors()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const auto scenario = loadText(text);
+        QVERIFY(!scenario.ok());
+        const QString message = QString::fromStdString(scenario.error().toString());
+        QVERIFY2(message.startsWith(expected), qPrintable(message));
+    }
+
+    void missingFile()
+    {
+        const auto scenario = loadScenario(m_dir.filePath(QStringLiteral("nope.json")));
+        QVERIFY(!scenario.ok());
+        QVERIFY(QString::fromStdString(scenario.error().toString()).contains(QLatin1String("nope.json")));
+    }
+
+    void lastTurnRepeats()
+    {
+        const auto scenario = parseScenarioText(R"({"name": "n", "description": "d", "turns": [{"text": "1"}, {"text": "2"}]})");
+        QVERIFY(scenario.ok());
+        QCOMPARE(*scenario->turnAt(0).text, std::string("1"));
+        QCOMPARE(*scenario->turnAt(1).text, std::string("2"));
+        QCOMPARE(*scenario->turnAt(7).text, std::string("2"));
+    }
+
+    void stopReasonSpellings_data()
+    {
+        QTest::addColumn<QString>("spelling");
+        QTest::addColumn<int>("reason");
+        QTest::newRow("end") << "end" << int(StopReason::End);
+        QTest::newRow("end_turn") << "end_turn" << int(StopReason::End);
+        QTest::newRow("stop") << "stop" << int(StopReason::End);
+        QTest::newRow("length") << "length" << int(StopReason::MaxTokens);
+        QTest::newRow("tool_calls") << "tool_calls" << int(StopReason::ToolUse);
+        QTest::newRow("content_filter") << "content_filter" << int(StopReason::Refusal);
+        QTest::newRow("window") << "model_context_window_exceeded" << int(StopReason::ContextWindow);
+    }
+
+    void stopReasonSpellings()
+    {
+        QFETCH(QString, spelling);
+        QFETCH(int, reason);
+        const auto parsed = parseStopReason(spelling.toStdString());
+        QVERIFY(parsed.has_value());
+        QCOMPARE(int(*parsed), reason);
+        QCOMPARE(parseStopReason(stopReasonName(*parsed)), parsed);
+    }
+
+    void protocolSpellings()
+    {
+        QCOMPARE(anthropicStopReason(StopReason::End), std::string_view("end_turn"));
+        QCOMPARE(openAiFinishReason(StopReason::MaxTokens), std::string_view("length"));
+        QCOMPARE(openAiFinishReason(StopReason::ToolUse), std::string_view("tool_calls"));
+        QCOMPARE(ollamaDoneReason(StopReason::MaxTokens), std::string_view("length"));
+    }
+
+    void builtins_data()
+    {
+        QTest::addColumn<QString>("path");
+        const auto paths = builtinScenarioPaths();
+        QVERIFY(paths.size() >= 11);
+        for (const QString& path : paths)
+            QTest::newRow(qPrintable(QFileInfo(path).baseName())) << path;
+    }
+
+    // Every demo loads, is named after its file, describes itself and carries a schema.
+    void builtins()
+    {
+        QFETCH(QString, path);
+        const auto scenario = loadScenario(path);
+        QVERIFY2(scenario.ok(), scenario.ok() ? "" : scenario.error().toString().c_str());
+        QCOMPARE(QString::fromStdString(scenario->name), QFileInfo(path).baseName());
+        QVERIFY(scenario->description.size() > 40);
+        QVERIFY(scenario->schema && scenario->schema->is_object());
+    }
+
+    void builtinFailureModes()
+    {
+        const auto find = [](const char* name) { return loadScenario(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name))); };
+        auto storm = find("rate-limit-storm");
+        QVERIFY(storm.ok());
+        QCOMPARE(storm->turns[0].status, 429);
+        QVERIFY(!storm->turns.back().isFault());
+        auto overloaded = find("overloaded");
+        QVERIFY(overloaded.ok());
+        QCOMPARE(overloaded->turns[0].status, 529);
+        auto truncated = find("truncated-article");
+        QVERIFY(truncated.ok());
+        QCOMPARE(truncated->turns[0].effectiveStopReason(), StopReason::MaxTokens);
+        auto cut = find("mid-stream-cut");
+        QVERIFY(cut.ok() && cut->turns[0].dropAfterBytes);
+        auto refusal = find("refusal");
+        QVERIFY(refusal.ok());
+        QCOMPARE(refusal->turns[0].effectiveStopReason(), StopReason::Refusal);
+        auto xml = find("xml-tool-call");
+        QVERIFY(xml.ok() && xml->turns[0].text->find("<function_calls>") != std::string::npos);
+        auto fenced = find("fenced-reply");
+        QVERIFY(fenced.ok() && fenced->turns[0].text->find("```json") != std::string::npos);
+        auto amber = find("amber-case");
+        QVERIFY(amber.ok() && amber->turns[0].text->find("\"Amber\"") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenario)
+#include "test_scenario.moc"
