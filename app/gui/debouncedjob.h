@@ -58,14 +58,15 @@ public:
         startIfIdle();
     }
 
-    bool isBusy() const { return m_watcher.isRunning() || m_timer.isActive() || m_pending; }
+    bool isBusy() const { return m_inFlight || m_timer.isActive() || m_pending; }
     std::uint64_t generation() const { return m_generation; }
 
 private:
     void startIfIdle()
     {
-        if (m_watcher.isRunning() || !m_pending)
+        if (m_inFlight || !m_pending)
             return;
+        m_inFlight = true;
         m_running = m_generation;
         // The result travels in a shared_ptr so the GUI thread can move it out: QFuture hands
         // out copies, and a result may hold thousands of issues.
@@ -76,6 +77,7 @@ private:
 
     void finished()
     {
+        m_inFlight = false;
         if (m_running == m_generation && m_deliver)
             m_deliver(std::move(*m_watcher.result()));
         if (m_pending && !m_timer.isActive())
@@ -88,6 +90,10 @@ private:
     std::function<void(Result)> m_deliver;
     std::uint64_t m_generation = 0;
     std::uint64_t m_running = 0;
+    // Set from the start of a computation until its result is handled on the GUI thread: the
+    // future stops running before the watcher's queued finished() arrives, so isRunning()
+    // alone would call the job idle while a result is still on its way.
+    bool m_inFlight = false;
 };
 
 } // namespace conform::gui

@@ -2,6 +2,7 @@
 // Every token keeps how far it has been read (m_scan), so a token split across chunks is
 // never read twice.
 #include "json/repairer.h"
+#include "base/hex.h"
 
 #include "json/text.h"
 
@@ -31,29 +32,6 @@ const ByteTable& specials(bool single)
     static const ByteTable doubleTable = specialBytes('"');
     static const ByteTable singleTable = specialBytes('\'');
     return single ? singleTable : doubleTable;
-}
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-int hex4(std::string_view t, std::size_t at)
-{
-    int v = 0;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const int h = hexValue(t[at + i]);
-        if (h < 0)
-            return -1;
-        v = v * 16 + h;
-    }
-    return v;
 }
 
 bool isNumberChar(char c)
@@ -276,11 +254,11 @@ int Repairer::stringEscape(std::size_t at)
     if (e == 'u') {
         if (at + 6 > t.size())
             return m_final ? (finishTruncatedString(at), 1) : -1;
-        const int cp = hex4(t, at + 2);
+        const int cp = readHex4(t, at + 2);
         if (cp >= 0xD800 && cp <= 0xDBFF) {
             if (at + 12 > t.size() && !m_final)
                 return -1;
-            const int low = at + 12 <= t.size() && t[at + 6] == '\\' && t[at + 7] == 'u' ? hex4(t, at + 8) : -1;
+            const int low = at + 12 <= t.size() && t[at + 6] == '\\' && t[at + 7] == 'u' ? readHex4(t, at + 8) : -1;
             if (low >= 0xDC00 && low <= 0xDFFF) {
                 appendUtf8(m_str, 0x10000 + ((static_cast<std::uint32_t>(cp) - 0xD800) << 10) + (low - 0xDC00));
                 m_scan = at + 12;

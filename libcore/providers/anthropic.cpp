@@ -62,12 +62,6 @@ Usage usageFrom(const Json& usage, Usage into)
     return into;
 }
 
-void setStop(Reply& reply, std::string reason)
-{
-    reply.stopReason = std::move(reason);
-    reply.stop = parseStopReason(reply.stopReason);
-}
-
 class AnthropicStream final : public StreamDecoder
 {
 public:

@@ -65,4 +65,10 @@ ProviderError errorFrom(int status, const Json& body, std::string_view fallbackT
     return error;
 }
 
+void setStop(Reply& reply, std::string reason)
+{
+    reply.stopReason = std::move(reason);
+    reply.stop = parseStopReason(reply.stopReason);
+}
+
 } // namespace conform::providers::detail

@@ -25,6 +25,9 @@ std::string joinUrl(std::string base, std::string_view path);
 // object; text that is not one becomes {}).
 Json argumentsObject(const std::string& arguments);
 
+// Records a stop reason in the provider's own words and as the neutral StopReason.
+void setStop(Reply& reply, std::string reason);
+
 // An error Reply from an HTTP error response, reading `message`/`type` at the given places.
 ProviderError errorFrom(int status, const Json& body, std::string_view fallbackText);
 

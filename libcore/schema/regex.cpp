@@ -1,4 +1,5 @@
 #include "schema/regex.h"
+#include "base/hex.h"
 
 #include <cctype>
 #include <cstdint>
@@ -11,32 +12,6 @@ namespace {
 // ECMA's \s: white space and line terminators, Unicode included (RE2's \s is ASCII only).
 constexpr std::string_view kSpaceSet =
     "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
-
-int hexDigit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-// Reads the 4 hex digits of \uXXXX at `at` (just after "\u"); -1 when malformed.
-long hex4(std::string_view p, std::size_t at)
-{
-    if (at + 4 > p.size())
-        return -1;
-    long v = 0;
-    for (std::size_t i = at; i < at + 4; ++i) {
-        const int d = hexDigit(p[i]);
-        if (d < 0)
-            return -1;
-        v = v * 16 + d;
-    }
-    return v;
-}
 
 std::string codePoint(long cp)
 {
@@ -162,13 +137,13 @@ struct Translator
             i = close + 1;
             return {};
         }
-        long cp = hex4(p, i);
+        long cp = readHex4(p, i);
         if (cp < 0)
             return "\\u must be followed by 4 hex digits";
         i += 4;
         // A surrogate pair spelled as two escapes is one code point.
         if (cp >= 0xD800 && cp <= 0xDBFF && p.substr(i, 2) == "\\u") {
-            const long low = hex4(p, i + 2);
+            const long low = readHex4(p, i + 2);
             if (low >= 0xDC00 && low <= 0xDFFF) {
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                 i += 6;

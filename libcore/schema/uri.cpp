@@ -1,4 +1,5 @@
 #include "schema/uri.h"
+#include "base/hex.h"
 
 #include <vector>
 
@@ -137,24 +138,13 @@ std::string_view fragment(std::string_view uri)
     return hash == uri.npos ? std::string_view{} : uri.substr(hash + 1);
 }
 
-static int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 std::string percentDecode(std::string_view text)
 {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '%' && i + 2 < text.size()) {
-            const int hi = hexValue(text[i + 1]), lo = hexValue(text[i + 2]);
+            const int hi = hexDigitValue(text[i + 1]), lo = hexDigitValue(text[i + 2]);
             if (hi >= 0 && lo >= 0) {
                 out += static_cast<char>(hi * 16 + lo);
                 i += 2;

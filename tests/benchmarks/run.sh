@@ -2,7 +2,11 @@
 # `make bench`: the benchmarks, side by side. Usage: bash tests/benchmarks/run.sh [BUILD_DIR]
 #   CONFORM_BENCH_COUNT  lines per schema (default 10000, about 15 MB per schema)
 #   CONFORM_BENCH_REPEAT timed runs per engine, best kept (default 3)
-# Exit status: 0, or 1 when Conform's verdicts differ from ajv's on any line.
+#   CONFORM_BENCH_EXTRACT_COUNT damaged replies for the extraction benchmark (default 20000)
+#   CONFORM_BENCH_ENGINE_RUNS         engine runs per configuration, server delay 0 (default 2000)
+#   CONFORM_BENCH_ENGINE_DELAYED_RUNS engine runs per configuration, server delay 50 ms (default 100)
+# Exit status: 0, or 1 when Conform's verdicts differ from ajv's on any line or an engine run
+# of bench_engine ends other than expected.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(cd "$here/../.." && pwd)"
@@ -37,4 +41,20 @@ for schema in "${schemas[@]}"; do
   node "$here/validate/ajv.mjs" "$schema_file" "$data/$schema.jsonl" --repeat "$repeat" --verdicts "$data/$schema.ajv" \
     | sed "s/^{/{\"schema\":\"$schema\",/" >> "$results"
 done
-node "$here/validate/report.mjs" "$results" "$data"
+status=0
+node "$here/validate/report.mjs" "$results" "$data" || status=$?
+
+# Extraction: conform::json::extract against jsonrepair 3 + JSON.parse over the same damaged
+# replies (tests/benchmarks/extract), 20,000 of them unless CONFORM_BENCH_EXTRACT_COUNT says.
+echo "extract: damaged replies, conform against jsonrepair..." >&2
+CONFORM_BENCH_COUNT="${CONFORM_BENCH_EXTRACT_COUNT:-20000}" bash "$here/extract/run.sh" "$build" || status=1
+
+# The run engine's overhead over the bare HTTP round trip (tests/benchmarks/engine). With no
+# server delay the engine's own cost shows; with 50 ms it shows how it hides behind a provider
+# (fewer runs there: 100 sequential runs already take 5 s per case). About 80 s in all.
+engine_bench="$build/tests/benchmarks/engine/bench_engine"
+[[ -x "$engine_bench" ]] || { echo "run.sh: error: $engine_bench is not built (cmake --build $build --target benchmarks)" >&2; exit 2; }
+echo "engine: overhead per attempt against conform-cli serve..." >&2
+"$engine_bench" --runs "${CONFORM_BENCH_ENGINE_RUNS:-2000}" --delay-ms 0 || status=1
+"$engine_bench" --runs "${CONFORM_BENCH_ENGINE_DELAYED_RUNS:-100}" --delay-ms 50 || status=1
+exit "$status"

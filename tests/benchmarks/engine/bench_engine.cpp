@@ -9,9 +9,16 @@
 //   valid   engine runs (OpenAI protocol, strict mode) whose first reply validates: 1 attempt;
 //   repair  engine runs whose first reply misses the enum, then validates: 2 attempts.
 // Overhead per attempt = engine wall per attempt - raw wall per request, both measured on the
-// client, so the server's delay and its own work cancel out. CPU is this process's user+system
+// client, so the server's delay and its own work cancel out. Columns:
+//   attempt ms      attemptStarted -> attemptFinished of each attempt (mean, p50, p95)
+//   latency_ms      AttemptRecord::latencyMs, the transport's own whole-millisecond clock
+//   raw ms          one bare POST, sent to reply read (mean, p50, p95)
+//   overhead run    mean of (start() -> finished()) / attempts of the run, minus raw mean:
+//                   everything the engine adds, request building to the finished record
+//   overhead p50    attempt p50 - raw p50
+//   cpu us/att      this process's CPU per engine attempt, and per raw POST CPU is this process's user+system
 // time over the load (the server is another process). Exit status: 0; 1 when a run ended other
-// than expected (it is listed on stderr); 2 on bad arguments or a server that does not start.
+// than expected or the server did not start (said on stderr); 2 on bad arguments.
 #include "bench_stats.h"
 #include "load.h"
 #include "replay.h"
@@ -146,7 +153,7 @@ void printHeader()
 {
     std::printf("%5s %6s %6s %4s %5s %5s %7s %7s | %-20s | %-14s | %-20s | %-15s | %-15s\n", "delay", "stream", "case",
                 "C", "runs", "att", "wall_s", "runs/s", "attempt ms mean/p50/p95", "latency_ms m/p95",
-                "raw ms mean/p50/p95", "overhead ms m/p50", "cpu us/att eng/raw");
+                "raw ms mean/p50/p95", "overhead ms run/p50", "cpu us/att eng/raw");
 }
 
 void printRow(int delay, bool stream, const QString& name, int concurrency, const LoadResult& e, const LoadResult& raw)
