@@ -24,7 +24,7 @@ struct Options
     QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("anthropic, openai, ollama or scenario."), QStringLiteral("NAME")};
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
     QCommandLineOption baseUrl{QStringLiteral("base-url"), QStringLiteral("Base URL (default: *_BASE_URL / OLLAMA_HOST, else the public API)."), QStringLiteral("URL")};
-    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file (--provider scenario)."), QStringLiteral("FILE")};
+    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario)."), QStringLiteral("FILE")};
     QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
     QCommandLineOption maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
     QCommandLineOption retries{QStringLiteral("retries"), QStringLiteral("Transport retries per request (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
@@ -126,7 +126,7 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
         return parser.isSet(o.scenario) ? "run: --scenario needs --provider scenario" : "";
     if (!parser.isSet(o.scenario))
         return "run: --provider scenario needs --scenario FILE";
-    auto loaded = providers::loadScenario(parser.value(o.scenario));
+    auto loaded = providers::loadScenario(providers::resolveScenarioPath(parser.value(o.scenario)));
     if (!loaded)
         return loaded.error().toString();
     target.scenario = std::make_shared<const providers::Scenario>(std::move(loaded.value()));

@@ -22,20 +22,11 @@ struct ServeSettings
     int paceMs = 0;
 };
 
-// A file path, or the name of a built-in scenario ("fenced-reply" -> ":/scenarios/fenced-reply.json").
-QString resolveScenario(const QString& given)
-{
-    if (QFileInfo::exists(given))
-        return given;
-    const QString builtin = QStringLiteral(":/scenarios/") + given + (given.endsWith(QLatin1String(".json")) ? QString() : QStringLiteral(".json"));
-    return QFileInfo::exists(builtin) ? builtin : given;
-}
-
 Result<std::vector<providers::Scenario>> loadAll(const QStringList& files)
 {
     std::vector<providers::Scenario> scenarios;
     for (const QString& file : files) {
-        auto scenario = providers::loadScenario(resolveScenario(file));
+        auto scenario = providers::loadScenario(providers::resolveScenarioPath(file));
         if (!scenario)
             return scenario.error();
         scenarios.push_back(std::move(scenario).value());

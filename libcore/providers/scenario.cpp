@@ -359,4 +359,13 @@ std::vector<QString> builtinScenarioPaths()
     return paths;
 }
 
+QString resolveScenarioPath(const QString& nameOrPath)
+{
+    if (QFileInfo::exists(nameOrPath))
+        return nameOrPath;
+    const QString builtin = QStringLiteral(":/scenarios/") + nameOrPath
+        + (nameOrPath.endsWith(QLatin1String(".json")) ? QString() : QStringLiteral(".json"));
+    return QFileInfo::exists(builtin) ? builtin : nameOrPath;
+}
+
 } // namespace conform::providers

@@ -123,4 +123,8 @@ Result<Scenario> loadScenario(const QString& path);
 // program links the conform_resources library.
 std::vector<QString> builtinScenarioPaths();
 
+// A file path as given, or the built-in scenario of that name ("fenced-reply" ->
+// ":/scenarios/fenced-reply.json") when no such file exists.
+QString resolveScenarioPath(const QString& nameOrPath);
+
 } // namespace conform::providers
