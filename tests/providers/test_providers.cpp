@@ -83,7 +83,7 @@ private slots:
         QTest::addColumn<QString>("target");
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("key");
-        QTest::newRow("anthropic default") << "anthropic" << "" << "https://api.anthropic.com" << "sk-ant-1";
+        QTest::newRow("anthropic default") << "anthropic" << "" << "https://api.anthropic.com" << "fake-ant-1";
         QTest::newRow("openai env base") << "openai" << "" << "http://gateway:9/v1" << "sk-oai-2";
         QTest::newRow("target wins") << "openai" << "http://127.0.0.1:5/v1" << "http://127.0.0.1:5/v1" << "sk-oai-2";
         QTest::newRow("ollama host without scheme") << "ollama" << "" << "http://0.0.0.0:11434" << "";
@@ -95,7 +95,7 @@ private slots:
         QFETCH(QString, target);
         QFETCH(QString, base);
         QFETCH(QString, key);
-        const Environment env = fakeEnvironment({{"ANTHROPIC_API_KEY", "sk-ant-1"}, {"OPENAI_API_KEY", "sk-oai-2"},
+        const Environment env = fakeEnvironment({{"ANTHROPIC_API_KEY", "fake-ant-1"}, {"OPENAI_API_KEY", "sk-oai-2"},
                                                  {"OPENAI_BASE_URL", "http://gateway:9/v1"}, {"OLLAMA_HOST", "0.0.0.0:11434"}});
         const Endpoint e = resolveEndpoint(*parseProviderKind(provider.toStdString()), target.toStdString(), env);
         QCOMPARE(QString::fromStdString(e.baseUrl), base);

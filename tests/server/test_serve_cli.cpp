@@ -72,7 +72,7 @@ private slots:
         QUrl target = served->url;
         target.setPath(QStringLiteral("/v1/messages"));
         const QByteArray body = R"({"model":"sdk","max_tokens":10,"messages":[{"role":"user","content":"hi"}]})";
-        const HttpResult r = send(nam, "POST", target, body, {{"x-api-key", "sk-ant-SECRET-VALUE"}, {"authorization", "Bearer SECRET2"}});
+        const HttpResult r = send(nam, "POST", target, body, {{"x-api-key", "fake-ant-SECRET-VALUE"}, {"authorization", "Bearer SECRET2"}});
         QCOMPARE(r.status, 200);
         QVERIFY(r.body.contains(R"(\"ok\": true)"));
         target.setPath(QStringLiteral("/api/tags"));

@@ -178,7 +178,7 @@ void TestServer::anthropicText_data()
 void TestServer::anthropicText()
 {
     QFETCH(bool, stream);
-    const HttpResult r = post("/v1/messages", anthropicRequest("texty", stream), {{"x-api-key", "sk-ant-secret"}});
+    const HttpResult r = post("/v1/messages", anthropicRequest("texty", stream), {{"x-api-key", "fake-ant-secret"}});
     QCOMPARE(r.status, 200);
     QVERIFY(r.header("request-id").startsWith("req_"));
     if (!stream) {
@@ -476,7 +476,7 @@ void TestServer::modelPicksScenario()
 
 void TestServer::logsHoldNoSecrets()
 {
-    post("/v1/messages", anthropicRequest("seq", true), {{"x-api-key", "sk-ant-TOPSECRET"}, {"x-conform-session", "s1"}});
+    post("/v1/messages", anthropicRequest("seq", true), {{"x-api-key", "fake-ant-TOPSECRET"}, {"x-conform-session", "s1"}});
     post("/v1/chat/completions", openAiRequest("faults", false), {{"authorization", "Bearer sk-TOPSECRET"}});
     QCOMPARE(m_logs.size(), std::size_t(2));
     const std::string first = m_logs[0].toLine();

@@ -34,7 +34,7 @@ function expectPayload(value, n) {
 const messages = [{ role: 'user', content: 'Reply with the JSON object.' }];
 
 async function anthropicChecks() {
-  const client = new Anthropic({ apiKey: 'sk-ant-test-not-a-key', baseURL: base,
+  const client = new Anthropic({ apiKey: 'fake-ant-test-not-a-key', baseURL: base,
     defaultHeaders: { 'x-conform-session': 'anthropic' }, maxRetries: 2 });
   const tool = { name: 'record', description: 'Record the answer', input_schema: { type: 'object' } };
   await check('anthropic create', async () => {
