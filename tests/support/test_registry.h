@@ -1,5 +1,5 @@
 #pragma once
-// Several Qt Test classes in one executable: each file registers its class here and main.cpp
+// Several Qt Test classes in one executable: each file registers its class here and multi_test_main.cpp
 // runs them all (QTest::qExec per class), failing if any fails.
 #include <QObject>
 
