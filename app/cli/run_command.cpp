@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "providers/scenario.h"
+#include "store/writer.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
@@ -36,8 +37,9 @@ struct Options
     QCommandLineOption strictRepairs{QStringLiteral("strict-repairs"), QStringLiteral("Refuse extraction fixes that change values.")};
     QCommandLineOption repairTemplate{QStringLiteral("repair-template"), QStringLiteral("The repair prompt template."), QStringLiteral("FILE")};
     QCommandLineOption stream{QStringLiteral("stream"), QStringLiteral("Stream the reply; it is shown on stderr as it arrives.")};
-    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture store (accepted; capturing is not wired to run yet)."), QStringLiteral("FILE")};
-    QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Do not capture (accepted; run does not capture yet).")};
+    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture the run into this store: a SQLite file or postgresql://user[:password]@host[:port]/db (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
+    QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Do not capture the run.")};
+    QCommandLineOption label{QStringLiteral("label"), QStringLiteral("Label the capture K=V (repeatable; suite, case, target and repeat feed pass^k)."), QStringLiteral("K=V")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the whole run as one JSON document.")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
 
@@ -45,7 +47,7 @@ struct Options
     {
         parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, retries,
                            temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, stream,
-                           store, noStore, json, help});
+                           store, noStore, label, json, help});
     }
 };
 
@@ -177,6 +179,18 @@ void printHuman(const engine::RunRecord& record, Io& io)
             io.out << "  " << issue.value("message", std::string()) << " at " << conform::dump(issue.value("path", Json::array())) << '\n';
 }
 
+// The run document with "capture_id" after "value", where DESIGN's contract puts it.
+Json withCaptureId(const Json& document, const std::string& id)
+{
+    Json out = Json::object();
+    for (const auto& [key, value] : document.items()) {
+        out[key] = value;
+        if (key == "value")
+            out["capture_id"] = id;
+    }
+    return out;
+}
+
 int exitCode(const engine::RunRecord& record)
 {
     if (!record.error.empty())
@@ -198,9 +212,10 @@ public:
                "                [--scenario FILE] [--mode auto|strict|tool|json-object|text]\n"
                "                [--max-repairs N] [--retries N] [--temperature T] [--max-tokens N] [--stream]\n"
                "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
-               "                [--store FILE | --no-store] [--json]\n"
+               "                [--store PATH|URL | --no-store] [--label K=V ...] [--json]\n"
                "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
-               "--store/--no-store are accepted and ignored for now: run does not capture yet.\n"
+               "Every run is captured (see `conform-cli captures`) unless --no-store; --json then adds\n"
+               "\"capture_id\", printed once the capture is committed.\n"
                "Exit: 0 valid, repaired or fallback; 1 failed; 2 usage; 3 provider or transport error.";
     }
 
@@ -229,12 +244,33 @@ public:
             if (!error.empty())
                 return fail(io, error);
         spec.targets.push_back(std::move(target));
-        return runSpec(std::move(spec), parser.isSet(o.json), parser.isSet(o.stream), io);
+        store::Labels labels;
+        for (const QString& pair : parser.values(o.label)) {
+            const qsizetype eq = pair.indexOf(QLatin1Char('='));
+            if (eq <= 0)
+                return fail(io, "run: --label wants K=V, not '" + pair.toStdString() + "'");
+            labels.emplace_back(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
+        }
+        if (parser.isSet(o.store) && parser.isSet(o.noStore))
+            return fail(io, "run: --store and --no-store contradict each other");
+        // The store is opened before the model is asked: a store that cannot take the
+        // capture fails the run before it costs anything.
+        std::unique_ptr<store::CaptureWriter> writer;
+        if (!parser.isSet(o.noStore)) {
+            auto location = store::StoreLocation::resolve(parser.value(o.store));
+            if (!location)
+                return fail(io, "run: " + location.error().toString());
+            writer = std::make_unique<store::CaptureWriter>(location.value());
+            if (auto opened = writer->waitUntilOpen(); !opened)
+                return fail(io, "run: " + opened.error().toString());
+        }
+        return runSpec(std::move(spec), std::move(labels), writer.get(), parser.isSet(o.json), parser.isSet(o.stream), io);
     }
 
 private:
-    static int runSpec(engine::RunSpec spec, bool json, bool stream, Io& io)
+    static int runSpec(engine::RunSpec spec, store::Labels labels, store::CaptureWriter* writer, bool json, bool stream, Io& io)
     {
+        const engine::RunSpec asked = spec;
         engine::Engine engine;
         reportProgress(engine, io, stream);
         engine::RunRecord record;
@@ -247,8 +283,17 @@ private:
         loop.exec();
         if (!record.error.empty())
             return fail(io, "run: " + record.error, exitCode(record));
+        Json document = record.toJson();
+        if (writer) {
+            const std::string id = writer->submit(store::captureOfRun(asked, record, std::move(labels)));
+            if (auto committed = writer->flush(); !committed)
+                return fail(io, "run: the run finished but was not captured: " + committed.error().toString());
+            document = withCaptureId(document, id);
+            if (!json)
+                io.err << "conform-cli: captured as " << id << '\n';
+        }
         if (json)
-            io.out << conform::dump(record.toJson()) << '\n';
+            io.out << conform::dump(document) << '\n';
         else
             printHuman(record, io);
         return exitCode(record);

@@ -1,8 +1,10 @@
 // conform-cli serve: the replay server on a local port, for SDKs, curl and the workbench.
 #include "command.h"
+#include "store_options.h"
 
 #include "providers/scenario.h"
 #include "server/server.h"
+#include "store/capture_scenario.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -31,6 +33,34 @@ Result<std::vector<providers::Scenario>> loadAll(const QStringList& files)
             return scenario.error();
         scenarios.push_back(std::move(scenario).value());
     }
+    return scenarios;
+}
+
+// The newest `limit` captures that match, oldest first, each as a scenario named by its id.
+Result<std::vector<providers::Scenario>> loadCaptures(const QCommandLineParser& parser, const StoreOptions& options, const QString& location,
+                                                     int limit)
+{
+    auto filter = options.filter(parser);
+    if (!filter)
+        return filter.error();
+    auto store = StoreOptions::openAt(location, false);
+    if (!store)
+        return store.error();
+    std::vector<std::int64_t> seqs;
+    auto newest = store.value()->list(filter.value(), limit, &seqs);
+    if (!newest)
+        return newest.error();
+    if (seqs.empty())
+        return Error{"no captures match", store.value()->location().display()};
+    store::Filter range = filter.value();
+    range.afterSeq = seqs.back() - 1;
+    std::vector<providers::Scenario> scenarios;
+    auto loaded = store.value()->forEachCapture(range, [&](const store::Capture& capture) {
+        scenarios.push_back(store::scenarioOfCapture(capture));
+        return true;
+    });
+    if (!loaded)
+        return loaded.error();
     return scenarios;
 }
 
@@ -81,39 +111,49 @@ public:
     std::string summary() const override { return "replay scenarios over the Anthropic, OpenAI and Ollama wire protocols"; }
     std::string usage() const override
     {
-        return "conform-cli serve (--scenario FILE ... | --captures FILE) [--host 127.0.0.1] [--port N]\n"
-               "                  [--allow-remote] [--pace-ms N]\n"
+        return "conform-cli serve (--scenario FILE ... | --captures STORE [FILTERS] [--limit N]) [--host 127.0.0.1]\n"
+               "                  [--port N] [--allow-remote] [--pace-ms N]\n"
                "First stdout line: \"listening on http://HOST:PORT\"; then one line per request on stderr.\n"
                "Serves POST /v1/messages, /v1/chat/completions, /api/chat; GET /v1/models, /api/tags.\n"
                "A request's \"model\" picks the scenario of that name (else the first); header\n"
-               "x-conform-session keeps separate turn counters. FILE may name a built-in scenario.";
+               "x-conform-session keeps separate turn counters. FILE may name a built-in scenario.\n"
+               "--captures replays the recorded responses of stored runs (the newest N that match the\n"
+               "FILTERS of `conform-cli captures`, default 1000); each is a scenario named by its capture id.";
     }
 
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
         const QCommandLineOption scenarioOption(QStringLiteral("scenario"), QStringLiteral("A scenario file or built-in name (repeatable)."), QStringLiteral("FILE"));
-        const QCommandLineOption capturesOption(QStringLiteral("captures"), QStringLiteral("Replay the responses of a capture store."), QStringLiteral("FILE"));
+        const QCommandLineOption capturesOption(QStringLiteral("captures"), QStringLiteral("Replay the recorded responses of a capture store (a file or postgresql:// URL)."), QStringLiteral("STORE"));
+        const QCommandLineOption limitOption(QStringLiteral("limit"), QStringLiteral("With --captures: at most N captures, the newest (default 1000)."), QStringLiteral("N"), QStringLiteral("1000"));
+        const StoreOptions storeOptions;
         const QCommandLineOption hostOption(QStringLiteral("host"), QStringLiteral("Address to listen on (default 127.0.0.1)."), QStringLiteral("HOST"), QStringLiteral("127.0.0.1"));
         const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port (default 0: any free port)."), QStringLiteral("N"), QStringLiteral("0"));
         const QCommandLineOption remoteOption(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --host."));
         const QCommandLineOption paceOption(QStringLiteral("pace-ms"), QStringLiteral("Pause between streamed events (default 0)."), QStringLiteral("N"), QStringLiteral("0"));
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({scenarioOption, capturesOption, hostOption, portOption, remoteOption, paceOption, helpOption});
+        parser.addOptions({scenarioOption, capturesOption, limitOption, hostOption, portOption, remoteOption, paceOption, helpOption});
+        for (const QCommandLineOption& filter : {storeOptions.schema, storeOptions.schemaHash, storeOptions.promptHash, storeOptions.provider,
+                                                 storeOptions.model, storeOptions.mode, storeOptions.outcome, storeOptions.flag,
+                                                 storeOptions.label, storeOptions.since, storeOptions.until, storeOptions.text})
+            parser.addOption(filter);
         if (!parser.parse(arguments))
             return fail(io, "serve: " + parser.errorText().toStdString());
         if (parser.isSet(helpOption))
             return printCommandHelp(io, *this, parser);
         if (!parser.positionalArguments().isEmpty())
             return fail(io, "serve: unexpected argument '" + parser.positionalArguments().first().toStdString() + "'");
-        if (parser.isSet(capturesOption))
-            return fail(io, "serve: --captures is not yet supported; use --scenario FILE");
-        if (!parser.isSet(scenarioOption))
-            return fail(io, "serve: give at least one --scenario FILE");
+        if (parser.isSet(capturesOption) == parser.isSet(scenarioOption))
+            return fail(io, "serve: give --scenario FILE (repeatable) or --captures STORE, one of them");
         ServeSettings settings;
         if (const std::string problem = readSettings(parser, parser.isSet(remoteOption), settings); !problem.empty())
             return fail(io, "serve: " + problem);
-        auto scenarios = loadAll(parser.values(scenarioOption));
+        bool limitOk = false;
+        const int limit = parser.value(limitOption).toInt(&limitOk);
+        if (!limitOk || limit < 1)
+            return fail(io, "serve: --limit must be a whole number from 1, not '" + parser.value(limitOption).toStdString() + "'");
+        auto scenarios = parser.isSet(capturesOption) ? loadCaptures(parser, storeOptions, parser.value(capturesOption), limit) : loadAll(parser.values(scenarioOption));
         if (!scenarios)
             return fail(io, scenarios.error().toString());
         return serve(std::move(scenarios).value(), settings, io);

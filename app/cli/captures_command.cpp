@@ -1,0 +1,79 @@
+// conform-cli captures: the capture store from the command line. Each subcommand lives in
+// its own captures_*.cpp; this file only dispatches.
+#include "captures.h"
+
+#include <ostream>
+
+namespace conform::cli {
+
+const char* const kCapturesUsage =
+    "conform-cli captures list   [--store S] [FILTERS] [--limit N] [--json]       newest first\n"
+    "conform-cli captures show ID [--store S] [--json]        the run document, plus id, time, labels, spec\n"
+    "conform-cli captures stats  [--store S] [FILTERS] [--by FIELDS] [--bucket hour|day] [--json]\n"
+    "conform-cli captures export [--store S] [FILTERS] [-o FILE]      JSONL, one `show` document a line\n"
+    "conform-cli captures import FILE [--store S]            idempotent by id; lines without one get one\n"
+    "conform-cli captures replay --schema FILE [--store S] [FILTERS] [--json]\n"
+    "    re-extracts and re-validates each capture's final reply against FILE: no model call\n"
+    "FILTERS: --schema FILE | --schema-hash H, --prompt-hash H, --provider P, --model M, --mode M,\n"
+    "         --outcome O, --flag F, --label K=V, --since ISO8601, --until ISO8601, --text TEXT\n"
+    "--by: provider, model, schema, prompt, mode (comma-separated).\n"
+    "Store: --store, else $CONFORM_STORE, else captures.db in Conform's data folder.\n"
+    "Exit: 0 done; 1 (replay) some capture became invalid; 2 usage, input or store error.";
+
+std::optional<int> parseSubcommand(QCommandLineParser& parser, const QStringList& arguments, Io& io)
+{
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(arguments))
+        return fail(io, arguments.constFirst().toStdString() + ": " + parser.errorText().toStdString());
+    if (parser.isSet(help)) {
+        io.out << "Usage:\n" << kCapturesUsage << "\n\n" << parser.helpText().section(QLatin1Char('\n'), 2).toStdString();
+        return Success;
+    }
+    return std::nullopt;
+}
+
+Result<long long> integerOption(const QCommandLineParser& parser, const QCommandLineOption& option, long long low, long long high)
+{
+    bool ok = false;
+    const long long value = parser.value(option).toLongLong(&ok);
+    if (!ok || value < low || value > high)
+        return Error{"--" + option.names().constFirst().toStdString() + " must be a whole number from " + std::to_string(low) + " to " +
+                         std::to_string(high) + ", not '" + parser.value(option).toStdString() + "'", {}};
+    return value;
+}
+
+namespace {
+
+class CapturesCommand : public Command
+{
+public:
+    std::string name() const override { return "captures"; }
+    std::string summary() const override { return "list, show, export, import, measure and replay captured runs"; }
+    std::string usage() const override { return kCapturesUsage; }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        using Handler = int (*)(const QStringList&, Io&);
+        static const std::pair<const char*, Handler> subcommands[] = {
+            {"list", capturesList}, {"show", capturesShow}, {"stats", capturesStats},
+            {"export", capturesExport}, {"import", capturesImport}, {"replay", capturesReplay}};
+        const QString sub = arguments.value(1);
+        if (sub.isEmpty() || sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
+            io.out << "Usage:\n" << usage() << "\n\n" << summary() << '\n';
+            return sub.isEmpty() ? fail(io, "captures: give a subcommand: list, show, stats, export, import or replay") : Success;
+        }
+        for (const auto& [subName, handler] : subcommands)
+            if (sub == QLatin1String(subName)) {
+                QStringList rest = arguments.mid(2);
+                rest.prepend(QStringLiteral("captures ") + sub);
+                return handler(rest, io);
+            }
+        return fail(io, "captures: unknown subcommand '" + sub.toStdString() + "' (list, show, stats, export, import, replay)");
+    }
+};
+
+CONFORM_REGISTER_COMMAND(CapturesCommand);
+
+} // namespace
+} // namespace conform::cli

@@ -1,0 +1,72 @@
+// captures replay: re-extract and re-validate stored replies against a schema being edited,
+// and say what the edit changes. No model is called.
+#include "captures.h"
+#include "schema_loader.h"
+#include "store_options.h"
+
+#include "store/replay.h"
+
+#include <ostream>
+
+namespace conform::cli {
+
+namespace {
+
+void printHuman(const store::ReplayReport& report, Io& io)
+{
+    io.out << report.count << " capture(s) re-checked in " << report.seconds << " s: " << report.validBefore << " valid before, "
+           << report.validAfter << " valid now; " << report.becameInvalid << " became invalid, " << report.becameValid << " became valid\n";
+    std::size_t shown = 0;
+    for (const store::ReplayChange& change : report.changes) {
+        if (++shown > 20) {
+            io.out << "... and " << report.changes.size() - 20 << " more (--json lists them all)\n";
+            break;
+        }
+        io.out << "  " << change.id << ": " << (change.validAfter ? "became valid" : "became invalid");
+        if (change.issue.is_object())
+            io.out << " (" << change.issue.value("message", std::string()) << " at " << dump(change.issue.value("path", Json::array())) << ")";
+        io.out << '\n';
+    }
+}
+
+} // namespace
+
+int capturesReplay(const QStringList& arguments, Io& io)
+{
+    QCommandLineParser parser;
+    const StoreOptions storeOptions;
+    const QCommandLineOption schema(QStringLiteral("schema"), QStringLiteral("The schema to check the stored replies against."), QStringLiteral("FILE"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
+    storeOptions.addTo(parser, false);
+    parser.addOptions({schema, json});
+    if (auto done = parseSubcommand(parser, arguments, io))
+        return *done;
+    if (!parser.isSet(schema))
+        return fail(io, "captures replay: --schema FILE is required (the schema to check the stored replies against)");
+    if (!parser.positionalArguments().isEmpty())
+        return fail(io, "captures replay: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
+    auto filter = storeOptions.filter(parser, false);
+    if (!filter)
+        return fail(io, "captures replay: " + filter.error().toString());
+    const LoadedSchema loaded = loadSchema(parser.value(schema));
+    if (!loaded.ok)
+        return fail(io, loaded.error);
+    auto store = storeOptions.open(parser, false);
+    if (!store)
+        return fail(io, store.error().toString());
+    auto report = store::replayHistory(*store.value(), filter.value(), *loaded.validator, loaded.document,
+                                       [&io](std::int64_t done, std::int64_t total) {
+                                           if (total >= 20'000)
+                                               io.err << "conform-cli: replayed " << done << " of " << total << '\n' << std::flush;
+                                       });
+    if (!report)
+        return fail(io, report.error().toString());
+    if (parser.isSet(json))
+        io.out << dump(report->toJson()) << '\n';
+    else
+        printHuman(report.value(), io);
+    io.out.flush();
+    return report->becameInvalid > 0 ? Invalid : Success;
+}
+
+} // namespace conform::cli

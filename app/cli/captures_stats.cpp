@@ -1,0 +1,103 @@
+// captures stats: the metrics of a filter, grouped and bucketed, computed by the database.
+#include "captures.h"
+#include "store_options.h"
+
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace conform::cli {
+
+namespace {
+
+std::string percent(const Json& figures, const char* key)
+{
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1) << figures.value(key, 0.0) * 100 << '%';
+    return out.str();
+}
+
+void printFigures(const Json& f, const std::string& indent, Io& io)
+{
+    const Json& latency = f["latency_ms"];
+    io.out << indent << f["count"].get<std::int64_t>() << " run(s): final success " << percent(f, "final_success_rate") << ", first try "
+           << percent(f, "first_try_valid_rate") << ", repaired " << percent(f, "repaired_rate") << ", fallback " << percent(f, "fallback_rate")
+           << ", failed " << percent(f, "failed_rate") << '\n'
+           << indent << "  parse " << percent(f, "parse_rate") << ", truncated " << percent(f, "truncated_rate") << ", refused "
+           << percent(f, "refused_rate") << ", transport errors " << percent(f, "transport_error_rate") << ", mean repairs "
+           << std::fixed << std::setprecision(2) << f.value("mean_repairs", 0.0) << '\n'
+           << indent << "  latency p50/p95/p99 " << latency["p50"] << "/" << latency["p95"] << "/" << latency["p99"] << " ms, tokens in/out/cached "
+           << f["tokens"]["input"] << "/" << f["tokens"]["output"] << "/" << f["tokens"]["cached"] << '\n';
+    if (f.contains("pass_k"))
+        io.out << indent << "  " << f["pass_k"]["cases"] << " repeated case(s): pass^k " << percent(f["pass_k"], "pass_all_rate") << ", pass@k "
+               << percent(f["pass_k"], "pass_any_rate") << '\n';
+}
+
+void printHuman(const Json& stats, Io& io)
+{
+    printFigures(stats, "", io);
+    const Json& targets = stats["targets"];
+    io.out << "targets: final success >= " << targets["final_success_rate"]["min"] << (targets["final_success_rate"]["met"].get<bool>() ? " met" : " MISSED")
+           << ", mean repairs <= " << targets["mean_repairs"]["max"] << (targets["mean_repairs"]["met"].get<bool>() ? " met" : " MISSED")
+           << ", fallback <= " << targets["fallback_rate"]["max"] << (targets["fallback_rate"]["met"].get<bool>() ? " met" : " MISSED") << '\n';
+    for (const Json& group : stats.value("groups", Json::array())) {
+        std::string key;
+        for (const auto& [field, value] : group["key"].items())
+            key += (key.empty() ? "" : ", ") + field + " " + value.get<std::string>();
+        io.out << '\n' << key << '\n';
+        printFigures(group, "  ", io);
+    }
+    if (!stats.contains("groups"))
+        for (const Json& bucket : stats.value("buckets", Json::array())) {
+            io.out << '\n' << bucket["start"].get<std::string>() << '\n';
+            printFigures(bucket, "  ", io);
+        }
+}
+
+} // namespace
+
+int capturesStats(const QStringList& arguments, Io& io)
+{
+    QCommandLineParser parser;
+    const StoreOptions storeOptions;
+    const QCommandLineOption by(QStringLiteral("by"), QStringLiteral("Group by provider, model, schema, prompt and/or mode."), QStringLiteral("FIELDS"));
+    const QCommandLineOption bucket(QStringLiteral("bucket"), QStringLiteral("Also per hour or per day (UTC)."), QStringLiteral("hour|day"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
+    storeOptions.addTo(parser);
+    parser.addOptions({by, bucket, json});
+    if (auto done = parseSubcommand(parser, arguments, io))
+        return *done;
+    if (!parser.positionalArguments().isEmpty())
+        return fail(io, "captures stats: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
+    store::StatsQuery query;
+    if (parser.isSet(by)) {
+        auto fields = store::parseGroupFields(parser.value(by).toStdString());
+        if (!fields)
+            return fail(io, "captures stats: " + fields.error().toString());
+        query.by = std::move(fields).value();
+    }
+    if (parser.isSet(bucket)) {
+        const QString value = parser.value(bucket);
+        if (value != QLatin1String("hour") && value != QLatin1String("day"))
+            return fail(io, "captures stats: --bucket must be hour or day, not '" + value.toStdString() + "'");
+        query.bucket = value == QLatin1String("hour") ? store::Bucket::Hour : store::Bucket::Day;
+    }
+    auto filter = storeOptions.filter(parser);
+    if (!filter)
+        return fail(io, "captures stats: " + filter.error().toString());
+    query.filter = std::move(filter).value();
+    auto store = storeOptions.open(parser, false);
+    if (!store)
+        return fail(io, store.error().toString());
+    auto stats = store.value()->stats(query);
+    if (!stats)
+        return fail(io, stats.error().toString());
+    if (parser.isSet(json))
+        io.out << dump(stats.value()) << '\n';
+    else
+        printHuman(stats.value(), io);
+    io.out.flush();
+    return Success;
+}
+
+} // namespace conform::cli

@@ -1,0 +1,43 @@
+#include "store_options.h"
+
+#include "schema_loader.h"
+
+namespace conform::cli {
+
+void StoreOptions::addTo(QCommandLineParser& parser, bool schemaFilter) const
+{
+    parser.addOptions({store, schemaHash, promptHash, provider, model, mode, outcome, flag, label, since, until, text});
+    if (schemaFilter)
+        parser.addOption(schema);
+}
+
+Result<store::Filter> StoreOptions::filter(const QCommandLineParser& parser, bool schemaFilter) const
+{
+    store::Filter filter;
+    for (const QCommandLineOption* option : {&schemaHash, &promptHash, &provider, &model, &mode, &outcome, &flag, &label, &since, &until, &text})
+        for (const QString& value : parser.values(*option))
+            if (auto set = filter.set(option->names().constFirst().toStdString(), value.toStdString()); !set)
+                return set.error();
+    if (schemaFilter && parser.isSet(schema)) {
+        const LoadedSchema loaded = loadSchema(parser.value(schema));
+        if (!loaded.ok)
+            return Error{loaded.error, {}};
+        filter.schemaHash = store::shortHash(dump(loaded.document));
+    }
+    return filter;
+}
+
+Result<std::unique_ptr<store::Store>> StoreOptions::open(const QCommandLineParser& parser, bool create) const
+{
+    return openAt(parser.value(store), create);
+}
+
+Result<std::unique_ptr<store::Store>> StoreOptions::openAt(const QString& given, bool create)
+{
+    auto location = store::StoreLocation::resolve(given);
+    if (!location)
+        return location.error();
+    return store::Store::open(location.value(), store::OpenOptions{create});
+}
+
+} // namespace conform::cli

@@ -1,0 +1,396 @@
+#include "store/capture.h"
+
+#include "providers/provider.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QRandomGenerator>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <array>
+
+namespace conform::store {
+
+namespace {
+
+constexpr std::array<std::string_view, 4> kOutcomes{"valid", "repaired", "fallback", "failed"};
+constexpr std::array<std::string_view, 5> kFlags{"truncated", "refused", "transport_error", "cancelled", "not_enforced"};
+
+std::string modeChoiceName(engine::ModeChoice mode)
+{
+    static constexpr std::array<std::string_view, 5> names{"auto", "strict", "tool", "json-object", "text"};
+    return std::string(names[static_cast<std::size_t>(mode)]);
+}
+
+std::string uuidShaped(const std::array<unsigned char, 16>& bytes)
+{
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        if (i == 4 || i == 6 || i == 8 || i == 10)
+            out += '-';
+        out += hex[bytes[i] >> 4];
+        out += hex[bytes[i] & 15];
+    }
+    return out;
+}
+
+Json stringOr(const Json& object, const char* key, Json fallback)
+{
+    if (object.is_object()) {
+        const auto it = object.find(key);
+        if (it != object.end() && it->is_string())
+            return *it;
+    }
+    return fallback;
+}
+
+std::int64_t integerAt(const Json& object, const char* key)
+{
+    if (!object.is_object())
+        return 0;
+    const auto it = object.find(key);
+    return it != object.end() && it->is_number() ? it->get<std::int64_t>() : 0;
+}
+
+bool trueAt(const Json& object, const char* key)
+{
+    if (!object.is_object())
+        return false;
+    const auto it = object.find(key);
+    return it != object.end() && it->is_boolean() && it->get<bool>();
+}
+
+// The attempt whose reply the run ended on: the last valid one, else the best kept, else the
+// last that answered at all.
+std::optional<std::size_t> finalAttempt(const Json& run)
+{
+    const Json& attempts = run["attempts"];
+    for (std::size_t i = attempts.size(); i-- > 0;)
+        if (trueAt(attempts[i], "valid"))
+            return i;
+    if (run.contains("best_attempt") && run["best_attempt"].is_number_unsigned() && run["best_attempt"].get<std::size_t>() < attempts.size())
+        return run["best_attempt"].get<std::size_t>();
+    for (std::size_t i = attempts.size(); i-- > 0;)
+        if (attempts[i].is_object() && attempts[i].contains("raw") && attempts[i]["raw"].is_string() && !attempts[i]["raw"].get_ref<const std::string&>().empty())
+            return i;
+    return std::nullopt;
+}
+
+void summarizeAttempts(const Json& run, CaptureSummary& s)
+{
+    const Json& attempts = run["attempts"];
+    s.attempts = static_cast<int>(attempts.size());
+    for (const Json& a : attempts) {
+        if (trueAt(a, "not_enforced"))
+            s.flags |= NotEnforced;
+        if (!run.contains("metrics")) {
+            s.repairs += integerAt(a, "repair") > 0 ? 1 : 0;
+            s.latencyMs += integerAt(a, "latency_ms");
+        }
+        const Json usage = a.is_object() ? a.value("usage", Json::object()) : Json::object();
+        s.tokensIn += integerAt(usage, "input");
+        s.tokensOut += integerAt(usage, "output");
+        s.tokensCached += integerAt(usage, "cached");
+    }
+    if (const Json& metrics = run.contains("metrics") ? run["metrics"] : Json(); metrics.is_object()) {
+        s.repairs = static_cast<int>(integerAt(metrics, "repairs"));
+        s.latencyMs = integerAt(metrics, "latency_ms");
+    }
+    s.parseOkFirst = !attempts.empty() && trueAt(attempts[0], "parsed");
+    s.firstTryValid = !attempts.empty() && trueAt(attempts[0], "valid");
+}
+
+void summarizeTarget(const Json& run, const Json& spec, CaptureSummary& s)
+{
+    const Json& attempts = run["attempts"];
+    std::string label;
+    if (!attempts.empty()) {
+        label = stringOr(attempts.back(), "target", "").get<std::string>();
+        s.mode = stringOr(attempts.back(), "mode", "").get<std::string>();
+    }
+    if (label.empty() && spec.contains("targets") && spec["targets"].is_array() && !spec["targets"].empty()) {
+        const Json& first = spec["targets"][0];
+        s.provider = stringOr(first, "provider", "").get<std::string>();
+        s.model = stringOr(first, "model", "").get<std::string>();
+        if (s.mode.empty())
+            s.mode = stringOr(first, "mode", "").get<std::string>();
+        return;
+    }
+    const std::size_t slash = label.find('/');
+    s.provider = label.substr(0, slash);
+    s.model = slash == std::string::npos ? std::string() : label.substr(slash + 1);
+    // A scenario has no model; its name tells demo runs apart in lists and groups.
+    if (s.model.empty() && spec.contains("targets") && spec["targets"].is_array())
+        for (const Json& target : spec["targets"])
+            if (stringOr(target, "provider", "") == s.provider && target.contains("scenario"))
+                s.model = stringOr(target, "scenario", "").get<std::string>();
+}
+
+// Fills the summary and the final reply from the parts every capture has; the one path for
+// new runs and imported documents alike.
+void summarize(Capture& c)
+{
+    CaptureSummary& s = c.summary;
+    s.schemaHash = shortHash(dump(c.schema));
+    s.schemaTitle = stringOr(c.schema, "title", "").get<std::string>();
+    s.promptHash = shortHash(c.system + '\0' + c.user);
+    s.outcome = outcomeCode(c.run["outcome"].get<std::string>()).value_or(static_cast<int>(OutcomeCode::Failed));
+    s.flags = 0;
+    for (const Json& flag : c.run.value("flags", Json::array()))
+        if (flag.is_string())
+            s.flags |= flagBit(flag.get<std::string>()).value_or(0);
+    summarizeAttempts(c.run, s);
+    summarizeTarget(c.run, c.spec, s);
+    c.reply = FinalReply{};
+    const Json policy = c.spec.value("policy", Json::object());
+    c.reply.coerce = trueAt(policy, "coerce");
+    c.reply.strictRepairs = trueAt(policy, "strict_repairs");
+    if (const auto index = finalAttempt(c.run)) {
+        const Json& attempt = c.run["attempts"][*index];
+        c.reply.raw = stringOr(attempt, "raw", "").get<std::string>();
+        c.reply.valid = trueAt(attempt, "valid");
+        const Json issues = attempt.value("issues", Json::array());
+        c.reply.firstIssue = issues.is_array() && !issues.empty() ? issues[0] : Json();
+    }
+}
+
+Error documentError(std::string message, std::string where)
+{
+    return Error{std::move(message), std::move(where)};
+}
+
+} // namespace
+
+std::optional<int> outcomeCode(std::string_view name)
+{
+    for (std::size_t i = 0; i < kOutcomes.size(); ++i)
+        if (kOutcomes[i] == name)
+            return static_cast<int>(i);
+    return std::nullopt;
+}
+
+std::string_view outcomeNameOf(int code)
+{
+    return code >= 0 && code < static_cast<int>(kOutcomes.size()) ? kOutcomes[static_cast<std::size_t>(code)] : "failed";
+}
+
+std::optional<int> flagBit(std::string_view name)
+{
+    for (std::size_t i = 0; i < kFlags.size(); ++i)
+        if (kFlags[i] == name)
+            return 1 << i;
+    return std::nullopt;
+}
+
+std::vector<std::string> flagNames(int bits)
+{
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < kFlags.size(); ++i)
+        if (bits & (1 << i))
+            names.emplace_back(kFlags[i]);
+    return names;
+}
+
+Json CaptureSummary::toJson() const
+{
+    Json labelObject = Json::object();
+    for (const auto& [key, value] : labels)
+        labelObject[key] = value;
+    return Json{{"id", id}, {"time", isoTime(createdAtMs)}, {"schema_hash", schemaHash}, {"schema_title", schemaTitle},
+                {"prompt_hash", promptHash}, {"provider", provider}, {"model", model}, {"mode", mode},
+                {"outcome", std::string(outcomeNameOf(outcome))}, {"flags", flagNames(flags)}, {"attempts", attempts},
+                {"repairs", repairs}, {"latency_ms", latencyMs},
+                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}}},
+                {"labels", std::move(labelObject)}};
+}
+
+Json Capture::document() const
+{
+    Json labelObject = Json::object();
+    for (const auto& [key, value] : summary.labels)
+        labelObject[key] = value;
+    Json fullSpec{{"schema", schema},
+                  {"prompt", Json{{"system", system}, {"user", user}, {"variables", spec.value("variables", Json::object())}}}};
+    for (const auto& [key, value] : spec.items())
+        if (key != "variables")
+            fullSpec[key] = value;
+    Json out{{"id", summary.id}, {"time", isoTime(summary.createdAtMs)}, {"labels", std::move(labelObject)}, {"spec", std::move(fullSpec)}};
+    for (const auto& [key, value] : run.items())
+        out[key] = value;
+    return out;
+}
+
+Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& record, Labels labels)
+{
+    Capture c;
+    c.summary.id = newCaptureId();
+    c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
+    c.summary.labels = std::move(labels);
+    c.schema = spec.schema;
+    c.system = spec.prompt.system;
+    c.user = spec.prompt.user;
+    Json variables = Json::object();
+    for (const auto& [name, value] : spec.prompt.variables)
+        variables[name] = value;
+    Json targets = Json::array();
+    for (const engine::Target& target : spec.targets)
+        targets.push_back(targetJson(target));
+    c.spec = Json{{"variables", std::move(variables)}, {"targets", std::move(targets)}, {"policy", policyJson(spec.policy)}};
+    c.run = record.toJson();
+    summarize(c);
+    return c;
+}
+
+Result<Capture> captureFromDocument(const Json& document, const std::string& fallbackId)
+{
+    if (!document.is_object())
+        return documentError("a capture must be a JSON object", "");
+    Capture c;
+    const Json id = stringOr(document, "id", "");
+    c.summary.id = !id.get_ref<const std::string&>().empty() ? id.get<std::string>() : !fallbackId.empty() ? fallbackId : newCaptureId();
+    if (document.contains("time")) {
+        if (!document["time"].is_string())
+            return documentError("must be an ISO 8601 time", "/time");
+        auto time = parseIsoTime(document["time"].get<std::string>());
+        if (!time)
+            return documentError(time.error().message, "/time");
+        c.summary.createdAtMs = time.value();
+    } else {
+        c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
+    }
+    const Json labels = document.value("labels", Json::object());
+    if (!labels.is_object())
+        return documentError("must be an object of strings", "/labels");
+    for (const auto& [key, value] : labels.items()) {
+        if (!value.is_string())
+            return documentError("a label's value must be a string", "/labels/" + key);
+        c.summary.labels.emplace_back(key, value.get<std::string>());
+    }
+    const Json spec = document.value("spec", Json::object());
+    if (!spec.is_object() || !spec.contains("schema"))
+        return documentError("a capture needs the schema it ran with", "/spec/schema");
+    c.schema = spec["schema"];
+    const Json prompt = spec.value("prompt", Json::object());
+    c.system = stringOr(prompt, "system", "").get<std::string>();
+    c.user = stringOr(prompt, "user", "").get<std::string>();
+    c.spec = Json{{"variables", prompt.is_object() ? prompt.value("variables", Json::object()) : Json::object()}};
+    for (const auto& [key, value] : spec.items())
+        if (key != "schema" && key != "prompt")
+            c.spec[key] = value;
+    c.run = Json::object();
+    for (const auto& [key, value] : document.items())
+        if (key != "id" && key != "time" && key != "labels" && key != "spec")
+            c.run[key] = value;
+    if (!c.run.contains("outcome") || !c.run["outcome"].is_string() || !outcomeCode(c.run["outcome"].get<std::string>()))
+        return documentError("must be valid, repaired, fallback or failed", "/outcome");
+    if (!c.run.contains("attempts") || !c.run["attempts"].is_array())
+        return documentError("must be an array of attempts", "/attempts");
+    summarize(c);
+    return c;
+}
+
+std::string newCaptureId()
+{
+    // UUID version 7: 48 bits of milliseconds, then random bits, so ids sort by time.
+    std::array<unsigned char, 16> bytes{};
+    const auto ms = static_cast<std::uint64_t>(QDateTime::currentMSecsSinceEpoch());
+    for (int i = 0; i < 6; ++i)
+        bytes[static_cast<std::size_t>(i)] = static_cast<unsigned char>(ms >> (40 - 8 * i));
+    for (std::size_t i = 6; i < 16; ++i)
+        bytes[i] = static_cast<unsigned char>(QRandomGenerator::global()->bounded(256));
+    bytes[6] = static_cast<unsigned char>(0x70 | (bytes[6] & 0x0f));
+    bytes[8] = static_cast<unsigned char>(0x80 | (bytes[8] & 0x3f));
+    return uuidShaped(bytes);
+}
+
+std::string idFromContent(std::string_view content)
+{
+    const QByteArray digest = QCryptographicHash::hash(QByteArrayView(content.data(), static_cast<qsizetype>(content.size())),
+                                                       QCryptographicHash::Sha256);
+    std::array<unsigned char, 16> bytes{};
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+        bytes[i] = static_cast<unsigned char>(digest[static_cast<qsizetype>(i)]);
+    bytes[6] = static_cast<unsigned char>(0x80 | (bytes[6] & 0x0f)); // version 8: custom
+    bytes[8] = static_cast<unsigned char>(0x80 | (bytes[8] & 0x3f));
+    return uuidShaped(bytes);
+}
+
+std::string shortHash(std::string_view text)
+{
+    const QByteArray digest = QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
+                                                       QCryptographicHash::Sha256);
+    return digest.toHex().left(16).toStdString();
+}
+
+std::string isoTime(std::int64_t msSinceEpoch)
+{
+    return QDateTime::fromMSecsSinceEpoch(msSinceEpoch, Qt::UTC).toString(Qt::ISODateWithMs).toStdString();
+}
+
+Result<std::int64_t> parseIsoTime(std::string_view text)
+{
+    const QString value = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+    QDateTime time = QDateTime::fromString(value, Qt::ISODateWithMs);
+    if (!time.isValid())
+        time = QDateTime::fromString(value, Qt::ISODate);
+    if (!time.isValid()) {
+        const QDate date = QDate::fromString(value, Qt::ISODate);
+        if (date.isValid())
+            time = date.startOfDay(Qt::UTC);
+    }
+    if (!time.isValid())
+        return Error{"'" + std::string(text) + "' is not an ISO 8601 date or time (2026-11-23 or 2026-11-23T14:00:00Z)", {}};
+    if (time.timeSpec() == Qt::LocalTime)
+        time.setTimeSpec(Qt::UTC); // a time without an offset is read as UTC, as stored
+    return time.toMSecsSinceEpoch();
+}
+
+std::string withoutCredentials(const std::string& url)
+{
+    if (url.empty())
+        return url;
+    QUrl parsed(QString::fromStdString(url));
+    if (!parsed.isValid())
+        return "***";
+    if (!parsed.password().isEmpty())
+        parsed.setPassword(QStringLiteral("***"));
+    if (!parsed.userName().isEmpty())
+        parsed.setUserName(QStringLiteral("***"));
+    if (parsed.hasQuery()) {
+        QUrlQuery query(parsed);
+        auto items = query.queryItems(QUrl::FullyEncoded);
+        for (auto& [key, value] : items) {
+            const QString lower = key.toLower();
+            if (lower.contains(QLatin1String("key")) || lower.contains(QLatin1String("token")) || lower.contains(QLatin1String("secret"))
+                || lower.contains(QLatin1String("password")) || lower == QLatin1String("sig") || lower == QLatin1String("auth"))
+                value = QStringLiteral("***");
+        }
+        query.setQueryItems(items);
+        parsed.setQuery(query);
+    }
+    return parsed.toString(QUrl::FullyEncoded).toStdString();
+}
+
+Json policyJson(const engine::Policy& p)
+{
+    Json out{{"max_transport_retries", p.maxTransportRetries}, {"max_repairs", p.maxRepairs}, {"coerce", p.coerce},
+             {"strict_repairs", p.strictRepairs}, {"timeout_ms", p.timeoutMs}, {"stall_timeout_ms", p.stallTimeoutMs},
+             {"temperature", p.temperature ? Json(*p.temperature) : Json()}, {"max_tokens", p.maxTokens},
+             {"stream", p.stream}, {"original_limit", p.originalLimit}};
+    if (!p.repairTemplate.empty())
+        out["repair_template"] = p.repairTemplate;
+    return out;
+}
+
+Json targetJson(const engine::Target& target)
+{
+    Json out{{"provider", std::string(providers::providerName(target.provider))}, {"model", target.model},
+             {"base_url", withoutCredentials(target.baseUrl)}, {"mode", modeChoiceName(target.mode)}};
+    if (target.scenario)
+        out["scenario"] = target.scenario->name;
+    return out;
+}
+
+} // namespace conform::store

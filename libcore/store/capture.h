@@ -1,0 +1,103 @@
+#pragma once
+// A capture: one run remembered. What it was asked (the spec: schema, prompt, targets,
+// policy), what happened (the run document exactly as `conform-cli run --json` prints it),
+// when, and the user's labels ("suite", "case", "target", "repeat", ...).
+//
+//   Capture c = captureOfRun(spec, record, {{"suite", "goals"}});
+//   c.document();                 // what `captures show` and `captures export` print
+//   Result<Capture> back = captureFromDocument(c.document());   // what `import` reads
+//
+// The schema and the prompt are stored once per distinct text (their hashes are the
+// "versions" metrics filter and group by); the summary holds the columns the store indexes.
+// Base URLs are kept without credentials and requests without keys, so a capture is safe to
+// export and share.
+#include "base/json.h"
+#include "base/result.h"
+#include "engine/run_record.h"
+#include "engine/run_spec.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace conform::store {
+
+using Labels = std::vector<std::pair<std::string, std::string>>; // in the order given
+
+// Outcome codes and flag bits as the store keeps them (and filters compare them).
+enum class OutcomeCode : int { Valid = 0, Repaired = 1, Fallback = 2, Failed = 3 };
+enum FlagBit : int { Truncated = 1, Refused = 2, TransportError = 4, Cancelled = 8, NotEnforced = 16 };
+std::optional<int> outcomeCode(std::string_view name);   // "valid" -> 0; unknown: nullopt
+std::string_view outcomeNameOf(int code);
+std::optional<int> flagBit(std::string_view name);       // "truncated" -> 1
+std::vector<std::string> flagNames(int bits);            // in bit order
+
+// The columns of a capture that lists, filters and metrics read without opening its body.
+struct CaptureSummary
+{
+    std::string id;
+    std::int64_t createdAtMs = 0;    // when the run finished, UTC
+    std::string schemaHash;          // 16 hex digits of SHA-256 over the schema's compact text
+    std::string schemaTitle;
+    std::string promptHash;          // over the system and user templates (before variables)
+    std::string provider, model, mode; // of the attempt the run ended on
+    int outcome = static_cast<int>(OutcomeCode::Failed);
+    int flags = 0;
+    int attempts = 0, repairs = 0;
+    bool parseOkFirst = false, firstTryValid = false;
+    std::int64_t latencyMs = 0;
+    std::int64_t tokensIn = 0, tokensOut = 0, tokensCached = 0;
+    Labels labels;
+
+    // One `captures list --json` line.
+    Json toJson() const;
+};
+
+// The reply a run ended on (the valid attempt, else the attempt kept as best, else the last
+// one that answered), as `captures replay` re-checks it.
+struct FinalReply
+{
+    std::string raw;
+    bool valid = false;
+    Json firstIssue;          // null when valid
+    bool coerce = false;      // the policy it was checked under
+    bool strictRepairs = false;
+};
+
+struct Capture
+{
+    CaptureSummary summary;
+    Json schema;              // the schema as run
+    std::string system, user; // the prompt templates
+    Json spec;                // the rest of the spec: variables, targets, policy
+    Json run;                 // the run document (RunRecord::toJson())
+    FinalReply reply;
+
+    // {"id", "time", "labels", "spec": {"schema", "prompt", "targets", "policy"}, ...run}:
+    // `captures show --json` and one line of `captures export`. Key order is fixed, so
+    // export -> import -> export gives the same bytes.
+    Json document() const;
+};
+
+// A new capture of a run that just finished (a fresh time-ordered id, the time now).
+Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& record, Labels labels = {});
+
+// Reads a document written by Capture::document(). Without "id", `fallbackId` is used (the
+// importer derives it from the line, so that importing the same file twice adds nothing).
+// Errors name the JSON pointer of the culprit.
+Result<Capture> captureFromDocument(const Json& document, const std::string& fallbackId = {});
+
+// Helpers shared by the store and its commands.
+std::string newCaptureId();                                // time-ordered, UUID-shaped
+std::string idFromContent(std::string_view content);       // UUID-shaped, derived from a hash
+std::string shortHash(std::string_view text);              // 16 hex digits of SHA-256
+std::string isoTime(std::int64_t msSinceEpoch);            // "2026-11-23T12:00:00.123Z"
+Result<std::int64_t> parseIsoTime(std::string_view text);  // ISO 8601 date or date-time
+// A URL with user:password and secret-looking query values replaced by ***.
+std::string withoutCredentials(const std::string& url);
+// The spec parts a capture keeps, as JSON (targets without credentials).
+Json policyJson(const engine::Policy& policy);
+Json targetJson(const engine::Target& target);
+
+} // namespace conform::store

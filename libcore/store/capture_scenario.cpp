@@ -1,0 +1,62 @@
+#include "store/capture_scenario.h"
+
+namespace conform::store {
+
+namespace {
+
+providers::Turn faultTurn(int status)
+{
+    providers::Turn turn;
+    turn.status = status;
+    return turn;
+}
+
+std::optional<providers::Turn> answerTurn(const Json& attempt)
+{
+    const std::string raw = attempt.value("raw", std::string());
+    const int status = attempt.value("http_status", 0);
+    if (status >= 400)
+        return faultTurn(status);
+    if (raw.empty() && attempt.contains("error"))
+        return std::nullopt; // the connection failed; nothing was answered to replay
+    providers::Turn turn;
+    if (attempt.value("mode", std::string()) == "tool") {
+        Json input = Json::parse(raw, nullptr, false);
+        if (!input.is_discarded())
+            turn.toolInput = std::move(input);
+    }
+    if (!turn.toolInput)
+        turn.text = raw;
+    if (const Json stop = attempt.value("stop_reason", Json()); stop.is_string())
+        turn.stopReason = providers::parseStopReason(stop.get<std::string>());
+    if (const Json usage = attempt.value("usage", Json()); usage.is_object())
+        turn.usage = providers::Usage{usage.value("input", std::int64_t(0)), usage.value("output", std::int64_t(0)),
+                                      usage.value("cached", std::int64_t(0))};
+    return turn;
+}
+
+} // namespace
+
+providers::Scenario scenarioOfCapture(const Capture& capture)
+{
+    providers::Scenario scenario;
+    scenario.name = capture.summary.id;
+    scenario.description = "capture of " + capture.summary.provider + "/" + capture.summary.model + " at " +
+                           isoTime(capture.summary.createdAtMs) + ", " + std::string(outcomeNameOf(capture.summary.outcome));
+    scenario.schema = capture.schema;
+    scenario.origin = providers::Scenario::Origin::Captures;
+    for (const Json& attempt : capture.run.value("attempts", Json::array())) {
+        if (!attempt.is_object())
+            continue;
+        for (const Json& retry : attempt.value("retries", Json::array()))
+            if (retry.is_object() && retry.value("status", 0) >= 400)
+                scenario.turns.push_back(faultTurn(retry.value("status", 0)));
+        if (auto turn = answerTurn(attempt))
+            scenario.turns.push_back(std::move(*turn));
+    }
+    if (scenario.turns.empty()) // a run that never got an answer replays as the error it met
+        scenario.turns.push_back(faultTurn(503));
+    return scenario;
+}
+
+} // namespace conform::store

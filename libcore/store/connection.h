@@ -1,0 +1,62 @@
+#pragma once
+// One open database connection of the store (internal to the module). QtSql connections
+// belong to the thread that opened them, so every Store, and so every thread, has its own.
+#include "base/result.h"
+#include "store/location.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariantList>
+
+#include <map>
+#include <memory>
+
+namespace conform::store {
+
+enum class Dialect { Sqlite, Postgres };
+
+struct OpenOptions
+{
+    bool create = true;        // false: a store that does not exist yet is an error
+    int busyTimeoutMs = 5000;  // SQLite: how long to wait for another writer
+};
+
+class Connection
+{
+public:
+    // Connects and checks that it is a Conform store (or an empty database it may become).
+    // Nothing is written to a database that is not a Conform store.
+    static Result<std::unique_ptr<Connection>> open(const StoreLocation& location, const OpenOptions& options);
+    ~Connection();
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    QSqlDatabase& database() { return m_db; }
+    Dialect dialect() const { return m_dialect; }
+    const StoreLocation& location() const { return m_location; }
+
+    // Prepares and runs `sql` with `values` bound in order. The Error is one line naming
+    // the store and what was being done, with any password scrubbed.
+    Result<QSqlQuery> exec(const QString& sql, const QVariantList& values = {}, const char* doing = "reading");
+    // The same, keeping the prepared statement for the next call with the same text: for
+    // statements run once per capture. The query stays valid until the next call with `sql`.
+    Result<QSqlQuery*> execCached(const QString& sql, const QVariantList& values, const char* doing);
+    Status execAll(const QStringList& statements, const char* doing);
+    Error error(const QSqlError& error, const char* doing) const;
+
+    Status begin(bool forWriting);
+    Status commit();
+    void rollback();
+
+private:
+    Connection(StoreLocation location, QSqlDatabase db, Dialect dialect);
+    Status checkIsStore(bool create);
+
+    StoreLocation m_location;
+    QSqlDatabase m_db;
+    Dialect m_dialect;
+    QString m_name;
+    std::map<QString, std::unique_ptr<QSqlQuery>> m_statements;
+};
+
+} // namespace conform::store

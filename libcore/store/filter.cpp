@@ -1,0 +1,98 @@
+#include "store/filter.h"
+
+#include "store/capture.h"
+
+namespace conform::store {
+
+namespace {
+
+void addCondition(SqlCondition& where, const QString& condition, QVariantList values = {})
+{
+    where.sql += where.sql.isEmpty() ? QStringLiteral(" WHERE ") : QStringLiteral(" AND ");
+    where.sql += condition;
+    where.values += values;
+}
+
+QString likePattern(const std::string& text, bool prefix)
+{
+    QString escaped = QString::fromStdString(text);
+    escaped.replace(QLatin1Char('!'), QLatin1String("!!")).replace(QLatin1Char('%'), QLatin1String("!%")).replace(QLatin1Char('_'), QLatin1String("!_"));
+    return prefix ? QString(escaped + QLatin1Char('%')) : QString(QLatin1Char('%') + escaped + QLatin1Char('%'));
+}
+
+} // namespace
+
+Status Filter::set(const std::string& name, const std::string& value)
+{
+    auto invalid = [&](const std::string& why) { return Status(Error{"--" + name + " " + why, {}}); };
+    if (name == "schema-hash")
+        schemaHash = value;
+    else if (name == "prompt-hash")
+        promptHash = value;
+    else if (name == "provider")
+        provider = value;
+    else if (name == "model")
+        model = value;
+    else if (name == "mode")
+        mode = value;
+    else if (name == "outcome") {
+        outcome = outcomeCode(value);
+        if (!outcome)
+            return invalid("must be valid, repaired, fallback or failed, not '" + value + "'");
+    } else if (name == "flag") {
+        const auto bit = flagBit(value);
+        if (!bit)
+            return invalid("must be truncated, refused, transport_error, cancelled or not_enforced, not '" + value + "'");
+        flags |= *bit;
+    } else if (name == "label") {
+        const std::size_t eq = value.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return invalid("wants K=V, not '" + value + "'");
+        labels.emplace_back(value.substr(0, eq), value.substr(eq + 1));
+    } else if (name == "since" || name == "until") {
+        auto time = parseIsoTime(value);
+        if (!time)
+            return invalid(time.error().message);
+        (name == "since" ? sinceMs : untilMs) = time.value();
+    } else if (name == "text") {
+        replyContains = value;
+    } else {
+        return invalid("is not a filter");
+    }
+    return Done{};
+}
+
+SqlCondition whereClause(const Filter& f)
+{
+    SqlCondition where;
+    if (!f.schemaHash.empty())
+        addCondition(where, QStringLiteral("c.schema_hash LIKE ? ESCAPE '!'"), {likePattern(f.schemaHash, true)});
+    if (!f.promptHash.empty())
+        addCondition(where, QStringLiteral("c.prompt_hash LIKE ? ESCAPE '!'"), {likePattern(f.promptHash, true)});
+    if (!f.provider.empty())
+        addCondition(where, QStringLiteral("c.provider = ?"), {QString::fromStdString(f.provider)});
+    if (!f.model.empty())
+        addCondition(where, QStringLiteral("c.model = ?"), {QString::fromStdString(f.model)});
+    if (!f.mode.empty())
+        addCondition(where, QStringLiteral("c.mode = ?"), {QString::fromStdString(f.mode)});
+    if (f.outcome)
+        addCondition(where, QStringLiteral("c.outcome = ?"), {*f.outcome});
+    if (f.flags != 0) // our own bit mask, an integer: safe to inline, and PostgreSQL needs the type
+        addCondition(where, QStringLiteral("(c.flags & %1) = %1").arg(f.flags));
+    for (const auto& [key, value] : f.labels)
+        addCondition(where, QStringLiteral("EXISTS (SELECT 1 FROM capture_labels l WHERE l.capture_seq = c.seq AND l.key = ? AND l.value = ?)"),
+                     {QString::fromStdString(key), QString::fromStdString(value)});
+    if (f.sinceMs)
+        addCondition(where, QStringLiteral("c.created_at >= ?"), {QVariant::fromValue<qlonglong>(*f.sinceMs)});
+    if (f.untilMs)
+        addCondition(where, QStringLiteral("c.created_at < ?"), {QVariant::fromValue<qlonglong>(*f.untilMs)});
+    if (!f.replyContains.empty())
+        addCondition(where, QStringLiteral("EXISTS (SELECT 1 FROM capture_replies r WHERE r.capture_seq = c.seq AND r.raw LIKE ? ESCAPE '!')"),
+                     {likePattern(f.replyContains, false)});
+    if (f.afterSeq)
+        addCondition(where, f.descending ? QStringLiteral("c.seq < ?") : QStringLiteral("c.seq > ?"),
+                     {QVariant::fromValue<qlonglong>(*f.afterSeq)});
+    return where;
+}
+
+} // namespace conform::store

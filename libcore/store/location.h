@@ -1,0 +1,39 @@
+#pragma once
+// Where a capture store lives: a SQLite file (the default) or a PostgreSQL database.
+//
+//   Result<StoreLocation> where = StoreLocation::parse("postgresql://qa:secret@db:5432/conform");
+//   where->display();   // "postgresql://qa:***@db:5432/conform": the only form errors and logs use
+//
+// The password is kept for connecting and appears in no string this module builds.
+#include "base/result.h"
+
+#include <QString>
+
+namespace conform::store {
+
+struct StoreLocation
+{
+    enum class Kind { Sqlite, Postgres };
+
+    Kind kind = Kind::Sqlite;
+    QString path;      // SQLite: the file
+    QString host;      // PostgreSQL: host, port, database, user, password
+    int port = 5432;
+    QString database;
+    QString user;
+    QString password;
+
+    // A file path, or a postgresql:// (or postgres://) URL.
+    static Result<StoreLocation> parse(const QString& text);
+    // `given` (a --store value) when not empty, else $CONFORM_STORE when set, else
+    // captures.db in Conform's data folder, which the workbench and conform-cli share.
+    static Result<StoreLocation> resolve(const QString& given = {});
+
+    // For messages: the file path, or the URL with the password replaced by ***.
+    std::string display() const;
+    // `text` with every occurrence of the password replaced by ***: driver messages are
+    // passed through this before they go anywhere.
+    QString scrub(QString text) const;
+};
+
+} // namespace conform::store

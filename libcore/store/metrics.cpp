@@ -1,0 +1,161 @@
+#include "store/metrics.h"
+
+#include "store/capture.h"
+
+#include <bit>
+#include <cmath>
+
+namespace conform::store {
+
+namespace {
+
+constexpr int kExactBelow = 512;   // 2^9
+constexpr int kSubBins = 256;      // 2^8 per doubling above that
+
+Json targetsJson(const Tally& t, const Targets& targets)
+{
+    return Json{{"final_success_rate", Json{{"min", targets.minFinalSuccessRate}, {"met", t.count > 0 && t.finalSuccessRate() >= targets.minFinalSuccessRate}}},
+                {"mean_repairs", Json{{"max", targets.maxMeanRepairs}, {"met", t.count > 0 && t.meanRepairs() <= targets.maxMeanRepairs}}},
+                {"fallback_rate", Json{{"max", targets.maxFallbackRate}, {"met", t.count > 0 && t.rate(t.fallback) <= targets.maxFallbackRate}}}};
+}
+
+Json keyJson(const std::vector<std::string>& by, const std::vector<std::string>& key)
+{
+    Json out = Json::object();
+    for (std::size_t i = 0; i < by.size() && i < key.size(); ++i)
+        out[by[i]] = key[i];
+    return out;
+}
+
+Json bucketList(const std::map<std::int64_t, Tally>& buckets)
+{
+    Json out = Json::array();
+    for (const auto& [start, tally] : buckets) {
+        Json entry{{"start", isoTime(start)}};
+        entry.update(tally.toJson());
+        out.push_back(std::move(entry));
+    }
+    return out;
+}
+
+} // namespace
+
+int latencyBin(std::int64_t ms)
+{
+    if (ms < kExactBelow)
+        return static_cast<int>(std::max<std::int64_t>(ms, 0));
+    const auto value = static_cast<std::uint64_t>(ms);
+    const int exponent = std::bit_width(value) - 1;             // >= 9
+    const int shift = exponent - 8;                              // keep 8 bits below the top one
+    const int mantissa = static_cast<int>((value >> shift) & (kSubBins - 1));
+    return kExactBelow + (exponent - 9) * kSubBins + mantissa;
+}
+
+std::int64_t latencyOfBin(int bin)
+{
+    if (bin < kExactBelow)
+        return bin;
+    const int exponent = (bin - kExactBelow) / kSubBins + 9;
+    const int mantissa = (bin - kExactBelow) % kSubBins;
+    return (std::int64_t(kSubBins + mantissa)) << (exponent - 8);
+}
+
+void Tally::merge(const Tally& o)
+{
+    count += o.count; parsed += o.parsed; firstTryValid += o.firstTryValid;
+    valid += o.valid; repaired += o.repaired; fallback += o.fallback; failed += o.failed;
+    truncated += o.truncated; refused += o.refused; transportError += o.transportError;
+    repairs += o.repairs; tokensIn += o.tokensIn; tokensOut += o.tokensOut; tokensCached += o.tokensCached;
+    for (const auto& [bin, n] : o.latencyBins)
+        latencyBins[bin] += n;
+}
+
+std::int64_t Tally::latencyPercentile(double p) const
+{
+    std::int64_t total = 0;
+    for (const auto& [bin, n] : latencyBins)
+        total += n;
+    if (total == 0)
+        return 0;
+    const auto rank = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(p * double(total))));
+    std::int64_t seen = 0;
+    for (const auto& [bin, n] : latencyBins) {
+        seen += n;
+        if (seen >= rank)
+            return latencyOfBin(bin);
+    }
+    return latencyOfBin(latencyBins.rbegin()->first);
+}
+
+Json Tally::toJson() const
+{
+    return Json{{"count", count},
+                {"parse_rate", rate(parsed)},
+                {"first_try_valid_rate", rate(firstTryValid)},
+                {"final_success_rate", finalSuccessRate()},
+                {"repaired_rate", rate(repaired)},
+                {"fallback_rate", rate(fallback)},
+                {"failed_rate", rate(failed)},
+                {"truncated_rate", rate(truncated)},
+                {"refused_rate", rate(refused)},
+                {"transport_error_rate", rate(transportError)},
+                {"mean_repairs", meanRepairs()},
+                {"latency_ms", Json{{"p50", latencyPercentile(0.50)}, {"p95", latencyPercentile(0.95)}, {"p99", latencyPercentile(0.99)}}},
+                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}}}};
+}
+
+void PassTally::merge(const PassTally& o)
+{
+    cases += o.cases; runs += o.runs; allPassed += o.allPassed; anyPassed += o.anyPassed;
+}
+
+Json PassTally::toJson() const
+{
+    const auto ratio = [this](std::int64_t n) { return cases ? double(n) / double(cases) : 0.0; };
+    return Json{{"cases", cases}, {"mean_repeats", ratio(runs)}, {"pass_all_rate", ratio(allPassed)}, {"pass_any_rate", ratio(anyPassed)}};
+}
+
+Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
+                   const std::vector<PassCell>& passCells, const Targets& targets)
+{
+    Tally overall;
+    std::map<std::int64_t, Tally> buckets;
+    std::map<std::vector<std::string>, std::pair<Tally, std::map<std::int64_t, Tally>>> groups;
+    for (const Cell& cell : cells) {
+        overall.merge(cell.tally);
+        auto& group = groups[cell.key];
+        group.first.merge(cell.tally);
+        if (bucketed && cell.bucketMs) {
+            buckets[*cell.bucketMs].merge(cell.tally);
+            group.second[*cell.bucketMs].merge(cell.tally);
+        }
+    }
+    PassTally passOverall;
+    std::map<std::vector<std::string>, PassTally> passGroups;
+    for (const PassCell& cell : passCells) {
+        passOverall.merge(cell.tally);
+        passGroups[cell.key].merge(cell.tally);
+    }
+    Json out = overall.toJson();
+    out["targets"] = targetsJson(overall, targets);
+    if (passOverall.cases > 0)
+        out["pass_k"] = passOverall.toJson();
+    if (!by.empty()) {
+        Json list = Json::array();
+        for (const auto& [key, group] : groups) {
+            Json entry{{"key", keyJson(by, key)}};
+            entry.update(group.first.toJson());
+            if (const auto pass = passGroups.find(key); pass != passGroups.end())
+                entry["pass_k"] = pass->second.toJson();
+            if (bucketed)
+                entry["buckets"] = bucketList(group.second);
+            list.push_back(std::move(entry));
+        }
+        out["groups"] = std::move(list);
+    }
+    if (bucketed)
+        out["buckets"] = bucketList(buckets);
+    return out;
+}
+
+} // namespace conform::store

@@ -1,0 +1,82 @@
+#pragma once
+// Metrics over captures, as pure arithmetic on what the store's SQL sums up.
+//
+// The store groups captures into cells (group key x time bucket x latency bin) and sums
+// counters in SQL; here cells merge into the overall figures, the groups and the buckets,
+// and rates and percentiles are derived. Doing the division and the percentiles in C++ over
+// integer sums keeps SQLite and PostgreSQL in exact agreement.
+//
+// Latency percentiles come from a histogram: exact to the millisecond below 512 ms, then 256
+// bins per doubling (within 0.4%), which is what lets a million captures be summarised by
+// the database without sorting them.
+#include "base/json.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace conform::store {
+
+int latencyBin(std::int64_t ms);
+std::int64_t latencyOfBin(int bin); // the smallest latency in the bin
+
+// The seed's targets, returned with every result so dashboards can draw them.
+struct Targets
+{
+    double minFinalSuccessRate = 0.99;
+    double maxMeanRepairs = 1.2;
+    double maxFallbackRate = 0.01;
+};
+
+struct Tally
+{
+    std::int64_t count = 0, parsed = 0, firstTryValid = 0;
+    std::int64_t valid = 0, repaired = 0, fallback = 0, failed = 0;
+    std::int64_t truncated = 0, refused = 0, transportError = 0;
+    std::int64_t repairs = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
+    std::map<int, std::int64_t> latencyBins; // bin -> captures
+
+    void merge(const Tally& other);
+    double rate(std::int64_t part) const { return count ? double(part) / double(count) : 0.0; }
+    double finalSuccessRate() const { return rate(valid + repaired); }
+    double meanRepairs() const { return count ? double(repairs) / double(count) : 0.0; }
+    std::int64_t latencyPercentile(double p) const; // nearest rank; 0 when empty
+
+    // {"count","parse_rate","first_try_valid_rate","final_success_rate","repaired_rate",
+    //  "fallback_rate","failed_rate","truncated_rate","refused_rate","transport_error_rate",
+    //  "mean_repairs","latency_ms":{"p50","p95","p99"},"tokens":{"input","output","cached"}}
+    Json toJson() const;
+};
+
+// pass^k and pass@k over cases run k times: a case is the captures that share the labels
+// suite, case and target.
+struct PassTally
+{
+    std::int64_t cases = 0, runs = 0, allPassed = 0, anyPassed = 0;
+    void merge(const PassTally& other);
+    Json toJson() const; // {"cases","mean_repeats","pass_all_rate","pass_any_rate"}
+};
+
+// One row of the store's grouped SQL: a group key (one value per --by field), the time
+// bucket's start, and the sums of the captures in it.
+struct Cell
+{
+    std::vector<std::string> key;
+    std::optional<std::int64_t> bucketMs;
+    Tally tally;
+};
+struct PassCell
+{
+    std::vector<std::string> key;
+    PassTally tally;
+};
+
+// The document `captures stats --json` prints: the overall figures, "targets", "pass_k"
+// (when labelled cases exist), "groups" (when `by` is not empty) and "buckets" (when
+// bucketed; also inside each group).
+Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
+                   const std::vector<PassCell>& passCells, const Targets& targets = {});
+
+} // namespace conform::store

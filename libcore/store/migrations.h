@@ -1,0 +1,33 @@
+#pragma once
+// The store's schema, one logical design for SQLite and PostgreSQL, in versioned steps.
+// Opening a store applies the steps it lacks inside one write transaction; a store written
+// by a newer Conform (a version above kStoreVersion) is refused, never guessed at.
+//
+// Version 1: schemas and prompts by content hash, captures (the columns lists and filters
+//            read), their labels, bodies (spec and run document) and final replies.
+// Version 2: the latency histogram bin and the case key (suite, case, target), so metrics
+//            compute percentiles and pass^k in SQL.
+#include "base/result.h"
+#include "store/connection.h"
+
+#include <QStringList>
+
+namespace conform::store {
+
+inline constexpr int kStoreVersion = 2;
+
+// The statements of one step (tests build an old store from them).
+QStringList migrationStatements(int version, Dialect dialect);
+
+// Brings the store to kStoreVersion. Takes the write lock only when there is work to do.
+Status migrate(Connection& connection);
+
+// The store's version: 0 for an empty database.
+Result<int> storedVersion(Connection& connection);
+
+// "suite\x1f case\x1f target" when the labels name a case (the target label, else
+// provider/model, tells targets apart); empty otherwise.
+std::string caseKey(const std::vector<std::pair<std::string, std::string>>& labels, const std::string& provider,
+                    const std::string& model);
+
+} // namespace conform::store

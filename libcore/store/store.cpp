@@ -1,0 +1,411 @@
+#include "store/store.h"
+
+#include "store/migrations.h"
+
+#include <QSqlQuery>
+
+namespace conform::store {
+
+namespace {
+
+QVariant text(const std::string& value)
+{
+    return QString::fromStdString(value);
+}
+
+QVariant integer(std::int64_t value)
+{
+    return QVariant::fromValue<qlonglong>(value);
+}
+
+std::string stringOf(const QVariant& value)
+{
+    return value.toString().toStdString();
+}
+
+Json parsedOrNull(const QVariant& value)
+{
+    return Json::parse(value.toString().toStdString(), nullptr, false);
+}
+
+QString andWhere(const SqlCondition& where, const QString& condition)
+{
+    return where.sql + (where.sql.isEmpty() ? QStringLiteral(" WHERE ") : QStringLiteral(" AND ")) + condition;
+}
+
+// The summary columns, in the order summaryOf() reads them, from index `at`.
+const QString kSummaryColumns = QStringLiteral(
+    "c.seq, c.id, c.created_at, c.schema_hash, s.title, c.prompt_hash, c.provider, c.model, c.mode, c.outcome, c.flags,"
+    " c.attempts, c.repairs, c.parse_ok_first, c.first_try_valid, c.latency_ms, c.tokens_in, c.tokens_out, c.tokens_cached");
+constexpr int kSummaryColumnCount = 19;
+
+CaptureSummary summaryOf(const QSqlQuery& q)
+{
+    CaptureSummary s;
+    s.id = stringOf(q.value(1));
+    s.createdAtMs = q.value(2).toLongLong();
+    s.schemaHash = stringOf(q.value(3));
+    s.schemaTitle = stringOf(q.value(4));
+    s.promptHash = stringOf(q.value(5));
+    s.provider = stringOf(q.value(6));
+    s.model = stringOf(q.value(7));
+    s.mode = stringOf(q.value(8));
+    s.outcome = q.value(9).toInt();
+    s.flags = q.value(10).toInt();
+    s.attempts = q.value(11).toInt();
+    s.repairs = q.value(12).toInt();
+    s.parseOkFirst = q.value(13).toInt() != 0;
+    s.firstTryValid = q.value(14).toInt() != 0;
+    s.latencyMs = q.value(15).toLongLong();
+    s.tokensIn = q.value(16).toLongLong();
+    s.tokensOut = q.value(17).toLongLong();
+    s.tokensCached = q.value(18).toLongLong();
+    return s;
+}
+
+QString groupExpression(const std::string& field)
+{
+    if (field == "provider") return QStringLiteral("c.provider");
+    if (field == "model") return QStringLiteral("c.model");
+    if (field == "schema") return QStringLiteral("c.schema_hash");
+    if (field == "prompt") return QStringLiteral("c.prompt_hash");
+    return QStringLiteral("c.mode");
+}
+
+Tally tallyOf(const QSqlQuery& q, int at)
+{
+    Tally t;
+    t.count = q.value(at).toLongLong();
+    t.parsed = q.value(at + 1).toLongLong();
+    t.firstTryValid = q.value(at + 2).toLongLong();
+    t.valid = q.value(at + 3).toLongLong();
+    t.repaired = q.value(at + 4).toLongLong();
+    t.fallback = q.value(at + 5).toLongLong();
+    t.failed = q.value(at + 6).toLongLong();
+    t.truncated = q.value(at + 7).toLongLong();
+    t.refused = q.value(at + 8).toLongLong();
+    t.transportError = q.value(at + 9).toLongLong();
+    t.repairs = q.value(at + 10).toLongLong();
+    t.tokensIn = q.value(at + 11).toLongLong();
+    t.tokensOut = q.value(at + 12).toLongLong();
+    t.tokensCached = q.value(at + 13).toLongLong();
+    return t;
+}
+
+const QString kTallyColumns = QStringLiteral(
+    "COUNT(*), SUM(c.parse_ok_first), SUM(c.first_try_valid),"
+    " SUM(CASE WHEN c.outcome = 0 THEN 1 ELSE 0 END), SUM(CASE WHEN c.outcome = 1 THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN c.outcome = 2 THEN 1 ELSE 0 END), SUM(CASE WHEN c.outcome = 3 THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN (c.flags & 1) <> 0 THEN 1 ELSE 0 END), SUM(CASE WHEN (c.flags & 2) <> 0 THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN (c.flags & 4) <> 0 THEN 1 ELSE 0 END), SUM(c.repairs), SUM(c.tokens_in), SUM(c.tokens_out),"
+    " SUM(c.tokens_cached)");
+
+} // namespace
+
+Result<std::vector<std::string>> parseGroupFields(const std::string& list)
+{
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        const std::string field = list.substr(start, comma - start);
+        if (field != "provider" && field != "model" && field != "schema" && field != "prompt" && field != "mode")
+            return Error{"--by takes provider, model, schema, prompt and mode, separated by commas; not '" + field + "'", {}};
+        if (std::find(fields.begin(), fields.end(), field) == fields.end())
+            fields.push_back(field);
+        start = comma + 1;
+    }
+    return fields;
+}
+
+Result<std::unique_ptr<Store>> Store::open(const StoreLocation& location, const OpenOptions& options)
+{
+    auto connection = Connection::open(location, options);
+    if (!connection)
+        return connection.error();
+    if (auto migrated = migrate(*connection.value()); !migrated)
+        return migrated.error();
+    if (options.create) { // take the write lock once, briefly: a busy store fails now
+        if (auto began = connection.value()->begin(true); !began)
+            return began.error();
+        connection.value()->rollback();
+    }
+    return std::unique_ptr<Store>(new Store(std::move(connection).value()));
+}
+
+Result<InsertResult> Store::insert(const std::vector<Capture>& captures)
+{
+    InsertResult result;
+    if (captures.empty())
+        return result;
+    const std::unordered_set<std::string> knownBefore = m_knownTexts;
+    if (auto began = m_connection->begin(true); !began)
+        return began.error();
+    for (const Capture& capture : captures)
+        if (auto stored = insertOne(capture, result); !stored) {
+            m_connection->rollback();
+            m_knownTexts = knownBefore; // what the rollback took back must be written again
+            return stored.error();
+        }
+    if (auto committed = m_connection->commit(); !committed) {
+        m_connection->rollback();
+        m_knownTexts = knownBefore;
+        return committed.error();
+    }
+    return result;
+}
+
+Status Store::insertOne(const Capture& c, InsertResult& result)
+{
+    const CaptureSummary& s = c.summary;
+    if (m_knownTexts.insert("s" + s.schemaHash).second) {
+        auto stored = m_connection->execCached(QStringLiteral("INSERT INTO schemas (hash, title, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
+                                               {text(s.schemaHash), text(s.schemaTitle), text(dump(c.schema))}, "writing");
+        if (!stored)
+            return stored.error();
+    }
+    if (m_knownTexts.insert("p" + s.promptHash).second) {
+        auto stored = m_connection->execCached(QStringLiteral("INSERT INTO prompts (hash, system_text, user_text) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
+                                               {text(s.promptHash), text(c.system), text(c.user)}, "writing");
+        if (!stored)
+            return stored.error();
+    }
+    const std::string key = caseKey(s.labels, s.provider, s.model);
+    auto row = m_connection->execCached(
+        QStringLiteral("INSERT INTO captures (id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts,"
+                       " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq"),
+        {text(s.id), integer(s.createdAtMs), text(s.schemaHash), text(s.promptHash), text(s.provider), text(s.model), text(s.mode),
+         s.outcome, s.flags, s.attempts, s.repairs, int(s.parseOkFirst), int(s.firstTryValid), integer(s.latencyMs), integer(s.tokensIn),
+         integer(s.tokensOut), integer(s.tokensCached), latencyBin(s.latencyMs), key.empty() ? QVariant() : text(key)},
+        "writing");
+    if (!row)
+        return row.error();
+    if (!row.value()->next()) {
+        ++result.alreadyPresent;
+        return Done{};
+    }
+    const QVariant seq = row.value()->value(0);
+    row.value()->finish();
+    auto body = m_connection->execCached(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run) VALUES (?, ?, ?)"),
+                                         {seq, text(dump(c.spec)), text(dump(c.run))}, "writing");
+    if (!body)
+        return body.error();
+    auto reply = m_connection->execCached(
+        QStringLiteral("INSERT INTO capture_replies (capture_seq, raw, valid, first_issue, coerce, strict_repairs) VALUES (?, ?, ?, ?, ?, ?)"),
+        {seq, text(c.reply.raw), int(c.reply.valid), c.reply.firstIssue.is_null() ? QVariant() : text(dump(c.reply.firstIssue)),
+         int(c.reply.coerce), int(c.reply.strictRepairs)},
+        "writing");
+    if (!reply)
+        return reply.error();
+    for (const auto& [labelKey, labelValue] : s.labels) {
+        auto label = m_connection->execCached(QStringLiteral("INSERT INTO capture_labels (capture_seq, key, value) VALUES (?, ?, ?)"
+                                                             " ON CONFLICT (capture_seq, key) DO NOTHING"),
+                                              {seq, text(labelKey), text(labelValue)}, "writing");
+        if (!label)
+            return label.error();
+    }
+    result.inserted.push_back(s.id);
+    return Done{};
+}
+
+Result<std::vector<CaptureSummary>> Store::list(const Filter& filter, int limit, std::vector<std::int64_t>* seqs)
+{
+    const SqlCondition where = whereClause(filter);
+    const QString order = filter.descending || !filter.afterSeq ? QStringLiteral(" DESC") : QString();
+    Filter ordered = filter;
+    auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(" FROM captures c JOIN schemas s ON s.hash = c.schema_hash")
+                                       + where.sql + QStringLiteral(" ORDER BY c.seq") + order + QStringLiteral(" LIMIT %1").arg(std::max(limit, 0)),
+                                   where.values);
+    if (!rows)
+        return rows.error();
+    std::vector<CaptureSummary> summaries;
+    std::vector<std::int64_t> rowSeqs;
+    while (rows->next()) {
+        rowSeqs.push_back(rows->value(0).toLongLong());
+        summaries.push_back(summaryOf(rows.value()));
+    }
+    if (!summaries.empty()) {
+        QStringList placeholders;
+        QVariantList values;
+        for (std::int64_t seq : rowSeqs) {
+            placeholders << QStringLiteral("?");
+            values << integer(seq);
+        }
+        auto labels = m_connection->exec(QStringLiteral("SELECT capture_seq, key, value FROM capture_labels WHERE capture_seq IN (")
+                                             + placeholders.join(QLatin1Char(',')) + QStringLiteral(") ORDER BY capture_seq, key"),
+                                         values);
+        if (!labels)
+            return labels.error();
+        while (labels->next()) {
+            const auto at = std::find(rowSeqs.begin(), rowSeqs.end(), labels->value(0).toLongLong());
+            summaries[static_cast<std::size_t>(at - rowSeqs.begin())].labels.emplace_back(stringOf(labels->value(1)), stringOf(labels->value(2)));
+        }
+    }
+    if (seqs)
+        *seqs = std::move(rowSeqs);
+    return summaries;
+}
+
+Result<std::int64_t> Store::count(const Filter& filter)
+{
+    const SqlCondition where = whereClause(filter);
+    auto rows = m_connection->exec(QStringLiteral("SELECT COUNT(*) FROM captures c") + where.sql, where.values);
+    if (!rows)
+        return rows.error();
+    return rows->next() ? rows->value(0).toLongLong() : 0;
+}
+
+Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const QVariantList& values)
+{
+    auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(
+                                       ", s.body, p.system_text, p.user_text, b.spec, b.run FROM captures c"
+                                       " JOIN schemas s ON s.hash = c.schema_hash JOIN prompts p ON p.hash = c.prompt_hash"
+                                       " JOIN capture_bodies b ON b.capture_seq = c.seq") + condition,
+                                   values);
+    if (!rows)
+        return rows.error();
+    std::vector<Capture> captures;
+    std::vector<std::int64_t> seqs;
+    while (rows->next()) {
+        Capture c;
+        seqs.push_back(rows->value(0).toLongLong());
+        c.summary = summaryOf(rows.value());
+        c.schema = parsedOrNull(rows->value(kSummaryColumnCount));
+        c.system = stringOf(rows->value(kSummaryColumnCount + 1));
+        c.user = stringOf(rows->value(kSummaryColumnCount + 2));
+        c.spec = parsedOrNull(rows->value(kSummaryColumnCount + 3));
+        c.run = parsedOrNull(rows->value(kSummaryColumnCount + 4));
+        captures.push_back(std::move(c));
+    }
+    if (captures.empty())
+        return captures;
+    auto labels = m_connection->exec(QStringLiteral("SELECT capture_seq, key, value FROM capture_labels WHERE capture_seq >= ? AND capture_seq <= ?"
+                                                    " ORDER BY capture_seq, key"),
+                                     {integer(*std::min_element(seqs.begin(), seqs.end())), integer(*std::max_element(seqs.begin(), seqs.end()))});
+    if (!labels)
+        return labels.error();
+    while (labels->next()) {
+        const auto at = std::find(seqs.begin(), seqs.end(), labels->value(0).toLongLong());
+        if (at != seqs.end())
+            captures[static_cast<std::size_t>(at - seqs.begin())].summary.labels.emplace_back(stringOf(labels->value(1)), stringOf(labels->value(2)));
+    }
+    return captures;
+}
+
+Result<std::optional<Capture>> Store::capture(const std::string& id)
+{
+    auto found = loadCaptures(QStringLiteral(" WHERE c.id = ?"), {text(id)});
+    if (!found)
+        return found.error();
+    if (found->empty())
+        return std::optional<Capture>();
+    return std::optional<Capture>(std::move(found->front()));
+}
+
+Status Store::forEachCapture(const Filter& filter, const std::function<bool(const Capture&)>& visit, int pageSize)
+{
+    Filter page = filter;
+    page.descending = false;
+    page.afterSeq = filter.afterSeq.value_or(0);
+    for (;;) {
+        const SqlCondition where = whereClause(page);
+        auto rows = m_connection->exec(QStringLiteral("SELECT c.seq FROM captures c") + where.sql + QStringLiteral(" ORDER BY c.seq LIMIT %1").arg(pageSize),
+                                       where.values);
+        if (!rows)
+            return rows.error();
+        QVariantList seqs;
+        while (rows->next())
+            seqs << rows->value(0);
+        if (seqs.isEmpty())
+            return Done{};
+        QStringList placeholders(seqs.size(), QStringLiteral("?"));
+        auto captures = loadCaptures(QStringLiteral(" WHERE c.seq IN (") + placeholders.join(QLatin1Char(',')) + QStringLiteral(") ORDER BY c.seq"), seqs);
+        if (!captures)
+            return captures.error();
+        for (const Capture& c : captures.value())
+            if (!visit(c))
+                return Done{};
+        page.afterSeq = seqs.constLast().toLongLong();
+    }
+}
+
+Result<std::vector<StoredReply>> Store::replies(const Filter& filter, std::int64_t afterSeq, int limit)
+{
+    Filter page = filter;
+    page.descending = false;
+    page.afterSeq = afterSeq;
+    const SqlCondition where = whereClause(page);
+    auto rows = m_connection->exec(QStringLiteral("SELECT c.seq, c.id, r.raw, r.valid, r.first_issue, r.coerce, r.strict_repairs FROM captures c"
+                                                  " JOIN capture_replies r ON r.capture_seq = c.seq")
+                                       + where.sql + QStringLiteral(" ORDER BY c.seq LIMIT %1").arg(limit),
+                                   where.values);
+    if (!rows)
+        return rows.error();
+    std::vector<StoredReply> replies;
+    while (rows->next()) {
+        StoredReply r;
+        r.seq = rows->value(0).toLongLong();
+        r.id = stringOf(rows->value(1));
+        r.reply.raw = stringOf(rows->value(2));
+        r.reply.valid = rows->value(3).toInt() != 0;
+        r.reply.firstIssue = rows->value(4).isNull() ? Json() : parsedOrNull(rows->value(4));
+        r.reply.coerce = rows->value(5).toInt() != 0;
+        r.reply.strictRepairs = rows->value(6).toInt() != 0;
+        replies.push_back(std::move(r));
+    }
+    return replies;
+}
+
+Result<Json> Store::stats(const StatsQuery& query)
+{
+    QStringList groups;
+    for (const std::string& field : query.by)
+        groups << groupExpression(field);
+    if (query.bucket) // our own constant: inlined so both databases see integer arithmetic
+        groups << QStringLiteral("(c.created_at / %1) * %1").arg(query.bucket == Bucket::Hour ? 3'600'000 : 86'400'000);
+    const SqlCondition where = whereClause(query.filter);
+    const QString keys = groups.isEmpty() ? QString() : groups.join(QStringLiteral(", ")) + QStringLiteral(", ");
+    auto rows = m_connection->exec(QStringLiteral("SELECT ") + keys + QStringLiteral("c.latency_bin, ") + kTallyColumns
+                                       + QStringLiteral(" FROM captures c") + where.sql + QStringLiteral(" GROUP BY ") + keys + QStringLiteral("c.latency_bin"),
+                                   where.values);
+    if (!rows)
+        return rows.error();
+    const int keyCount = static_cast<int>(query.by.size());
+    std::vector<Cell> cells;
+    while (rows->next()) {
+        Cell cell;
+        for (int i = 0; i < keyCount; ++i)
+            cell.key.push_back(stringOf(rows->value(i)));
+        int at = keyCount;
+        if (query.bucket)
+            cell.bucketMs = rows->value(at++).toLongLong();
+        const int bin = rows->value(at++).toInt();
+        cell.tally = tallyOf(rows.value(), at);
+        cell.tally.latencyBins[bin] = cell.tally.count;
+        cells.push_back(std::move(cell));
+    }
+    QStringList groupOnly;
+    for (const std::string& field : query.by)
+        groupOnly << groupExpression(field);
+    const QString passKeys = groupOnly.isEmpty() ? QString() : groupOnly.join(QStringLiteral(", ")) + QStringLiteral(", ");
+    auto passRows = m_connection->exec(QStringLiteral("SELECT ") + passKeys + QStringLiteral(
+                                           "COUNT(*), MIN(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), MAX(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END)"
+                                           " FROM captures c") + andWhere(where, QStringLiteral("c.case_key IS NOT NULL"))
+                                           + QStringLiteral(" GROUP BY ") + passKeys + QStringLiteral("c.case_key"),
+                                       where.values);
+    if (!passRows)
+        return passRows.error();
+    std::vector<PassCell> passCells;
+    while (passRows->next()) {
+        PassCell cell;
+        for (int i = 0; i < keyCount; ++i)
+            cell.key.push_back(stringOf(passRows->value(i)));
+        cell.tally = PassTally{1, passRows->value(keyCount).toLongLong(), passRows->value(keyCount + 1).toLongLong(),
+                               passRows->value(keyCount + 2).toLongLong()};
+        passCells.push_back(std::move(cell));
+    }
+    return statsDocument(query.by, query.bucket.has_value(), cells, passCells, query.targets);
+}
+
+} // namespace conform::store

@@ -1,0 +1,98 @@
+#pragma once
+// conform::store — every run remembered: the capture store, its metrics and its history.
+//
+//   auto store = store::Store::open(*store::StoreLocation::resolve(flag));  // SQLite or PostgreSQL
+//   if (!store) fail(store.error().toString());     // "x.db: not a Conform capture store (...)"
+//   (*store)->insert({store::captureOfRun(spec, record)});
+//   (*store)->list(filter, 50);                     // newest first, keyset-paged
+//   (*store)->stats({filter, {"provider", "model"}, Bucket::Day});   // computed in SQL
+//
+// Threads: a Store is one database connection and belongs to the thread that opened it;
+// open one per thread (readers never wait for the writer: SQLite runs in WAL mode). Long work
+// has its own classes: CaptureWriter (writer.h) batches inserts on a worker thread, Replay
+// (replay.h) re-checks history on every core, CaptureTableModel (capture_model.h) pages a
+// million captures into a view.
+//
+// Every write is one transaction: a capture is stored whole or not at all, also when the
+// process is killed. Errors are one line naming the store (passwords never appear).
+#include "base/result.h"
+#include "store/capture.h"
+#include "store/connection.h"
+#include "store/filter.h"
+#include "store/location.h"
+#include "store/metrics.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace conform::store {
+
+enum class Bucket { Hour, Day };
+
+struct StatsQuery
+{
+    Filter filter;
+    std::vector<std::string> by; // any of "provider", "model", "schema", "prompt", "mode"
+    std::optional<Bucket> bucket;
+    Targets targets;
+};
+// Checks a --by list ("provider,model"); an Error names the unknown field.
+Result<std::vector<std::string>> parseGroupFields(const std::string& list);
+
+struct InsertResult
+{
+    std::vector<std::string> inserted; // ids newly stored
+    std::size_t alreadyPresent = 0;    // ids the store had (an import run twice adds nothing)
+};
+
+// One capture as a replay reads it.
+struct StoredReply
+{
+    std::int64_t seq = 0;
+    std::string id;
+    FinalReply reply;
+};
+
+class Store
+{
+public:
+    // Opens (and, with options.create, creates) the store, upgrading an older one. With
+    // create, also checks that the store can be written now, so a locked store fails before
+    // any work is done rather than after it.
+    static Result<std::unique_ptr<Store>> open(const StoreLocation& location, const OpenOptions& options = {});
+
+    const StoreLocation& location() const { return m_connection->location(); }
+    Dialect dialect() const { return m_connection->dialect(); }
+
+    // Stores the captures in one transaction; an id already present is skipped.
+    Result<InsertResult> insert(const std::vector<Capture>& captures);
+
+    // Summaries matching `filter`, newest first (or oldest first with filter.descending
+    // false and afterSeq set: see Filter). `seqs`, when given, receives each row's position
+    // for keyset paging.
+    Result<std::vector<CaptureSummary>> list(const Filter& filter, int limit, std::vector<std::int64_t>* seqs = nullptr);
+    Result<std::int64_t> count(const Filter& filter);
+
+    // The whole capture; nullopt when there is no such id.
+    Result<std::optional<Capture>> capture(const std::string& id);
+    // Every matching capture, oldest first, `pageSize` at a time; `visit` returns false to stop.
+    Status forEachCapture(const Filter& filter, const std::function<bool(const Capture&)>& visit, int pageSize = 500);
+    // The final replies of matching captures, oldest first, a page at a time.
+    Result<std::vector<StoredReply>> replies(const Filter& filter, std::int64_t afterSeq, int limit);
+
+    Result<Json> stats(const StatsQuery& query);
+
+private:
+    explicit Store(std::unique_ptr<Connection> connection) : m_connection(std::move(connection)) {}
+    Status insertOne(const Capture& capture, InsertResult& result);
+    Result<std::vector<Capture>> loadCaptures(const QString& condition, const QVariantList& values);
+
+    std::unique_ptr<Connection> m_connection;
+    std::unordered_set<std::string> m_knownTexts; // schema and prompt hashes already stored
+};
+
+} // namespace conform::store
