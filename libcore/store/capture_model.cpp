@@ -25,14 +25,37 @@ bool CaptureTableModel::open()
 
 void CaptureTableModel::setFilter(const Filter& filter)
 {
+    // The first page is read inside the reset, so views never see rows arrive mid-reset.
     beginResetModel();
     m_filter = filter;
     m_rows.clear();
     m_lastSeq = 0;
     m_atEnd = m_store == nullptr;
+    std::vector<CaptureSummary> page = nextPage();
+    for (CaptureSummary& summary : page)
+        m_rows.push_back(std::move(summary));
     endResetModel();
-    if (canFetchMore())
-        fetchMore();
+}
+
+std::vector<CaptureSummary> CaptureTableModel::nextPage()
+{
+    if (m_atEnd || !m_store)
+        return {};
+    Filter page = m_filter;
+    page.descending = true;
+    if (m_lastSeq > 0)
+        page.afterSeq = m_lastSeq;
+    std::vector<std::int64_t> seqs;
+    auto rows = m_store->list(page, m_pageSize, &seqs);
+    if (!rows) {
+        m_error = QString::fromStdString(rows.error().toString());
+        m_atEnd = true;
+        return {};
+    }
+    m_atEnd = static_cast<int>(rows->size()) < m_pageSize;
+    if (!seqs.empty())
+        m_lastSeq = seqs.back();
+    return std::move(rows).value();
 }
 
 int CaptureTableModel::rowCount(const QModelIndex& parent) const
@@ -96,27 +119,15 @@ bool CaptureTableModel::canFetchMore(const QModelIndex& parent) const
 
 void CaptureTableModel::fetchMore(const QModelIndex& parent)
 {
-    if (parent.isValid() || m_atEnd || !m_store)
+    if (parent.isValid())
         return;
-    Filter page = m_filter;
-    page.descending = true;
-    if (m_lastSeq > 0)
-        page.afterSeq = m_lastSeq;
-    std::vector<std::int64_t> seqs;
-    auto rows = m_store->list(page, m_pageSize, &seqs);
-    if (!rows) {
-        m_error = QString::fromStdString(rows.error().toString());
-        m_atEnd = true;
-        return;
-    }
-    m_atEnd = static_cast<int>(rows->size()) < m_pageSize;
-    if (rows->empty())
+    std::vector<CaptureSummary> page = nextPage();
+    if (page.empty())
         return;
     const int first = static_cast<int>(m_rows.size());
-    beginInsertRows({}, first, first + static_cast<int>(rows->size()) - 1);
-    for (CaptureSummary& summary : rows.value())
+    beginInsertRows({}, first, first + static_cast<int>(page.size()) - 1);
+    for (CaptureSummary& summary : page)
         m_rows.push_back(std::move(summary));
-    m_lastSeq = seqs.back();
     endInsertRows();
 }
 

@@ -46,6 +46,8 @@ public:
     void fetchMore(const QModelIndex& parent = {}) override;
 
 private:
+    std::vector<CaptureSummary> nextPage(); // the page after the last row read; empty at the end
+
     StoreLocation m_location;
     std::unique_ptr<Store> m_store;
     Filter m_filter;

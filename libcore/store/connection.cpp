@@ -67,6 +67,7 @@ Result<std::unique_ptr<Connection>> Connection::open(const StoreLocation& locati
         db.setConnectOptions(QStringLiteral("connect_timeout=5"));
     }
     std::unique_ptr<Connection> connection(new Connection(location, db, sqlite ? Dialect::Sqlite : Dialect::Postgres));
+    db = QSqlDatabase(); // one handle, the connection's: removeDatabase() wants no others left
     if (!connection->m_db.open())
         return connection->error(connection->m_db.lastError(), "opening");
     if (auto checked = connection->checkIsStore(options.create); !checked)

@@ -1,0 +1,21 @@
+#pragma once
+// Hand-written captures with known figures, for the store's tests. The expected metrics in
+// the tests are worked out by hand from the table in capture_fixture.cpp, not by Conform.
+#include "base/json.h"
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+// The ten documents of the table, in time order, shaped as `captures show --json` prints.
+std::vector<conform::Json> fixtureDocuments();
+// Schema "people" the fixture ran with (captures 1-8) and "people-v2" (9 and 10).
+conform::Json fixtureSchema();
+conform::Json fixtureSchemaV2();
+// The edited schema of the replay test: any name, age at most 30.
+conform::Json editedSchema();
+
+// A store location for one test: a fresh SQLite file, or a fresh database on the shared
+// PostgreSQL cluster. `backend` is "sqlite" or "postgres"; empty when it cannot be made.
+QString freshStore(const QString& backend, const QString& name);
