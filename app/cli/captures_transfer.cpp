@@ -83,16 +83,11 @@ int capturesImport(const QStringList& arguments, Io& io)
     while (reader.next(line)) {
         if (line.find_first_not_of(" \t") == std::string_view::npos)
             continue;
-        const Json document = Json::parse(line, nullptr, false);
-        const std::string where = name + ":" + std::to_string(reader.lineNumber());
-        if (document.is_discarded()) {
-            writer.flush();
-            return fail(io, where + ": not a JSON document (" + std::to_string(submitted) + " capture(s) before it were imported)");
-        }
-        auto capture = store::captureFromDocument(document, store::idFromContent(line));
+        auto capture = store::captureFromText(line, [line] { return store::idFromContent(line); });
         if (!capture) {
             writer.flush();
-            return fail(io, where + ": " + capture.error().toString());
+            return fail(io, name + ":" + std::to_string(reader.lineNumber()) + ": " + capture.error().toString() + " (" +
+                                std::to_string(submitted) + " capture(s) before it were imported)");
         }
         writer.submit(std::move(capture).value());
         if (++submitted % 1000 == 0)

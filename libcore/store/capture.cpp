@@ -1,4 +1,5 @@
 #include "store/capture.h"
+#include "store/capture_detail.h"
 
 #include "providers/provider.h"
 
@@ -133,7 +134,9 @@ void summarizeTarget(const Json& run, const Json& spec, CaptureSummary& s)
 void summarize(Capture& c)
 {
     CaptureSummary& s = c.summary;
-    s.schemaHash = shortHash(dump(c.schema));
+    c.schemaText = dump(c.schema);
+    c.specText = dump(c.spec);
+    s.schemaHash = shortHash(c.schemaText);
     s.schemaTitle = stringOr(c.schema, "title", "").get<std::string>();
     s.promptHash = shortHash(c.system + '\0' + c.user);
     s.outcome = outcomeCode(c.run["outcome"].get<std::string>()).value_or(static_cast<int>(OutcomeCode::Failed));
@@ -161,7 +164,58 @@ Error documentError(std::string message, std::string where)
     return Error{std::move(message), std::move(where)};
 }
 
+Status readTime(std::string_view text, Capture& c)
+{
+    auto time = parseIsoTime(text);
+    if (!time)
+        return documentError(time.error().message, "/time");
+    c.summary.createdAtMs = time.value();
+    return Done{};
+}
+
 } // namespace
+
+// The part of reading a document that both readers share: id and time defaults, labels,
+// the spec taken apart, the checks, the summary.
+Result<Capture> detail::finishCapture(Capture c, bool hasTime, Json labels, Json spec, const std::function<std::string()>& fallbackId)
+{
+    if (c.summary.id.empty())
+        c.summary.id = fallbackId ? fallbackId() : newCaptureId();
+    if (!hasTime)
+        c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
+    if (!labels.is_object())
+        return documentError("must be an object of strings", "/labels");
+    for (auto& [key, value] : labels.items()) {
+        if (!value.is_string())
+            return documentError("a label's value must be a string", "/labels/" + key);
+        c.summary.labels.emplace_back(key, std::move(value.get_ref<std::string&>()));
+    }
+    if (!spec.is_object() || !spec.contains("schema"))
+        return documentError("a capture needs the schema it ran with", "/spec/schema");
+    c.spec = Json::object();
+    Json prompt = Json::object();
+    for (auto& [key, value] : spec.items()) {
+        if (key == "schema")
+            c.schema = std::move(value);
+        else if (key == "prompt")
+            prompt = std::move(value);
+        else
+            c.spec[key] = std::move(value);
+    }
+    c.system = stringOr(prompt, "system", "").get<std::string>();
+    c.user = stringOr(prompt, "user", "").get<std::string>();
+    Json variables = prompt.is_object() && prompt.contains("variables") ? std::move(prompt["variables"]) : Json::object();
+    Json ordered{{"variables", std::move(variables)}};
+    for (auto& [key, value] : c.spec.items())
+        ordered[key] = std::move(value);
+    c.spec = std::move(ordered);
+    if (!c.run.contains("outcome") || !c.run["outcome"].is_string() || !outcomeCode(c.run["outcome"].get<std::string>()))
+        return documentError("must be valid, repaired, fallback or failed", "/outcome");
+    if (!c.run.contains("attempts") || !c.run["attempts"].is_array())
+        return documentError("must be an array of attempts", "/attempts");
+    summarize(c);
+    return c;
+}
 
 std::optional<int> outcomeCode(std::string_view name)
 {
@@ -243,52 +297,34 @@ Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& recor
     return c;
 }
 
-Result<Capture> captureFromDocument(const Json& document, const std::string& fallbackId)
+Result<Capture> captureFromDocument(Json document, const std::function<std::string()>& fallbackId)
 {
     if (!document.is_object())
         return documentError("a capture must be a JSON object", "");
     Capture c;
-    const Json id = stringOr(document, "id", "");
-    c.summary.id = !id.get_ref<const std::string&>().empty() ? id.get<std::string>() : !fallbackId.empty() ? fallbackId : newCaptureId();
-    if (document.contains("time")) {
-        if (!document["time"].is_string())
-            return documentError("must be an ISO 8601 time", "/time");
-        auto time = parseIsoTime(document["time"].get<std::string>());
-        if (!time)
-            return documentError(time.error().message, "/time");
-        c.summary.createdAtMs = time.value();
-    } else {
-        c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
-    }
-    const Json labels = document.value("labels", Json::object());
-    if (!labels.is_object())
-        return documentError("must be an object of strings", "/labels");
-    for (const auto& [key, value] : labels.items()) {
-        if (!value.is_string())
-            return documentError("a label's value must be a string", "/labels/" + key);
-        c.summary.labels.emplace_back(key, value.get<std::string>());
-    }
-    const Json spec = document.value("spec", Json::object());
-    if (!spec.is_object() || !spec.contains("schema"))
-        return documentError("a capture needs the schema it ran with", "/spec/schema");
-    c.schema = spec["schema"];
-    const Json prompt = spec.value("prompt", Json::object());
-    c.system = stringOr(prompt, "system", "").get<std::string>();
-    c.user = stringOr(prompt, "user", "").get<std::string>();
-    c.spec = Json{{"variables", prompt.is_object() ? prompt.value("variables", Json::object()) : Json::object()}};
-    for (const auto& [key, value] : spec.items())
-        if (key != "schema" && key != "prompt")
-            c.spec[key] = value;
     c.run = Json::object();
-    for (const auto& [key, value] : document.items())
-        if (key != "id" && key != "time" && key != "labels" && key != "spec")
-            c.run[key] = value;
-    if (!c.run.contains("outcome") || !c.run["outcome"].is_string() || !outcomeCode(c.run["outcome"].get<std::string>()))
-        return documentError("must be valid, repaired, fallback or failed", "/outcome");
-    if (!c.run.contains("attempts") || !c.run["attempts"].is_array())
-        return documentError("must be an array of attempts", "/attempts");
-    summarize(c);
-    return c;
+    Json spec = Json::object();
+    Json labels = Json::object();
+    bool hasTime = false;
+    // Each part is moved out of the document, never copied: an import reads many thousands.
+    for (auto& [key, value] : document.items()) {
+        if (key == "id" && value.is_string() && !value.get_ref<const std::string&>().empty()) {
+            c.summary.id = std::move(value.get_ref<std::string&>());
+        } else if (key == "time") {
+            if (!value.is_string())
+                return documentError("must be an ISO 8601 time", "/time");
+            if (auto read = readTime(value.get_ref<const std::string&>(), c); !read)
+                return read.error();
+            hasTime = true;
+        } else if (key == "labels") {
+            labels = std::move(value);
+        } else if (key == "spec") {
+            spec = std::move(value);
+        } else if (key != "id") {
+            c.run[key] = std::move(value);
+        }
+    }
+    return detail::finishCapture(std::move(c), hasTime, std::move(labels), std::move(spec), fallbackId);
 }
 
 std::string newCaptureId()

@@ -17,6 +17,7 @@
 #include "engine/run_spec.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -73,6 +74,11 @@ struct Capture
     Json spec;                // the rest of the spec: variables, targets, policy
     Json run;                 // the run document (RunRecord::toJson())
     FinalReply reply;
+    std::string schemaText;   // the schema's compact text, as hashed and stored
+    std::string specText;     // the rest of the spec as stored (made by the reader's thread,
+                              // so the writer's thread only writes)
+    std::string runText;      // set by captureFromText: the run document's text (`run` then
+                              // holds only what the summary reads)
 
     // {"id", "time", "labels", "spec": {"schema", "prompt", "targets", "policy"}, ...run}:
     // `captures show --json` and one line of `captures export`. Key order is fixed, so
@@ -83,10 +89,17 @@ struct Capture
 // A new capture of a run that just finished (a fresh time-ordered id, the time now).
 Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& record, Labels labels = {});
 
-// Reads a document written by Capture::document(). Without "id", `fallbackId` is used (the
-// importer derives it from the line, so that importing the same file twice adds nothing).
-// Errors name the JSON pointer of the culprit.
-Result<Capture> captureFromDocument(const Json& document, const std::string& fallbackId = {});
+// Reads a document written by Capture::document(), taking it apart (pass an rvalue to save
+// the copy). Without "id", `fallbackId` is called for one (the importer derives it from the
+// line, so that importing the same file twice adds nothing); unset: a new id. Errors name the
+// JSON pointer of the culprit.
+Result<Capture> captureFromDocument(Json document, const std::function<std::string()>& fallbackId = {});
+
+// The same straight from a line of text, for bulk imports: parsed with simdjson, with only
+// the small parts (spec, labels, what the summary reads) built as Json values; the run
+// document is kept as text and never built as a tree. Errors: "not a JSON document (...)",
+// or the JSON pointer of the culprit.
+Result<Capture> captureFromText(std::string_view text, const std::function<std::string()>& fallbackId = {});
 
 // Helpers shared by the store and its commands.
 std::string newCaptureId();                                // time-ordered, UUID-shaped

@@ -160,7 +160,7 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     const CaptureSummary& s = c.summary;
     if (m_knownTexts.insert("s" + s.schemaHash).second) {
         auto stored = m_connection->execCached(QStringLiteral("INSERT INTO schemas (hash, title, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
-                                               {text(s.schemaHash), text(s.schemaTitle), text(dump(c.schema))}, "writing");
+                                               {text(s.schemaHash), text(s.schemaTitle), text(c.schemaText.empty() ? dump(c.schema) : c.schemaText)}, "writing");
         if (!stored)
             return stored.error();
     }
@@ -188,7 +188,7 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     const QVariant seq = row.value()->value(0);
     row.value()->finish();
     auto body = m_connection->execCached(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run) VALUES (?, ?, ?)"),
-                                         {seq, text(dump(c.spec)), text(dump(c.run))}, "writing");
+                                         {seq, text(c.specText.empty() ? dump(c.spec) : c.specText), text(c.runText.empty() ? dump(c.run) : c.runText)}, "writing");
     if (!body)
         return body.error();
     auto reply = m_connection->execCached(

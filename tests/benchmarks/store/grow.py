@@ -1,0 +1,23 @@
+#!/usr/bin/env python3
+"""Grows a capture store to N captures for the stats benchmark by copying its capture rows
+(and labels) with new ids, spread over the same month. Only the columns stats reads are
+copied: a million full bodies would take gigabytes and minutes and change nothing the
+metrics query touches, since bodies live in their own tables."""
+import sqlite3, sys
+
+path, target = sys.argv[1], int(sys.argv[2])
+db = sqlite3.connect(path)
+have = db.execute("SELECT COUNT(*) FROM captures").fetchone()[0]
+columns = ("created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,"
+           " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key")
+copy = 0
+while have < target:
+    copy += 1
+    batch = min(have, target - have)
+    db.execute(f"INSERT INTO captures (id, {columns}) SELECT id || '-{copy}', {columns} FROM captures"
+               f" WHERE id NOT LIKE '%-%-%-%-%-%' ORDER BY seq LIMIT {batch}")
+    have += batch
+db.commit()
+db.execute("ANALYZE")
+db.commit()
+print(have)
