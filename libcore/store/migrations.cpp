@@ -41,7 +41,13 @@ QStringList versionTwo(Dialect)
     return {
         QStringLiteral("ALTER TABLE captures ADD COLUMN latency_bin INTEGER NOT NULL DEFAULT 0"),
         QStringLiteral("ALTER TABLE captures ADD COLUMN case_key TEXT"),
-        QStringLiteral("CREATE INDEX captures_case ON captures (case_key)"),
+        QStringLiteral("CREATE INDEX captures_case ON captures (case_key, outcome)"), // covers pass^k
+        QStringLiteral("CREATE TABLE capture_values (field TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (field, value))"),
+        QStringLiteral("INSERT INTO capture_values (field, value) SELECT DISTINCT 'provider', provider FROM captures"),
+        QStringLiteral("INSERT INTO capture_values (field, value) SELECT DISTINCT 'model', model FROM captures"),
+        QStringLiteral("INSERT INTO capture_values (field, value) SELECT DISTINCT 'mode', mode FROM captures"),
+        QStringLiteral("INSERT INTO capture_values (field, value) SELECT DISTINCT 'schema', schema_hash FROM captures"),
+        QStringLiteral("INSERT INTO capture_values (field, value) SELECT DISTINCT 'prompt', prompt_hash FROM captures"),
     };
 }
 

@@ -5,8 +5,9 @@
 //
 // Version 1: schemas and prompts by content hash, captures (the columns lists and filters
 //            read), their labels, bodies (spec and run document) and final replies.
-// Version 2: the latency histogram bin and the case key (suite, case, target), so metrics
-//            compute percentiles and pass^k in SQL.
+// Version 2: the latency histogram bin, the case key (suite, case, target) and the values
+//            each --by field takes (capture_values), so metrics compute percentiles, pass^k
+//            and groups in SQL without sorting text.
 #include "base/result.h"
 #include "store/connection.h"
 

@@ -1,8 +1,11 @@
 #include "store/store.h"
 
 #include "store/migrations.h"
+#include "store/stats_sql.h"
 
+#include <QFuture>
 #include <QSqlQuery>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace conform::store {
 
@@ -170,6 +173,14 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
         if (!stored)
             return stored.error();
     }
+    for (const auto& [field, value] : {std::pair<const char*, const std::string&>{"provider", s.provider}, {"model", s.model}, {"mode", s.mode},
+                                       {"schema", s.schemaHash}, {"prompt", s.promptHash}})
+        if (m_knownTexts.insert(std::string("v") + field + '\x1f' + value).second) {
+            auto stored = m_connection->execCached(QStringLiteral("INSERT INTO capture_values (field, value) VALUES (?, ?) ON CONFLICT (field, value) DO NOTHING"),
+                                                   {QString::fromLatin1(field), text(value)}, "writing");
+            if (!stored)
+                return stored.error();
+        }
     const std::string key = caseKey(s.labels, s.provider, s.model);
     auto row = m_connection->execCached(
         QStringLiteral("INSERT INTO captures (id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts,"
@@ -357,55 +368,112 @@ Result<std::vector<StoredReply>> Store::replies(const Filter& filter, std::int64
     return replies;
 }
 
+Result<detail::PackedGrouping> Store::grouping(const std::vector<std::string>& by)
+{
+    detail::PackedGrouping grouping;
+    for (const std::string& field : by) {
+        // Every value the field has ever taken, from the small table kept for this: reading
+        // the distinct values off the captures themselves would sort them all.
+        auto values = m_connection->exec(QStringLiteral("SELECT value FROM capture_values WHERE field = ? ORDER BY value"),
+                                         {QString::fromStdString(field)});
+        if (!values)
+            return values.error();
+        std::vector<std::string> list;
+        while (values->next())
+            list.push_back(stringOf(values->value(0)));
+        grouping.expressions.push_back(groupExpression(field).toStdString());
+        grouping.values.push_back(std::move(list));
+    }
+    if (!grouping.groupable())
+        return Error{"a --by field holds a value with a NUL character, which cannot be grouped", location().display()};
+    if (grouping.groupCount() > detail::kMaxGroups)
+        return Error{"--by would make more than " + std::to_string(detail::kMaxGroups) + " groups; group by fewer fields", location().display()};
+    return grouping;
+}
+
+namespace {
+
+// The cells of one packed-key query (stats_sql.h), decoded.
+Result<std::vector<Cell>> readCells(Connection& connection, const QString& sql, const QVariantList& values,
+                                    const detail::PackedGrouping& grouping, std::int64_t bucketMs)
+{
+    auto rows = connection.exec(sql, values);
+    if (!rows)
+        return rows.error();
+    std::vector<Cell> cells;
+    while (rows->next()) {
+        const detail::UnpackedKey key = detail::unpackKey(rows->value(0).toLongLong());
+        Cell cell;
+        cell.key = grouping.decode(key.group);
+        if (bucketMs > 0)
+            cell.bucketMs = key.bucket * bucketMs;
+        cell.tally = tallyOf(rows.value(), 1);
+        cell.tally.latencyBins[key.bin] = cell.tally.count;
+        cells.push_back(std::move(cell));
+    }
+    return cells;
+}
+
+} // namespace
+
 Result<Json> Store::stats(const StatsQuery& query)
 {
-    QStringList groups;
-    for (const std::string& field : query.by)
-        groups << groupExpression(field);
-    if (query.bucket) // our own constant: inlined so both databases see integer arithmetic
-        groups << QStringLiteral("(c.created_at / %1) * %1").arg(query.bucket == Bucket::Hour ? 3'600'000 : 86'400'000);
     const SqlCondition where = whereClause(query.filter);
-    const QString keys = groups.isEmpty() ? QString() : groups.join(QStringLiteral(", ")) + QStringLiteral(", ");
-    auto rows = m_connection->exec(QStringLiteral("SELECT ") + keys + QStringLiteral("c.latency_bin, ") + kTallyColumns
-                                       + QStringLiteral(" FROM captures c") + where.sql + QStringLiteral(" GROUP BY ") + keys + QStringLiteral("c.latency_bin"),
+    auto grouping = this->grouping(query.by);
+    if (!grouping)
+        return grouping.error();
+    const std::int64_t bucketMs = !query.bucket ? 0 : query.bucket == Bucket::Hour ? 3'600'000 : 86'400'000;
+    const QString sql = QStringLiteral("SELECT ") + detail::packedKeySql(grouping.value(), bucketMs) + QStringLiteral(", ") + kTallyColumns
+        + QStringLiteral(" FROM captures c") + andWhere(where, QStringLiteral("c.seq >= ? AND c.seq <= ?")) + QStringLiteral(" GROUP BY 1");
+    const QVariantList values = where.values;
+    auto range = m_connection->exec(QStringLiteral("SELECT MIN(seq), MAX(seq) FROM captures"));
+    if (!range)
+        return range.error();
+    const std::int64_t first = range->next() ? range->value(0).toLongLong() : 0;
+    const std::int64_t last = range->value(1).toLongLong();
+    // A large store is summed in two halves at once, the second on a connection of its own.
+    const std::int64_t middle = last - first > query.splitAbove ? first + (last - first) / 2 : last;
+    QFuture<Result<std::vector<Cell>>> secondHalf;
+    if (middle < last)
+        secondHalf = QtConcurrent::run([location = location(), sql, values, middle, last, &grouping, bucketMs]() -> Result<std::vector<Cell>> {
+            auto connection = Connection::open(location, OpenOptions{false});
+            if (!connection)
+                return connection.error();
+            return readCells(*connection.value(), sql, values + QVariantList{integer(middle + 1), integer(last)}, grouping.value(), bucketMs);
+        });
+    auto cells = readCells(*m_connection, sql, values + QVariantList{integer(first), integer(middle)}, grouping.value(), bucketMs);
+    auto passCells = this->passCells(where, grouping.value());
+    if (middle < last) {
+        auto second = secondHalf.result();
+        if (!second)
+            return second.error();
+        if (cells)
+            cells->insert(cells->end(), std::make_move_iterator(second->begin()), std::make_move_iterator(second->end()));
+    }
+    if (!cells)
+        return cells.error();
+    if (!passCells)
+        return passCells.error();
+    return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets);
+}
+
+Result<std::vector<PassCell>> Store::passCells(const SqlCondition& where, const detail::PackedGrouping& grouping)
+{
+    auto rows = m_connection->exec(QStringLiteral("SELECT ") + grouping.groupSql() + QStringLiteral(
+                                       ", COUNT(*), MIN(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), MAX(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END)"
+                                       " FROM captures c") + andWhere(where, QStringLiteral("c.case_key IS NOT NULL"))
+                                       + QStringLiteral(" GROUP BY c.case_key, 1"),
                                    where.values);
     if (!rows)
         return rows.error();
-    const int keyCount = static_cast<int>(query.by.size());
-    std::vector<Cell> cells;
+    std::vector<PassCell> cells;
     while (rows->next()) {
-        Cell cell;
-        for (int i = 0; i < keyCount; ++i)
-            cell.key.push_back(stringOf(rows->value(i)));
-        int at = keyCount;
-        if (query.bucket)
-            cell.bucketMs = rows->value(at++).toLongLong();
-        const int bin = rows->value(at++).toInt();
-        cell.tally = tallyOf(rows.value(), at);
-        cell.tally.latencyBins[bin] = cell.tally.count;
+        PassCell cell;
+        cell.key = grouping.decode(rows->value(0).toLongLong());
+        cell.tally = PassTally{1, rows->value(1).toLongLong(), rows->value(2).toLongLong(), rows->value(3).toLongLong()};
         cells.push_back(std::move(cell));
     }
-    QStringList groupOnly;
-    for (const std::string& field : query.by)
-        groupOnly << groupExpression(field);
-    const QString passKeys = groupOnly.isEmpty() ? QString() : groupOnly.join(QStringLiteral(", ")) + QStringLiteral(", ");
-    auto passRows = m_connection->exec(QStringLiteral("SELECT ") + passKeys + QStringLiteral(
-                                           "COUNT(*), MIN(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), MAX(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END)"
-                                           " FROM captures c") + andWhere(where, QStringLiteral("c.case_key IS NOT NULL"))
-                                           + QStringLiteral(" GROUP BY ") + passKeys + QStringLiteral("c.case_key"),
-                                       where.values);
-    if (!passRows)
-        return passRows.error();
-    std::vector<PassCell> passCells;
-    while (passRows->next()) {
-        PassCell cell;
-        for (int i = 0; i < keyCount; ++i)
-            cell.key.push_back(stringOf(passRows->value(i)));
-        cell.tally = PassTally{1, passRows->value(keyCount).toLongLong(), passRows->value(keyCount + 1).toLongLong(),
-                               passRows->value(keyCount + 2).toLongLong()};
-        passCells.push_back(std::move(cell));
-    }
-    return statsDocument(query.by, query.bucket.has_value(), cells, passCells, query.targets);
+    return cells;
 }
 
 } // namespace conform::store

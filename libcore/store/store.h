@@ -31,6 +31,8 @@
 
 namespace conform::store {
 
+namespace detail { struct PackedGrouping; }
+
 enum class Bucket { Hour, Day };
 
 struct StatsQuery
@@ -39,6 +41,9 @@ struct StatsQuery
     std::vector<std::string> by; // any of "provider", "model", "schema", "prompt", "mode"
     std::optional<Bucket> bucket;
     Targets targets;
+    // A store with more captures than this is summed in two halves at once, on two
+    // connections (a database sums one query on one core).
+    std::int64_t splitAbove = 200'000;
 };
 // Checks a --by list ("provider,model"); an Error names the unknown field.
 Result<std::vector<std::string>> parseGroupFields(const std::string& list);
@@ -90,6 +95,8 @@ private:
     explicit Store(std::unique_ptr<Connection> connection) : m_connection(std::move(connection)) {}
     Status insertOne(const Capture& capture, InsertResult& result);
     Result<std::vector<Capture>> loadCaptures(const QString& condition, const QVariantList& values);
+    Result<detail::PackedGrouping> grouping(const std::vector<std::string>& by);
+    Result<std::vector<PassCell>> passCells(const SqlCondition& where, const detail::PackedGrouping& grouping);
 
     std::unique_ptr<Connection> m_connection;
     std::unordered_set<std::string> m_knownTexts; // schema and prompt hashes already stored

@@ -359,6 +359,36 @@ private slots:
         QVERIFY2(commits.load() < 100, qPrintable(QString::number(commits.load()))); // batched, not one commit each
         auto store = Store::open(location, OpenOptions{false});
         QCOMPARE(store.value()->count({}).value(), std::int64_t(2500));
+        // Summed in two halves on two connections, or in one: the same figures.
+        StatsQuery whole;
+        whole.by = {"provider", "model", "mode"};
+        whole.bucket = Bucket::Hour;
+        StatsQuery halves = whole;
+        halves.splitAbove = 1;
+        QCOMPARE(QString::fromStdString(dump(statsOf(*store.value(), halves))), QString::fromStdString(dump(statsOf(*store.value(), whole))));
+        QCOMPARE(statsOf(*store.value(), halves)["count"].get<int>(), 2500);
+    }
+
+    void groupValuesAreQuotedSafely_data() { addBackendRows(); }
+    void groupValuesAreQuotedSafely()
+    {
+        OPEN_FRESH_STORE(store, "quotes");
+        std::vector<Capture> captures;
+        for (const char* model : {"it's", "plain", "it's", "x'); DROP TABLE captures; --"}) {
+            Json document = fixtureDocuments()[0];
+            document.erase("id");
+            document["attempts"][0]["target"] = std::string("openai/") + model;
+            captures.push_back(captureFromDocument(document).value());
+        }
+        QVERIFY(store.insert(captures));
+        StatsQuery query;
+        query.by = {"model"};
+        const Json s = statsOf(store, query);
+        QCOMPARE(s["groups"].size(), std::size_t(3));
+        QCOMPARE(s["groups"][0]["key"]["model"].get<std::string>(), std::string("it's"));
+        QCOMPARE(s["groups"][0]["count"].get<int>(), 2);
+        QCOMPARE(s["groups"][2]["key"]["model"].get<std::string>(), std::string("x'); DROP TABLE captures; --"));
+        QCOMPARE(store.count({}).value(), std::int64_t(4));
     }
 
     void tableModelPages_data() { addBackendRows(); }

@@ -15,7 +15,7 @@ while have < target:
     copy += 1
     batch = min(have, target - have)
     db.execute(f"INSERT INTO captures (id, {columns}) SELECT id || '-{copy}', {columns} FROM captures"
-               f" WHERE id NOT LIKE '%-%-%-%-%-%' ORDER BY seq LIMIT {batch}")
+               f" ORDER BY seq LIMIT {batch}")
     have += batch
 db.commit()
 db.execute("ANALYZE")
