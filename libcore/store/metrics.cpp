@@ -62,10 +62,8 @@ std::int64_t latencyOfBin(int bin)
 
 void Tally::merge(const Tally& o)
 {
-    count += o.count; parsed += o.parsed; firstTryValid += o.firstTryValid;
-    valid += o.valid; repaired += o.repaired; fallback += o.fallback; failed += o.failed;
-    truncated += o.truncated; refused += o.refused; transportError += o.transportError;
-    repairs += o.repairs; tokensIn += o.tokensIn; tokensOut += o.tokensOut; tokensCached += o.tokensCached;
+    for (auto counter : kCounters)
+        this->*counter += o.*counter;
     for (const auto& [bin, n] : o.latencyBins)
         latencyBins[bin] += n;
 }

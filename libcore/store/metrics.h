@@ -38,6 +38,11 @@ struct Tally
     std::int64_t repairs = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
     std::map<int, std::int64_t> latencyBins; // bin -> captures
 
+    // Every counter above, in the order the store's SQL sums them.
+    static constexpr std::int64_t Tally::*kCounters[] = {
+        &Tally::count, &Tally::parsed, &Tally::firstTryValid, &Tally::valid, &Tally::repaired, &Tally::fallback, &Tally::failed,
+        &Tally::truncated, &Tally::refused, &Tally::transportError, &Tally::repairs, &Tally::tokensIn, &Tally::tokensOut, &Tally::tokensCached};
+
     void merge(const Tally& other);
     double rate(std::int64_t part) const { return count ? double(part) / double(count) : 0.0; }
     double finalSuccessRate() const { return rate(valid + repaired); }

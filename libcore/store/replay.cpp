@@ -82,7 +82,7 @@ Result<ReplayReport> replayHistory(Store& store, const Filter& filter, const sch
     std::vector<StoredReply> current = std::move(page).value();
     while (!current.empty()) {
         // Check this page on the pool while this thread reads the next one.
-        QFuture<Verdict> verdicts = QtConcurrent::mapped(current, [&](const StoredReply& r) { return check(r, validator, schema, cancelled); });
+        QFuture<Verdict> verdicts = QtConcurrent::mapped(current.cbegin(), current.cend(), [&](const StoredReply& r) { return check(r, validator, schema, cancelled); });
         auto next = store.replies(filter, current.back().seq, kPageSize);
         verdicts.waitForFinished();
         if (cancelled && *cancelled) {

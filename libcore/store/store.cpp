@@ -75,23 +75,12 @@ QString groupExpression(const std::string& field)
     return QStringLiteral("c.mode");
 }
 
+// The sums of kTallyColumns, in its order, from column `at` on.
 Tally tallyOf(const QSqlQuery& q, int at)
 {
     Tally t;
-    t.count = q.value(at).toLongLong();
-    t.parsed = q.value(at + 1).toLongLong();
-    t.firstTryValid = q.value(at + 2).toLongLong();
-    t.valid = q.value(at + 3).toLongLong();
-    t.repaired = q.value(at + 4).toLongLong();
-    t.fallback = q.value(at + 5).toLongLong();
-    t.failed = q.value(at + 6).toLongLong();
-    t.truncated = q.value(at + 7).toLongLong();
-    t.refused = q.value(at + 8).toLongLong();
-    t.transportError = q.value(at + 9).toLongLong();
-    t.repairs = q.value(at + 10).toLongLong();
-    t.tokensIn = q.value(at + 11).toLongLong();
-    t.tokensOut = q.value(at + 12).toLongLong();
-    t.tokensCached = q.value(at + 13).toLongLong();
+    for (auto column : Tally::kCounters)
+        t.*column = q.value(at++).toLongLong();
     return t;
 }
 
@@ -224,7 +213,6 @@ Result<std::vector<CaptureSummary>> Store::list(const Filter& filter, int limit,
 {
     const SqlCondition where = whereClause(filter);
     const QString order = filter.descending || !filter.afterSeq ? QStringLiteral(" DESC") : QString();
-    Filter ordered = filter;
     auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(" FROM captures c JOIN schemas s ON s.hash = c.schema_hash")
                                        + where.sql + QStringLiteral(" ORDER BY c.seq") + order + QStringLiteral(" LIMIT %1").arg(std::max(limit, 0)),
                                    where.values);

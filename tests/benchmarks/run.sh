@@ -5,6 +5,7 @@
 #   CONFORM_BENCH_EXTRACT_COUNT damaged replies for the extraction benchmark (default 20000)
 #   CONFORM_BENCH_ENGINE_RUNS         engine runs per configuration, server delay 0 (default 2000)
 #   CONFORM_BENCH_ENGINE_DELAYED_RUNS engine runs per configuration, server delay 50 ms (default 100)
+#   CONFORM_BENCH_STORE_COUNT / CONFORM_BENCH_STORE_MILLION  see store/run.sh
 # Exit status: 0, or 1 when Conform's verdicts differ from ajv's on any line or an engine run
 # of bench_engine ends other than expected.
 set -euo pipefail
@@ -57,4 +58,9 @@ engine_bench="$build/tests/benchmarks/engine/bench_engine"
 echo "engine: overhead per attempt against conform-cli serve..." >&2
 "$engine_bench" --runs "${CONFORM_BENCH_ENGINE_RUNS:-2000}" --delay-ms 0 || status=1
 "$engine_bench" --runs "${CONFORM_BENCH_ENGINE_DELAYED_RUNS:-100}" --delay-ms 50 || status=1
+
+# The capture store through conform-cli: import, replay over history, stats over a million
+# (tests/benchmarks/store). About two minutes and 1.5 GB of disk under the build folder.
+echo "store: import, replay and stats through conform-cli..." >&2
+bash "$here/store/run.sh" "$build" || status=1
 exit "$status"

@@ -87,8 +87,9 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        QTest::newRow("captures") << QStringList{"--captures", "x.db"} << "not yet supported";
-        QTest::newRow("no scenario") << QStringList{} << "give at least one --scenario";
+        QTest::newRow("captures store missing") << QStringList{"--captures", "x.db"} << "x.db: no capture store here";
+        QTest::newRow("scenario and captures") << QStringList{"--captures", "x.db", "--scenario", "fenced-reply"} << "give --scenario FILE (repeatable) or --captures STORE, one of them";
+        QTest::newRow("no scenario") << QStringList{} << "give --scenario FILE (repeatable) or --captures STORE, one of them";
         QTest::newRow("remote host") << QStringList{"--scenario", "fenced-reply", "--host", "0.0.0.0"} << "not a loopback address";
         QTest::newRow("bad host") << QStringList{"--scenario", "fenced-reply", "--host", "example.com"} << "--host must be";
         QTest::newRow("bad port") << QStringList{"--scenario", "fenced-reply", "--port", "70000"} << "--port must be";

@@ -278,6 +278,14 @@ private slots:
         QCOMPARE(replayHistory(store, onlyOllama, validator.value(), editedSchema())->becameInvalid, std::int64_t(1));
         std::atomic_bool cancelled{true};
         QVERIFY(replayHistory(store, {}, validator.value(), editedSchema(), {}, &cancelled)->cancelled);
+        // The workbench's way: on a worker thread with its own connection, reporting back.
+        ReplayJob job(store.location(), {}, std::make_shared<const schema::Validator>(validator.value()), editedSchema());
+        QSignalSpy finished(&job, &ReplayJob::finished);
+        QSignalSpy progressed(&job, &ReplayJob::progress);
+        job.start();
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.constFirst().constFirst().value<ReplayReport>().becameInvalid, std::int64_t(3));
+        QVERIFY(!progressed.isEmpty());
     }
 
     void migratesFromVersionOne_data() { addBackendRows(); }

@@ -4,6 +4,7 @@
 # Usage: bash tests/benchmarks/store/run.sh BUILD_DIR
 #   CONFORM_BENCH_STORE_COUNT   captures imported and replayed (default 100000)
 #   CONFORM_BENCH_STORE_MILLION captures for the stats figure (default 1000000)
+# Exit status: 1 when the stats disagree with the Python peer's.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(cd "$here/../../.." && pwd)"
@@ -15,7 +16,8 @@ work="$build/bench-data/store"
 rm -rf "$work" && mkdir -p "$work"
 export CONFORM_STORE="$work/unused.db"
 
-seconds() { local s e; s=$(date +%s.%N); "$@"; e=$(date +%s.%N); echo "$e - $s" | bc; }
+# Wall time of a command, in seconds with three decimals.
+seconds() { local s e; s=$(date +%s%N); "$@"; e=$(date +%s%N); printf '%d.%03d\n' $(( (e - s) / 1000000000 )) $(( (e - s) / 1000000 % 1000 )); }
 
 # One real capture is the template every generated one varies.
 "$cli" run --schema "$source_dir/schemas/goal-generator/schema.json" --system "$source_dir/schemas/goal-generator/prompt.md" \
