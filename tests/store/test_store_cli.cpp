@@ -1,6 +1,7 @@
 // `conform-cli run --store`, `captures ...` and `serve --captures`, run in process (and
 // serve as a child), as scripts and CI use them.
 #include "capture_fixture.h"
+#include "postgres_cluster.h"
 #include "test_registry.h"
 
 #include "cli_in_process.h"
@@ -192,6 +193,30 @@ private slots:
         const CliRun bySchemaFile = runCliInProcess({QStringLiteral("captures"), QStringLiteral("list"), QStringLiteral("--store"), path, QStringLiteral("--schema"),
                                             writeJson(m_dir.filePath(QStringLiteral("v2.json")), fixtureSchemaV2())});
         QCOMPARE(lineCount(bySchemaFile.out), 2);
+    }
+
+    void postgresFromTheCommandLine()
+    {
+        REQUIRE_POSTGRES(PostgresCluster::shared());
+        const QString url = PostgresCluster::shared().createDatabase(QStringLiteral("cli"));
+        const QString file = writeFixture(m_dir.filePath(QStringLiteral("pg.jsonl")));
+        QCOMPARE(runCliInProcess({QStringLiteral("captures"), QStringLiteral("import"), file, QStringLiteral("--store"), url}).code, 0);
+        const QString sqlite = fixtureStore(QStringLiteral("pg-twin.db"));
+        const QStringList stats{QStringLiteral("captures"), QStringLiteral("stats"), QStringLiteral("--by"), QStringLiteral("provider,mode"),
+                                QStringLiteral("--bucket"), QStringLiteral("hour"), QStringLiteral("--json"), QStringLiteral("--store")};
+        const CliRun onPostgres = runCliInProcess(stats + QStringList{url});
+        QCOMPARE(onPostgres.code, 0);
+        QCOMPARE(QString::fromStdString(onPostgres.out), QString::fromStdString(runCliInProcess(stats + QStringList{sqlite}).out));
+        const CliRun exported = runCliInProcess({QStringLiteral("captures"), QStringLiteral("export"), QStringLiteral("--store"), url});
+        QFile original(file);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QCOMPARE(QByteArray::fromStdString(exported.out), original.readAll());
+        const CliRun run = runCliInProcess({QStringLiteral("run"), QStringLiteral("--schema"), kSchema, QStringLiteral("--user"), QStringLiteral("x"),
+                                            QStringLiteral("--provider"), QStringLiteral("scenario"), QStringLiteral("--scenario"), kRepaired,
+                                            QStringLiteral("--store"), url, QStringLiteral("--json")});
+        QCOMPARE(run.code, 0);
+        const std::string id = Json::parse(run.out)["capture_id"].get<std::string>();
+        QCOMPARE(runCliInProcess({QStringLiteral("captures"), QStringLiteral("show"), QString::fromStdString(id), QStringLiteral("--store"), url}).code, 0);
     }
 
     void replayReportsWhatAnEditBreaks()
