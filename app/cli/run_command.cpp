@@ -27,6 +27,9 @@ struct Options
     QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario)."), QStringLiteral("FILE")};
     QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
     QCommandLineOption maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
+    QCommandLineOption maxCalls{QStringLiteral("max-calls"), QStringLiteral("Model calls in all: repairs, continuations, re-asks and mode fallback (default 4; transport retries apart)."), QStringLiteral("N"), QStringLiteral("4")};
+    QCommandLineOption onTruncation{QStringLiteral("on-truncation"), QStringLiteral("A reply cut at max_tokens: continue (default: prefill where the protocol allows, else re-ask larger), raise (re-ask larger) or fail."), QStringLiteral("POLICY"), QStringLiteral("continue")};
+    QCommandLineOption maxTokensCeiling{QStringLiteral("max-tokens-ceiling"), QStringLiteral("The most max_tokens may grow to (default 4 x --max-tokens)."), QStringLiteral("N")};
     QCommandLineOption retries{QStringLiteral("retries"), QStringLiteral("Transport retries per request (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
     QCommandLineOption temperature{QStringLiteral("temperature"), QStringLiteral("Sampling temperature."), QStringLiteral("T")};
     QCommandLineOption maxTokens{QStringLiteral("max-tokens"), QStringLiteral("Answer length limit (default 1024)."), QStringLiteral("N"), QStringLiteral("1024")};
@@ -43,7 +46,8 @@ struct Options
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, retries,
+        parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
+                           onTruncation, maxTokensCeiling, retries,
                            temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, stream,
                            store, noStore, json, help});
     }
@@ -76,10 +80,20 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
     double value = 0;
     if (!number(parser, o.maxRepairs, 0, 20, value, error)) return error;
     policy.maxRepairs = static_cast<int>(value);
+    if (!number(parser, o.maxCalls, 1, 100, value, error)) return error;
+    policy.maxCalls = static_cast<int>(value);
+    const auto truncation = engine::parseTruncationPolicy(parser.value(o.onTruncation).toStdString());
+    if (!truncation)
+        return "run: --on-truncation must be continue, raise or fail, not '" + parser.value(o.onTruncation).toStdString() + "'";
+    policy.onTruncation = *truncation;
     if (!number(parser, o.retries, 0, 20, value, error)) return error;
     policy.maxTransportRetries = static_cast<int>(value);
     if (!number(parser, o.maxTokens, 1, 1e7, value, error)) return error;
     policy.maxTokens = static_cast<int>(value);
+    if (parser.isSet(o.maxTokensCeiling)) {
+        if (!number(parser, o.maxTokensCeiling, policy.maxTokens, 1e7, value, error)) return error;
+        policy.maxTokensCeiling = static_cast<int>(value);
+    }
     if (!number(parser, o.timeout, 0.01, 86400, value, error)) return error;
     policy.timeoutMs = static_cast<int>(value * 1000);
     if (!number(parser, o.stallTimeout, 0.01, 86400, value, error)) return error;
@@ -158,7 +172,10 @@ void reportProgress(engine::Engine& engine, Io& io, bool stream)
         const std::string verdict = !a.error.empty() ? "error: " + a.error
             : a.valid ? std::string("valid")
             : a.parsed ? std::to_string(a.issues.size()) + " issue(s)" : "no JSON: " + a.extractionFailure;
-        io.err << "conform-cli:   " << verdict << (a.truncated ? " [truncated]" : "") << '\n';
+        io.err << "conform-cli:   " << engine::attemptKindName(a.kind) << ": " << verdict
+               << (a.truncated ? " [truncated at max_tokens " + std::to_string(a.maxTokens) + "]" : "")
+               << (a.notEnforced ? " [not_enforced: strict mode returned an invalid reply]" : "") << " (" << a.latencyMs
+               << " ms, " << a.requestBytes << " bytes sent)\n";
     });
 }
 
@@ -169,7 +186,8 @@ void printHuman(const engine::RunRecord& record, Io& io)
     for (const std::string& flag : record.flags)
         io.out << " [" << flag << "]";
     io.out << " (" << metrics["attempts"] << " attempt(s), " << metrics["repairs"] << " repair(s), "
-           << metrics["transport_retries"] << " transport retr" << (metrics["transport_retries"] == 1 ? "y" : "ies") << ")\n";
+           << metrics["transport_retries"] << " transport retr" << (metrics["transport_retries"] == 1 ? "y" : "ies")
+           << "; ended by " << record.endedBy << ")\n";
     if (!record.value.is_null())
         io.out << conform::dump(record.value, 2) << '\n';
     if (record.best && !record.attempts[*record.best].issues.empty())
@@ -196,12 +214,18 @@ public:
         return "conform-cli run --schema FILE (--user TEXT | --prompt FILE) [--system FILE] [--var K=V ...]\n"
                "                --provider anthropic|openai|ollama|scenario [--model M] [--base-url URL]\n"
                "                [--scenario FILE] [--mode auto|strict|tool|json-object|text]\n"
-               "                [--max-repairs N] [--retries N] [--temperature T] [--max-tokens N] [--stream]\n"
+               "                [--max-repairs N] [--max-calls N] [--retries N] [--temperature T] [--max-tokens N]\n"
+               "                [--on-truncation continue|raise|fail] [--max-tokens-ceiling N] [--stream]\n"
                "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
                "                [--store FILE | --no-store] [--json]\n"
                "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
                "--store/--no-store are accepted and ignored for now: run does not capture yet.\n"
-               "Exit: 0 valid, repaired or fallback; 1 failed; 2 usage; 3 provider or transport error.";
+               "A reply cut at max_tokens is never the answer and never gets a repair turn: it is continued\n"
+               "(Anthropic text and JSON modes) or asked again with max_tokens doubled, up to the ceiling; a run\n"
+               "that still ends cut fails with the flag truncated. Every call spends one of --max-calls; the\n"
+               "record's ended_by says which limit ended the run. --json attempts carry kind (initial, repair,\n"
+               "continuation, reask_larger, fallback), request_bytes and not_enforced (strict mode, invalid reply).\n"
+               "Exit: 0 valid, repaired or fallback; 1 failed (also: truncated to the end); 2 usage; 3 provider or transport error.";
     }
 
     int execute(const QStringList& arguments, Io& io) override

@@ -296,6 +296,14 @@ StopReason Turn::effectiveStopReason() const
     return isToolCall() ? StopReason::ToolUse : StopReason::End;
 }
 
+Turn continuing(const Turn& turn, std::string_view prefill)
+{
+    Turn out = turn;
+    if (!prefill.empty() && turn.text && turn.text->size() > prefill.size() && turn.text->compare(0, prefill.size(), prefill) == 0)
+        out.text = turn.text->substr(prefill.size());
+    return out;
+}
+
 const Turn& Scenario::turnAt(std::size_t n) const
 {
     return turns[std::min(n, turns.size() - 1)];

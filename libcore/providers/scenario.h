@@ -95,6 +95,12 @@ struct Turn
     StopReason effectiveStopReason() const;
 };
 
+// The turn as it answers a request that prefilled `prefill` as the assistant's reply (an
+// Anthropic continuation): a text that starts with the prefill gives only the rest, since the
+// model writes on from there. Any other turn is returned as it is. So a scenario holds the
+// whole reply once and plays it both to a client that asks again and to one that continues.
+Turn continuing(const Turn& turn, std::string_view prefill);
+
 struct Scenario
 {
     enum class Origin { File, Captures };
