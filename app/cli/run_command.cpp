@@ -110,12 +110,20 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
     return error;
 }
 
-std::string promptFrom(const QCommandLineParser& parser, const Options& o, engine::Prompt& prompt, Io& io)
+// The prompt from --user / --prompt / --system / --var; a scenario run given none of them
+// uses the scenario's own prompt (its description when it has none).
+std::string promptFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
+                       engine::Prompt& prompt, Io& io)
 {
     std::string error;
-    if (parser.isSet(o.user) == parser.isSet(o.prompt))
+    if (scenario && !parser.isSet(o.user) && !parser.isSet(o.prompt)) {
+        prompt.user = scenario->promptUser.empty() ? scenario->description : scenario->promptUser;
+        prompt.system = scenario->promptSystem;
+    } else if (parser.isSet(o.user) == parser.isSet(o.prompt)) {
         return "run: give the user prompt with --user TEXT or --prompt FILE (one of them)";
-    prompt.user = parser.isSet(o.user) ? parser.value(o.user).toStdString() : readText(parser.value(o.prompt), io, error);
+    } else {
+        prompt.user = parser.isSet(o.user) ? parser.value(o.user).toStdString() : readText(parser.value(o.prompt), io, error);
+    }
     if (parser.isSet(o.system) && error.empty())
         prompt.system = readText(parser.value(o.system), io, error);
     for (const QString& pair : parser.values(o.var)) {
@@ -129,9 +137,10 @@ std::string promptFrom(const QCommandLineParser& parser, const Options& o, engin
 
 std::string targetFrom(const QCommandLineParser& parser, const Options& o, engine::Target& target)
 {
-    const auto kind = providers::parseProviderKind(parser.value(o.provider).toStdString());
+    const QString providerName = parser.isSet(o.provider) ? parser.value(o.provider) : QStringLiteral("scenario");
+    const auto kind = providers::parseProviderKind(providerName.toStdString());
     if (!kind)
-        return "run: --provider must be anthropic, openai, ollama or scenario, not '" + parser.value(o.provider).toStdString() + "'";
+        return "run: --provider must be anthropic, openai, ollama or scenario, not '" + providerName.toStdString() + "'";
     const auto mode = engine::parseModeChoice(parser.value(o.mode).toStdString());
     if (!mode)
         return "run: --mode must be auto, strict, tool, json-object or text, not '" + parser.value(o.mode).toStdString() + "'";
@@ -144,6 +153,25 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
     if (!loaded)
         return loaded.error().toString();
     target.scenario = std::make_shared<const providers::Scenario>(std::move(loaded.value()));
+    return {};
+}
+
+// --schema FILE, else the scenario's own schema (embedded, or a path relative to the
+// working directory, as a workspace's scenarios name them).
+std::string schemaFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
+                       engine::RunSpec& spec)
+{
+    if (!parser.isSet(o.schema) && scenario && scenario->schema) {
+        spec.schema = *scenario->schema;
+        return {}; // the engine compiles it
+    }
+    if (!parser.isSet(o.schema) && (!scenario || scenario->schemaRef.empty()))
+        return "run: scenario '" + (scenario ? scenario->name : std::string()) + "' has no schema; give --schema FILE";
+    const LoadedSchema loaded = loadSchema(parser.isSet(o.schema) ? parser.value(o.schema) : QString::fromStdString(scenario->schemaRef));
+    if (!loaded.ok)
+        return loaded.error;
+    spec.schema = loaded.document;
+    spec.validator = std::make_shared<const schema::Validator>(*loaded.validator); // its $refs resolved as loaded
     return {};
 }
 
@@ -170,10 +198,10 @@ void reportProgress(engine::Engine& engine, Io& io, bool stream)
         if (stream)
             io.err << '\n';
         const std::string verdict = !a.error.empty() ? "error: " + a.error
+            : a.truncated ? "cut at max_tokens " + std::to_string(a.maxTokens) + ": not an answer"
             : a.valid ? std::string("valid")
             : a.parsed ? std::to_string(a.issues.size()) + " issue(s)" : "no JSON: " + a.extractionFailure;
         io.err << "conform-cli:   " << engine::attemptKindName(a.kind) << ": " << verdict
-               << (a.truncated ? " [truncated at max_tokens " + std::to_string(a.maxTokens) + "]" : "")
                << (a.notEnforced ? " [not_enforced: strict mode returned an invalid reply]" : "") << " (" << a.latencyMs
                << " ms, " << a.requestBytes << " bytes sent)\n";
     });
@@ -212,6 +240,7 @@ public:
     std::string usage() const override
     {
         return "conform-cli run --schema FILE (--user TEXT | --prompt FILE) [--system FILE] [--var K=V ...]\n"
+               "conform-cli run --scenario NAME [...]   a demo scenario with its own schema and prompt\n"
                "                --provider anthropic|openai|ollama|scenario [--model M] [--base-url URL]\n"
                "                [--scenario FILE] [--mode auto|strict|tool|json-object|text]\n"
                "                [--max-repairs N] [--max-calls N] [--retries N] [--temperature T] [--max-tokens N]\n"
@@ -237,19 +266,18 @@ public:
             return fail(io, "run: " + parser.errorText().toStdString());
         if (parser.isSet(o.help))
             return printCommandHelp(io, *this, parser);
-        if (!parser.isSet(o.schema) || !parser.isSet(o.provider))
-            return fail(io, "run: --schema FILE and --provider NAME are required");
+        if (!parser.isSet(o.scenario) && (!parser.isSet(o.schema) || !parser.isSet(o.provider)))
+            return fail(io, "run: --schema FILE and --provider NAME are required (a --scenario carries its own schema)");
         if (!parser.positionalArguments().isEmpty())
             return fail(io, "run: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
-        const LoadedSchema loaded = loadSchema(parser.value(o.schema));
-        if (!loaded.ok)
-            return fail(io, loaded.error);
-        engine::RunSpec spec;
-        spec.schema = loaded.document;
-        spec.validator = std::make_shared<const schema::Validator>(*loaded.validator); // its $refs resolved as loaded
         engine::Target target;
-        for (const std::string& error : {promptFrom(parser, o, spec.prompt, io), policyFrom(parser, o, spec.policy, io),
-                                         targetFrom(parser, o, target)})
+        if (const std::string error = targetFrom(parser, o, target); !error.empty())
+            return fail(io, error);
+        engine::RunSpec spec;
+        if (const std::string error = schemaFrom(parser, o, target.scenario.get(), spec); !error.empty())
+            return fail(io, error);
+        for (const std::string& error : {promptFrom(parser, o, target.scenario.get(), spec.prompt, io),
+                                         policyFrom(parser, o, spec.policy, io)})
             if (!error.empty())
                 return fail(io, error);
         spec.targets.push_back(std::move(target));
