@@ -24,7 +24,7 @@ struct Options
     QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("anthropic, openai, ollama or scenario."), QStringLiteral("NAME")};
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
     QCommandLineOption baseUrl{QStringLiteral("base-url"), QStringLiteral("Base URL (default: *_BASE_URL / OLLAMA_HOST, else the public API)."), QStringLiteral("URL")};
-    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario)."), QStringLiteral("FILE")};
+    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario). Without --schema and a prompt, the scenario's own are used."), QStringLiteral("FILE")};
     QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
     QCommandLineOption maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
     QCommandLineOption maxCalls{QStringLiteral("max-calls"), QStringLiteral("Model calls in all: repairs, continuations, re-asks and mode fallback (default 4; transport retries apart)."), QStringLiteral("N"), QStringLiteral("4")};
@@ -240,13 +240,13 @@ public:
     std::string usage() const override
     {
         return "conform-cli run --schema FILE (--user TEXT | --prompt FILE) [--system FILE] [--var K=V ...]\n"
-               "conform-cli run --scenario NAME [...]   a demo scenario with its own schema and prompt\n"
                "                --provider anthropic|openai|ollama|scenario [--model M] [--base-url URL]\n"
                "                [--scenario FILE] [--mode auto|strict|tool|json-object|text]\n"
                "                [--max-repairs N] [--max-calls N] [--retries N] [--temperature T] [--max-tokens N]\n"
                "                [--on-truncation continue|raise|fail] [--max-tokens-ceiling N] [--stream]\n"
                "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
                "                [--store FILE | --no-store] [--json]\n"
+               "conform-cli run --scenario NAME [options]   a scenario with its own schema and prompt (--provider scenario)\n"
                "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
                "--store/--no-store are accepted and ignored for now: run does not capture yet.\n"
                "A reply cut at max_tokens is never the answer and never gets a repair turn: it is continued\n"

@@ -6,6 +6,7 @@
 // unlisted one fails this test.
 #include "json/parse.h"
 #include "schema/example.h"
+#include "suite_files.h"
 
 #include <QtTest>
 
@@ -19,41 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readFile(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-schema::Registry remotes()
-{
-    schema::Registry registry;
-    const fs::path root = fs::path(CONFORM_SCHEMA_TEST_SUITE) / "remotes";
-    for (const auto& entry : fs::recursive_directory_iterator(root)) {
-        if (!entry.is_regular_file() || entry.path().extension() != ".json")
-            continue;
-        auto parsed = json::parseStrict(readFile(entry.path()));
-        if (parsed)
-            registry.add("http://localhost:1234/" + fs::relative(entry.path(), root).generic_string(), std::move(parsed.value()));
-    }
-    return registry;
-}
-
-std::set<std::string> knownGaps()
-{
-    std::set<std::string> known;
-    std::istringstream lines(readFile(fs::path(CONFORM_SOURCE_DIR) / "tests/schema/example_known_gaps.txt"));
-    for (std::string line; std::getline(lines, line);) {
-        line = line.substr(0, line.find("  #"));
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        if (!line.empty() && line.front() != '#')
-            known.insert(line);
-    }
-    return known;
-}
+using test::readFile;
 
 } // namespace
 
@@ -153,8 +120,8 @@ private slots:
     // Every schema of the official suite's draft 7 and 2020-12 tests.
     void officialSuite()
     {
-        const schema::Registry registry = remotes();
-        const std::set<std::string> known = knownGaps();
+        const schema::Registry registry = test::suiteRemotes(CONFORM_SCHEMA_TEST_SUITE);
+        const std::set<std::string> known = test::listedIds(fs::path(CONFORM_SOURCE_DIR) / "tests/schema/example_known_gaps.txt");
         int valid = 0, unsatisfiable = 0, gaps = 0;
         QStringList failures;
         for (const char* draft : {"draft7", "draft2020-12"}) {
