@@ -59,6 +59,7 @@ void Engine::start(RunSpec spec)
     m_validAttempt.reset();
     m_targetIndex = 0;
     m_maxTokens = m_spec.policy.maxTokens;
+    m_example = nullptr;
     m_nextKind = AttemptKind::Initial;
     m_endReason = EndReason::Error;
     m_running = true;
@@ -80,7 +81,6 @@ void Engine::start(RunSpec spec)
 
 void Engine::begin()
 {
-    m_example = schema::makeExample(m_spec.schema, &*m_validator).value;
     if (m_spec.targets.empty()) {
         QTimer::singleShot(0, this, [this] { finishWithError("no target to run against"); });
         return;
@@ -357,6 +357,8 @@ void Engine::handleInvalid(const AttemptRecord& record, const providers::Reply& 
     if (move.kind == MoveKind::NextMode)
         return nextMode(move.endReason);
     ++m_repairs;
+    if (m_example.is_null()) // made once per run, and only when a repair needs it
+        m_example = schema::makeExample(m_spec.schema, &*m_validator).value;
     RepairContext context{record.issues, record.extractionFailure, record.raw, m_spec.schema, m_example, true,
                           m_repairs, m_spec.policy.maxRepairs, m_spec.policy.originalLimit};
     m_conversation = repairConversation(m_base, reply, step().mode, buildRepairPrompt(m_spec.policy.repairTemplate, context));
