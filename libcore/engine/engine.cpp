@@ -219,8 +219,10 @@ void Engine::sendAttempt()
 
 void Engine::onTryStarted(int)
 {
-    m_partial.clear();
+    m_partial = m_prefill; // a continuation streams on from the cut part
     m_stream.emplace();
+    if (!m_prefill.empty())
+        m_stream->feed(m_prefill);
     m_chunkClock.invalidate();
     m_chunkPending = false;
 }

@@ -290,6 +290,8 @@ private slots:
         QTest::newRow("openai always cut: up to the ceiling") << "openai" << "text" << "always_cut" << "continue" << "initial,reask_larger,reask_larger" << "failed" << "max_tokens_ceiling";
         QTest::newRow("anthropic always cut: continued up to the ceiling") << "anthropic" << "text" << "always_cut" << "continue" << "initial,continuation,continuation,continuation" << "failed" << "max_tokens_ceiling";
         QTest::newRow("scenario text: continued in process") << "scenario" << "text" << "truncated" << "continue" << "initial,continuation" << "valid" << "valid";
+        QTest::newRow("anthropic text, streamed: continued") << "anthropic" << "text" << "truncated" << "continue" << "initial,continuation" << "valid" << "valid";
+        QTest::newRow("openai text, streamed: re-asked larger") << "openai" << "text" << "truncated" << "continue" << "initial,reask_larger" << "valid" << "valid";
     }
 
     void truncation()
@@ -310,7 +312,7 @@ private slots:
             QVERIFY2(server->ok(), qPrintable(server->error()));
             target.baseUrl = server->baseUrl().toStdString();
         }
-        RunSpec spec = specFor(target, false);
+        RunSpec spec = specFor(target, QByteArray(QTest::currentDataTag()).contains("streamed"));
         spec.policy.onTruncation = *parseTruncationPolicy(policy.toStdString());
         const RunRecord r = runToEnd(spec);
         QVERIFY2(r.error.empty(), r.error.c_str());

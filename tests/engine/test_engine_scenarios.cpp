@@ -136,6 +136,11 @@ private slots:
             const bool transport = std::find(expect["flags"].begin(), expect["flags"].end(), Json("transport_error")) != expect["flags"].end();
             const int code = expect["outcome"] != "failed" ? 0 : transport ? 3 : 1;
             QCOMPARE(process->exitCode(), code);
+            // The scenario's own prompt (its description when it has none) is what was asked.
+            const std::string asked = run["attempts"][0]["request"]["body"]["messages"][0]["content"].get<std::string>();
+            QCOMPARE(asked, scenario->promptUser.empty() ? scenario->description : scenario->promptUser);
+            if (!scenario->promptSystem.empty())
+                QVERIFY(run["attempts"][0]["request"]["body"]["system"].get<std::string>().rfind(scenario->promptSystem, 0) == 0);
         }
     }
 };
