@@ -25,9 +25,12 @@ struct Options
     QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("anthropic, openai, ollama or scenario."), QStringLiteral("NAME")};
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
     QCommandLineOption baseUrl{QStringLiteral("base-url"), QStringLiteral("Base URL (default: *_BASE_URL / OLLAMA_HOST, else the public API)."), QStringLiteral("URL")};
-    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario)."), QStringLiteral("FILE")};
+    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario). Without --schema and a prompt, the scenario's own are used."), QStringLiteral("FILE")};
     QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
     QCommandLineOption maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
+    QCommandLineOption maxCalls{QStringLiteral("max-calls"), QStringLiteral("Model calls in all: repairs, continuations, re-asks and mode fallback (default 4; transport retries apart)."), QStringLiteral("N"), QStringLiteral("4")};
+    QCommandLineOption onTruncation{QStringLiteral("on-truncation"), QStringLiteral("A reply cut at max_tokens: continue (default: prefill where the protocol allows, else re-ask larger), raise (re-ask larger) or fail."), QStringLiteral("POLICY"), QStringLiteral("continue")};
+    QCommandLineOption maxTokensCeiling{QStringLiteral("max-tokens-ceiling"), QStringLiteral("The most max_tokens may grow to (default 4 x --max-tokens)."), QStringLiteral("N")};
     QCommandLineOption retries{QStringLiteral("retries"), QStringLiteral("Transport retries per request (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
     QCommandLineOption temperature{QStringLiteral("temperature"), QStringLiteral("Sampling temperature."), QStringLiteral("T")};
     QCommandLineOption maxTokens{QStringLiteral("max-tokens"), QStringLiteral("Answer length limit (default 1024)."), QStringLiteral("N"), QStringLiteral("1024")};
@@ -45,7 +48,8 @@ struct Options
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, retries,
+        parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
+                           onTruncation, maxTokensCeiling, retries,
                            temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, stream,
                            store, noStore, label, json, help});
     }
@@ -78,10 +82,20 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
     double value = 0;
     if (!number(parser, o.maxRepairs, 0, 20, value, error)) return error;
     policy.maxRepairs = static_cast<int>(value);
+    if (!number(parser, o.maxCalls, 1, 100, value, error)) return error;
+    policy.maxCalls = static_cast<int>(value);
+    const auto truncation = engine::parseTruncationPolicy(parser.value(o.onTruncation).toStdString());
+    if (!truncation)
+        return "run: --on-truncation must be continue, raise or fail, not '" + parser.value(o.onTruncation).toStdString() + "'";
+    policy.onTruncation = *truncation;
     if (!number(parser, o.retries, 0, 20, value, error)) return error;
     policy.maxTransportRetries = static_cast<int>(value);
     if (!number(parser, o.maxTokens, 1, 1e7, value, error)) return error;
     policy.maxTokens = static_cast<int>(value);
+    if (parser.isSet(o.maxTokensCeiling)) {
+        if (!number(parser, o.maxTokensCeiling, policy.maxTokens, 1e7, value, error)) return error;
+        policy.maxTokensCeiling = static_cast<int>(value);
+    }
     if (!number(parser, o.timeout, 0.01, 86400, value, error)) return error;
     policy.timeoutMs = static_cast<int>(value * 1000);
     if (!number(parser, o.stallTimeout, 0.01, 86400, value, error)) return error;
@@ -98,12 +112,20 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
     return error;
 }
 
-std::string promptFrom(const QCommandLineParser& parser, const Options& o, engine::Prompt& prompt, Io& io)
+// The prompt from --user / --prompt / --system / --var; a scenario run given none of them
+// uses the scenario's own prompt (its description when it has none).
+std::string promptFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
+                       engine::Prompt& prompt, Io& io)
 {
     std::string error;
-    if (parser.isSet(o.user) == parser.isSet(o.prompt))
+    if (scenario && !parser.isSet(o.user) && !parser.isSet(o.prompt)) {
+        prompt.user = scenario->promptUser.empty() ? scenario->description : scenario->promptUser;
+        prompt.system = scenario->promptSystem;
+    } else if (parser.isSet(o.user) == parser.isSet(o.prompt)) {
         return "run: give the user prompt with --user TEXT or --prompt FILE (one of them)";
-    prompt.user = parser.isSet(o.user) ? parser.value(o.user).toStdString() : readText(parser.value(o.prompt), io, error);
+    } else {
+        prompt.user = parser.isSet(o.user) ? parser.value(o.user).toStdString() : readText(parser.value(o.prompt), io, error);
+    }
     if (parser.isSet(o.system) && error.empty())
         prompt.system = readText(parser.value(o.system), io, error);
     for (const QString& pair : parser.values(o.var)) {
@@ -117,9 +139,10 @@ std::string promptFrom(const QCommandLineParser& parser, const Options& o, engin
 
 std::string targetFrom(const QCommandLineParser& parser, const Options& o, engine::Target& target)
 {
-    const auto kind = providers::parseProviderKind(parser.value(o.provider).toStdString());
+    const QString providerName = parser.isSet(o.provider) ? parser.value(o.provider) : QStringLiteral("scenario");
+    const auto kind = providers::parseProviderKind(providerName.toStdString());
     if (!kind)
-        return "run: --provider must be anthropic, openai, ollama or scenario, not '" + parser.value(o.provider).toStdString() + "'";
+        return "run: --provider must be anthropic, openai, ollama or scenario, not '" + providerName.toStdString() + "'";
     const auto mode = engine::parseModeChoice(parser.value(o.mode).toStdString());
     if (!mode)
         return "run: --mode must be auto, strict, tool, json-object or text, not '" + parser.value(o.mode).toStdString() + "'";
@@ -132,6 +155,25 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
     if (!loaded)
         return loaded.error().toString();
     target.scenario = std::make_shared<const providers::Scenario>(std::move(loaded.value()));
+    return {};
+}
+
+// --schema FILE, else the scenario's own schema (embedded, or a path relative to the
+// working directory, as a workspace's scenarios name them).
+std::string schemaFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
+                       engine::RunSpec& spec)
+{
+    if (!parser.isSet(o.schema) && scenario && scenario->schema) {
+        spec.schema = *scenario->schema;
+        return {}; // the engine compiles it
+    }
+    if (!parser.isSet(o.schema) && (!scenario || scenario->schemaRef.empty()))
+        return "run: scenario '" + (scenario ? scenario->name : std::string()) + "' has no schema; give --schema FILE";
+    const LoadedSchema loaded = loadSchema(parser.isSet(o.schema) ? parser.value(o.schema) : QString::fromStdString(scenario->schemaRef));
+    if (!loaded.ok)
+        return loaded.error;
+    spec.schema = loaded.document;
+    spec.validator = std::make_shared<const schema::Validator>(*loaded.validator); // its $refs resolved as loaded
     return {};
 }
 
@@ -158,9 +200,12 @@ void reportProgress(engine::Engine& engine, Io& io, bool stream)
         if (stream)
             io.err << '\n';
         const std::string verdict = !a.error.empty() ? "error: " + a.error
+            : a.truncated ? "cut at max_tokens " + std::to_string(a.maxTokens) + ": not an answer"
             : a.valid ? std::string("valid")
             : a.parsed ? std::to_string(a.issues.size()) + " issue(s)" : "no JSON: " + a.extractionFailure;
-        io.err << "conform-cli:   " << verdict << (a.truncated ? " [truncated]" : "") << '\n';
+        io.err << "conform-cli:   " << engine::attemptKindName(a.kind) << ": " << verdict
+               << (a.notEnforced ? " [not_enforced: strict mode returned an invalid reply]" : "") << " (" << a.latencyMs
+               << " ms, " << a.requestBytes << " bytes sent)\n";
     });
 }
 
@@ -171,7 +216,8 @@ void printHuman(const engine::RunRecord& record, Io& io)
     for (const std::string& flag : record.flags)
         io.out << " [" << flag << "]";
     io.out << " (" << metrics["attempts"] << " attempt(s), " << metrics["repairs"] << " repair(s), "
-           << metrics["transport_retries"] << " transport retr" << (metrics["transport_retries"] == 1 ? "y" : "ies") << ")\n";
+           << metrics["transport_retries"] << " transport retr" << (metrics["transport_retries"] == 1 ? "y" : "ies")
+           << "; ended by " << record.endedBy << ")\n";
     if (!record.value.is_null())
         io.out << conform::dump(record.value, 2) << '\n';
     if (record.best && !record.attempts[*record.best].issues.empty())
@@ -210,13 +256,20 @@ public:
         return "conform-cli run --schema FILE (--user TEXT | --prompt FILE) [--system FILE] [--var K=V ...]\n"
                "                --provider anthropic|openai|ollama|scenario [--model M] [--base-url URL]\n"
                "                [--scenario FILE] [--mode auto|strict|tool|json-object|text]\n"
-               "                [--max-repairs N] [--retries N] [--temperature T] [--max-tokens N] [--stream]\n"
+               "                [--max-repairs N] [--max-calls N] [--retries N] [--temperature T] [--max-tokens N]\n"
+               "                [--on-truncation continue|raise|fail] [--max-tokens-ceiling N] [--stream]\n"
                "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
                "                [--store PATH|URL | --no-store] [--label K=V ...] [--json]\n"
+               "conform-cli run --scenario NAME [options]   a scenario with its own schema and prompt (--provider scenario)\n"
                "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
                "Every run is captured (see `conform-cli captures`) unless --no-store; --json then adds\n"
                "\"capture_id\", printed once the capture is committed.\n"
-               "Exit: 0 valid, repaired or fallback; 1 failed; 2 usage; 3 provider or transport error.";
+               "A reply cut at max_tokens is never the answer and never gets a repair turn: it is continued\n"
+               "(Anthropic text and JSON modes) or asked again with max_tokens doubled, up to the ceiling; a run\n"
+               "that still ends cut fails with the flag truncated. Every call spends one of --max-calls; the\n"
+               "record's ended_by says which limit ended the run. --json attempts carry kind (initial, repair,\n"
+               "continuation, reask_larger, fallback), request_bytes and not_enforced (strict mode, invalid reply).\n"
+               "Exit: 0 valid, repaired or fallback; 1 failed (also: truncated to the end); 2 usage; 3 provider or transport error.";
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -228,19 +281,18 @@ public:
             return fail(io, "run: " + parser.errorText().toStdString());
         if (parser.isSet(o.help))
             return printCommandHelp(io, *this, parser);
-        if (!parser.isSet(o.schema) || !parser.isSet(o.provider))
-            return fail(io, "run: --schema FILE and --provider NAME are required");
+        if (!parser.isSet(o.scenario) && (!parser.isSet(o.schema) || !parser.isSet(o.provider)))
+            return fail(io, "run: --schema FILE and --provider NAME are required (a --scenario carries its own schema)");
         if (!parser.positionalArguments().isEmpty())
             return fail(io, "run: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
-        const LoadedSchema loaded = loadSchema(parser.value(o.schema));
-        if (!loaded.ok)
-            return fail(io, loaded.error);
-        engine::RunSpec spec;
-        spec.schema = loaded.document;
-        spec.validator = std::make_shared<const schema::Validator>(*loaded.validator); // its $refs resolved as loaded
         engine::Target target;
-        for (const std::string& error : {promptFrom(parser, o, spec.prompt, io), policyFrom(parser, o, spec.policy, io),
-                                         targetFrom(parser, o, target)})
+        if (const std::string error = targetFrom(parser, o, target); !error.empty())
+            return fail(io, error);
+        engine::RunSpec spec;
+        if (const std::string error = schemaFrom(parser, o, target.scenario.get(), spec); !error.empty())
+            return fail(io, error);
+        for (const std::string& error : {promptFrom(parser, o, target.scenario.get(), spec.prompt, io),
+                                         policyFrom(parser, o, spec.policy, io)})
             if (!error.empty())
                 return fail(io, error);
         spec.targets.push_back(std::move(target));

@@ -1,9 +1,12 @@
 // conform-cli schema lint FILE: what is wrong with a schema itself (patterns RE2 cannot run,
 // unknown formats, keywords of the wrong type, $refs that resolve nowhere), one line each:
 // "FILE: /pointer: message". Sibling *.json files are the registry, so workspace $refs resolve.
+// conform-cli schema example FILE: a small instance that validates (schema/example.h).
 #include "command.h"
+#include "schema_loader.h"
 
 #include "json/parse.h"
+#include "schema/example.h"
 #include "schema/schema.h"
 
 #include <QCommandLineParser>
@@ -60,12 +63,38 @@ int lint(const QString& path, bool json, Io& io)
     return report["ok"].get<bool>() ? Success : Invalid;
 }
 
+// Prints the example (exit 0), or the best candidate with notes saying what could not be
+// satisfied (exit 1). --json: {"file","valid","value","notes":[{"schemaPath","message"}]}.
+int example(const QString& path, bool json, Io& io)
+{
+    const LoadedSchema loaded = loadSchema(path);
+    if (!loaded.ok)
+        return fail(io, loaded.error);
+    const schema::Example example = schema::makeExample(loaded.document, &*loaded.validator);
+    const std::string name = path.toStdString();
+    if (json) {
+        Json notes = Json::array();
+        for (const auto& note : example.notes)
+            notes.push_back({{"schemaPath", note.schemaPath}, {"message", note.message}});
+        io.out << conform::dump(Json{{"file", name}, {"valid", example.valid}, {"value", example.value}, {"notes", notes}}) << '\n';
+    } else {
+        io.out << conform::dump(example.value, 2) << '\n';
+        for (const auto& note : example.notes)
+            io.err << name << ": " << (note.schemaPath.empty() ? "/" : note.schemaPath) << ": warning: " << note.message << '\n';
+    }
+    return example.valid ? Success : Invalid;
+}
+
 class SchemaCommand : public Command
 {
 public:
     std::string name() const override { return "schema"; }
-    std::string summary() const override { return "inspect a JSON Schema: lint"; }
-    std::string usage() const override { return "conform-cli schema lint FILE [--json]"; }
+    std::string summary() const override { return "inspect a JSON Schema: lint, example"; }
+    std::string usage() const override
+    {
+        return "conform-cli schema lint FILE [--json]\n"
+               "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found";
+    }
 
     int execute(const QStringList& arguments, Io& io) override
     {
@@ -74,7 +103,7 @@ public:
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                             QStringLiteral("Show this help."));
         parser.addOptions({jsonOption, helpOption});
-        parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint"), QStringLiteral("ACTION"));
+        parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint or example"), QStringLiteral("ACTION"));
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The schema file."), QStringLiteral("FILE"));
         if (!parser.parse(arguments))
             return fail(io, "schema: " + parser.errorText().toStdString());
@@ -82,10 +111,12 @@ public:
             return printCommandHelp(io, *this, parser);
         const QStringList positional = parser.positionalArguments();
         if (positional.size() != 2)
-            return fail(io, "schema: expected an action and a FILE (conform-cli schema lint FILE)");
+            return fail(io, "schema: expected an action and a FILE (conform-cli schema lint|example FILE)");
         if (positional[0] == QLatin1String("lint"))
             return lint(positional[1], parser.isSet(jsonOption), io);
-        return fail(io, "schema: unknown action '" + positional[0].toStdString() + "' (known: lint)");
+        if (positional[0] == QLatin1String("example"))
+            return example(positional[1], parser.isSet(jsonOption), io);
+        return fail(io, "schema: unknown action '" + positional[0].toStdString() + "' (known: lint, example)");
     }
 };
 

@@ -4,6 +4,7 @@
 #include "engine/repair.h"
 #include "engine/template.h"
 #include "providers/openai.h"
+#include "schema/example.h"
 #include "providers/scenario_channel.h"
 
 #include <QNetworkAccessManager>
@@ -57,6 +58,10 @@ void Engine::start(RunSpec spec)
     m_record = RunRecord{};
     m_validAttempt.reset();
     m_targetIndex = 0;
+    m_maxTokens = m_spec.policy.maxTokens;
+    m_example = nullptr;
+    m_nextKind = AttemptKind::Initial;
+    m_endReason = EndReason::Error;
     m_running = true;
     m_finishing = false;
     if (m_spec.validator) {
@@ -91,7 +96,7 @@ void Engine::cancel()
     if (m_transport && m_transport->busy())
         m_transport->cancel(); // finishes the run through onExchange
     else
-        finishRun();
+        stop(EndReason::Cancelled);
 }
 
 void Engine::beginTarget()
@@ -99,7 +104,9 @@ void Engine::beginTarget()
     if (m_finishing)
         return;
     if (m_targetIndex >= m_spec.targets.size())
-        return finishRun();
+        return stop(m_record.flags.count("transport_error") ? EndReason::Transport : EndReason::NoMode);
+    if (!budgetLeft(callsMade(), m_spec.policy.maxCalls))
+        return stop(EndReason::MaxCalls);
     setUpTransport(target());
     std::vector<std::string> skipped;
     m_chain = m_adapter ? modeChain(*m_adapter, m_spec.schema, target().mode, &skipped) : std::vector<ChainStep>{};
@@ -116,16 +123,37 @@ void Engine::beginTarget()
 
 void Engine::beginStep()
 {
-    if (m_stepIndex >= m_chain.size())
-        return finishRun();
     if (step().transformed)
         for (const std::string& change : step().changes)
             m_record.notes.push_back(target().label() + ": strict schema: " + change);
-    m_conversation = providers::Conversation{renderTemplate(m_spec.prompt.system, m_spec.prompt.variables), {}};
-    m_conversation.messages.push_back(
-        providers::Message::user(renderTemplate(m_spec.prompt.user, m_spec.prompt.variables)));
+    m_base = providers::Conversation{renderTemplate(m_spec.prompt.system, m_spec.prompt.variables), {}};
+    m_base.messages.push_back(providers::Message::user(renderTemplate(m_spec.prompt.user, m_spec.prompt.variables)));
+    m_conversation = m_base;
     m_repairs = 0;
+    m_prefill.clear();
+    m_parts = 0;
+    if (!m_record.attempts.empty())
+        m_nextKind = AttemptKind::Fallback;
     sendAttempt();
+}
+
+void Engine::nextMode(EndReason ifNone)
+{
+    if (m_stepIndex + 1 >= m_chain.size())
+        return stop(ifNone);
+    ++m_stepIndex;
+    beginStep();
+}
+
+void Engine::stop(EndReason reason)
+{
+    m_endReason = reason;
+    finishRun();
+}
+
+std::string Engine::scrub(std::string text) const
+{
+    return providers::scrubSecrets(providers::scrubUrlSecrets(std::move(text), m_endpoint.baseUrl), {m_endpoint.apiKey});
 }
 
 void Engine::setUpTransport(const Target& t)
@@ -168,7 +196,7 @@ void Engine::sendAttempt()
     providers::RequestOptions options;
     options.model = target().model.empty() ? defaultModel(target().provider) : target().model;
     options.temperature = m_spec.policy.temperature;
-    options.maxTokens = m_spec.policy.maxTokens;
+    options.maxTokens = m_maxTokens;
     options.stream = m_spec.policy.stream;
     const auto title = m_spec.schema.is_object() ? m_spec.schema.find("title") : m_spec.schema.end();
     if (m_spec.schema.is_object() && title != m_spec.schema.end() && title->is_string())
@@ -176,10 +204,13 @@ void Engine::sendAttempt()
     const providers::HttpRequest request =
         m_adapter->buildRequest(m_conversation, step().schema, step().mode, options, m_endpoint);
     m_current = AttemptRecord{};
+    m_current.kind = m_nextKind;
     m_current.target = target().label();
     m_current.mode = step().mode;
     m_current.repair = m_repairs;
     m_current.request = request.toJson(); // credentials redacted
+    m_current.requestBytes = request.body.size();
+    m_current.maxTokens = m_maxTokens;
     emit attemptStarted(static_cast<int>(m_record.attempts.size()), qs(m_current.target),
                         qs(providers::modeName(step().mode)), m_repairs);
     onTryStarted(0);
@@ -188,8 +219,10 @@ void Engine::sendAttempt()
 
 void Engine::onTryStarted(int)
 {
-    m_partial.clear();
+    m_partial = m_prefill; // a continuation streams on from the cut part
     m_stream.emplace();
+    if (!m_prefill.empty())
+        m_stream->feed(m_prefill);
     m_chunkClock.invalidate();
     m_chunkPending = false;
 }
@@ -226,63 +259,119 @@ void Engine::onExchange(const providers::ExchangeResult& result)
     if (result.ok())
         return handleAnswer(record, result.reply);
     const providers::ProviderError& error = *result.reply.error;
-    record.error = providers::scrubSecrets(error.message.empty() ? error.type : error.message, {m_endpoint.apiKey});
+    record.error = scrub(error.message.empty() ? error.type : error.message);
     const bool modeRefused = error.refusesMode();
     record.transportError = !modeRefused && !result.cancelled;
     m_record.attempts.push_back(record);
     emit attemptFinished(record);
     if (result.cancelled)
-        return finishRun();
+        return stop(EndReason::Cancelled);
     if (modeRefused) {
         m_record.notes.push_back(target().label() + ": " + std::string(providers::modeName(step().mode))
                                  + " mode refused: " + record.error);
-        ++m_stepIndex;
-        return beginStep();
+        const Move move = afterModeRefused(callsMade(), m_spec.policy.maxCalls, m_stepIndex + 1 < m_chain.size());
+        return move.kind == MoveKind::NextMode ? nextMode(move.endReason) : stop(move.endReason);
     }
     m_record.flags.insert("transport_error");
     ++m_targetIndex;
+    m_nextKind = AttemptKind::Fallback;
     beginTarget();
 }
 
 void Engine::handleAnswer(AttemptRecord& record, const providers::Reply& reply)
 {
-    record.raw = reply.raw();
+    std::string raw = reply.raw();
+    if (!m_prefill.empty()) { // a continuation: the model wrote on from where the cut part ended
+        record.joinedAt = m_prefill.size();
+        m_record.notes.push_back(target().label() + ": joined a cut reply of " + std::to_string(m_prefill.size())
+                                 + " bytes with its continuation of " + std::to_string(raw.size()) + " bytes");
+        raw = m_prefill + raw;
+    }
+    record.raw = raw;
     record.stopReason = reply.stopReason;
     record.usage = reply.usage;
     record.truncated = reply.truncated();
     record.refused = reply.refused();
-    if (record.truncated)
-        m_record.flags.insert("truncated");
     if (record.refused) {
         m_record.flags.insert("refused");
         record.error = reply.refusal.empty() ? std::string("the model refused") : "the model refused: " + reply.refusal;
         m_record.attempts.push_back(record);
         emit attemptFinished(record);
-        return finishRun(); // a refusal is a decision, not a format error: no repair turn
+        return stop(EndReason::Refused); // a refusal is a decision, not a format error: no repair turn
     }
     evaluate(record, record.raw, *m_validator, m_spec.schema, step().transformed, m_spec.policy);
+    if (record.truncated)
+        return handleTruncated(record, reply);
+    // Strict mode promises schema-valid output; a complete reply that breaks it was not enforced.
+    record.notEnforced = step().mode == providers::Mode::Strict && !record.valid;
     m_record.attempts.push_back(record);
     emit attemptFinished(record);
     if (record.valid) {
         m_validAttempt = m_record.attempts.size() - 1;
         m_validStep = m_stepIndex;
-        return finishRun();
+        return stop(EndReason::Valid);
     }
-    if (m_repairs >= m_spec.policy.maxRepairs) {
-        ++m_stepIndex;
-        return beginStep();
+    providers::Reply joined = reply;
+    if (joined.toolCall)
+        joined.toolCall->arguments = raw;
+    else
+        joined.text = raw;
+    handleInvalid(record, joined);
+}
+
+void Engine::handleTruncated(AttemptRecord& record, const providers::Reply& reply)
+{
+    record.valid = false; // whatever the repairer closed, a cut reply is not the answer
+    m_record.attempts.push_back(record);
+    emit attemptFinished(record);
+    const bool prefill = canPrefill(target().provider, step().mode, reply.toolCall.has_value());
+    const TruncationDecision decision =
+        decideTruncation(m_spec.policy.onTruncation, prefill, m_maxTokens, m_spec.policy.ceiling(), m_parts + 1);
+    if (decision.action == TruncationAction::Stop || !budgetLeft(callsMade(), m_spec.policy.maxCalls)) {
+        m_record.flags.insert("truncated");
+        return stop(decision.action == TruncationAction::Stop ? decision.endReason : EndReason::MaxCalls);
     }
+    if (decision.action == TruncationAction::Continue) {
+        // Anthropic rejects a prefill that ends in white space; the join keeps what is sent.
+        m_prefill = record.raw.substr(0, record.raw.find_last_not_of(" \t\r\n") + 1);
+        ++m_parts;
+        m_conversation = m_base;
+        m_conversation.messages.push_back(providers::Message::assistant(m_prefill));
+        m_nextKind = AttemptKind::Continuation;
+    } else {
+        m_prefill.clear();
+        m_parts = 0;
+        m_maxTokens = decision.maxTokens;
+        m_conversation = m_base; // the cut reply is dropped: it would only be cut again
+        m_nextKind = AttemptKind::ReaskLarger;
+    }
+    sendAttempt();
+}
+
+void Engine::handleInvalid(const AttemptRecord& record, const providers::Reply& reply)
+{
+    m_prefill.clear();
+    m_parts = 0;
+    const Move move = afterInvalid(m_repairs, m_spec.policy.maxRepairs, callsMade(), m_spec.policy.maxCalls,
+                                   m_stepIndex + 1 < m_chain.size());
+    if (move.kind == MoveKind::Stop)
+        return stop(move.endReason);
+    if (move.kind == MoveKind::NextMode)
+        return nextMode(move.endReason);
     ++m_repairs;
-    RepairContext context{record.issues, record.extractionFailure, record.raw, m_spec.schema,
+    if (m_example.is_null()) // made once per run, and only when a repair needs it
+        m_example = schema::makeExample(m_spec.schema, &*m_validator).value;
+    RepairContext context{record.issues, record.extractionFailure, record.raw, m_spec.schema, m_example, true,
                           m_repairs, m_spec.policy.maxRepairs, m_spec.policy.originalLimit};
-    appendRepairTurn(m_conversation, reply, step().mode, buildRepairPrompt(m_spec.policy.repairTemplate, context));
+    m_conversation = repairConversation(m_base, reply, step().mode, buildRepairPrompt(m_spec.policy.repairTemplate, context));
+    m_nextKind = AttemptKind::Repair;
     sendAttempt();
 }
 
 void Engine::finishWithError(const std::string& error)
 {
     m_record.error = error;
-    finishRun();
+    stop(EndReason::Error);
 }
 
 void Engine::finishRun()
@@ -291,6 +380,9 @@ void Engine::finishRun()
         return;
     m_finishing = true;
     m_running = false;
+    if (m_record.flags.count("cancelled"))
+        m_endReason = EndReason::Cancelled;
+    m_record.endedBy = std::string(endReasonName(m_endReason));
     if (m_validAttempt) {
         const AttemptRecord& valid = m_record.attempts[*m_validAttempt];
         m_record.value = valid.value;

@@ -8,10 +8,15 @@
 //   engine.start(spec);                                 // returns at once; never blocks
 //
 // Transport retries (408/409/429/5xx/529/timeouts, see providers/retry.h) happen inside an
-// attempt and are recorded with it; repairs are new attempts. A target whose exchange fails
-// after its retries hands over to the next target; a 400 that refuses the mode's schema hands
-// over to the next mode. finished() is emitted exactly once per start(), also after cancel().
-// API keys come from the environment (or setEnvironment) and never enter a record.
+// attempt and are recorded with it; repairs, continuations, re-asks and fallbacks are new
+// attempts, and every attempt spends one call of Policy::maxCalls. A reply cut at max_tokens
+// is never final and never repaired: Policy::onTruncation continues it or asks again with
+// more room (decisions.h). A target whose exchange fails after its retries hands over to the
+// next target; a 400 that refuses the mode's schema hands over to the next mode at once.
+// RunRecord::endedBy says which limit ended the run. finished() is emitted exactly once per
+// start(), also after cancel(). API keys come from the environment (or setEnvironment) and
+// never enter a record; nor do the credentials of a base URL (user:password@, ?key=).
+#include "engine/decisions.h"
 #include "engine/mode_chain.h"
 #include "engine/run_record.h"
 #include "engine/run_spec.h"
@@ -70,6 +75,12 @@ private:
     void onTryStarted(int tryIndex);
     void flushChunk();
     void handleAnswer(AttemptRecord& record, const providers::Reply& reply);
+    void handleTruncated(AttemptRecord& record, const providers::Reply& reply);
+    void handleInvalid(const AttemptRecord& record, const providers::Reply& reply);
+    void nextMode(EndReason ifNone);
+    void stop(EndReason reason);
+    int callsMade() const { return static_cast<int>(m_record.attempts.size()); }
+    std::string scrub(std::string text) const;
     void setUpTransport(const Target& target);
     void finishRun();
     void finishWithError(const std::string& error);
@@ -91,7 +102,14 @@ private:
     std::size_t m_targetIndex = 0;
     std::size_t m_stepIndex = 0;
     int m_repairs = 0;
+    int m_maxTokens = 0;            // grows when a cut reply is asked again
+    AttemptKind m_nextKind = AttemptKind::Initial;
+    std::string m_prefill;          // the cut reply being continued ("" when none)
+    int m_parts = 0;                // cut parts joined into m_prefill
+    Json m_example;                 // a valid example of the schema, for repair turns
+    providers::Conversation m_base; // the system prompt and the first user turn
     providers::Conversation m_conversation;
+    EndReason m_endReason = EndReason::Error;
     AttemptRecord m_current;
     std::optional<json::StreamingExtractor> m_stream;
     std::string m_partial;

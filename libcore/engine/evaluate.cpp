@@ -53,11 +53,14 @@ void evaluate(AttemptRecord& record, const std::string& raw, const schema::Valid
 
 std::optional<std::size_t> bestAttempt(const std::vector<AttemptRecord>& attempts)
 {
+    // A complete reply beats a cut one whatever their issues: a cut reply's value was closed by
+    // the repairer and misses whatever came after the cut.
+    const auto rank = [&](std::size_t i) { return std::make_pair(attempts[i].truncated, attempts[i].issues.size()); };
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < attempts.size(); ++i) {
         if (!attempts[i].parsed)
             continue;
-        if (!best || attempts[i].issues.size() <= attempts[*best].issues.size())
+        if (!best || rank(i) <= rank(*best))
             best = i;
     }
     return best;

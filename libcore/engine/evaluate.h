@@ -19,7 +19,8 @@ namespace conform::engine {
 void evaluate(AttemptRecord& record, const std::string& raw, const schema::Validator& validator, const Json& schema,
               bool nullableOptionals, const Policy& policy);
 
-// The attempt to keep from a failed run: parsed, fewest issues, latest on a tie.
+// The attempt to keep from a failed run: parsed, complete rather than cut, fewest issues,
+// latest on a tie.
 std::optional<std::size_t> bestAttempt(const std::vector<AttemptRecord>& attempts);
 
 // Top-level properties of the attempt's value that no issue points into.

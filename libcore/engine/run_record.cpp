@@ -19,16 +19,26 @@ std::string_view outcomeName(Outcome outcome)
     return names[static_cast<std::size_t>(outcome)];
 }
 
+std::string_view attemptKindName(AttemptKind kind)
+{
+    static constexpr std::array<std::string_view, 5> names{"initial", "repair", "continuation", "reask_larger", "fallback"};
+    return names[static_cast<std::size_t>(kind)];
+}
+
 Json AttemptRecord::toJson() const
 {
     Json retryList = Json::array();
     for (const providers::RetryRecord& retry : retries)
         retryList.push_back(retry.toJson());
-    Json out{{"target", target}, {"mode", std::string(providers::modeName(mode))}, {"repair", repair},
-             {"request", request}, {"raw", raw}, {"parsed", parsed}, {"value", value}, {"valid", valid},
+    Json out{{"kind", std::string(attemptKindName(kind))}, {"target", target},
+             {"mode", std::string(providers::modeName(mode))}, {"repair", repair}, {"request", request},
+             {"request_bytes", requestBytes}, {"max_tokens", maxTokens}, {"raw", raw}, {"parsed", parsed}, {"value", value}, {"valid", valid},
              {"fixes", fixes}, {"coercions", coercions}, {"issues", issues},
              {"stop_reason", stopReason.empty() ? Json(nullptr) : Json(stopReason)}, {"usage", usageJson(usage)},
-             {"latency_ms", latencyMs}, {"http_status", httpStatus}, {"retries", std::move(retryList)}};
+             {"latency_ms", latencyMs}, {"http_status", httpStatus}, {"retries", std::move(retryList)},
+             {"truncated", truncated}, {"not_enforced", notEnforced}};
+    if (kind == AttemptKind::Continuation)
+        out["joined_at"] = joinedAt;
     if (!extractionFailure.empty())
         out["extraction_failure"] = extractionFailure;
     if (!error.empty())
@@ -53,7 +63,7 @@ Json RunRecord::metrics() const
         tokens.cachedTokens += a.usage.cachedTokens;
         latency += a.latencyMs;
         retries += static_cast<int>(a.retries.size());
-        repairs += a.repair > 0 ? 1 : 0;
+        repairs += a.kind == AttemptKind::Repair ? 1 : 0;
     }
     Json out{{"attempts", attempts.size()}, {"repairs", repairs}, {"transport_retries", retries},
              {"latency_ms", latency}, {"tokens", usageJson(tokens)},
@@ -73,6 +83,7 @@ Json RunRecord::toJson() const
     for (const AttemptRecord& a : attempts)
         attemptList.push_back(a.toJson());
     Json out{{"outcome", std::string(outcomeName(outcome))}, {"flags", Json(std::vector<std::string>(flags.begin(), flags.end()))},
+             {"ended_by", endedBy},
              {"value", value}, {"attempts", std::move(attemptList)}, {"metrics", metrics()}};
     if (best) {
         out["best_attempt"] = *best;

@@ -16,13 +16,24 @@ namespace conform::engine {
 enum class Outcome { Valid, Repaired, Fallback, Failed };
 std::string_view outcomeName(Outcome outcome); // "valid", "repaired", "fallback", "failed"
 
+// Why an attempt was made: the first call, a repair turn, the rest of a cut reply (prefilled),
+// a cut reply asked again with more max_tokens, or the first call in a weaker mode or the
+// next target.
+enum class AttemptKind { Initial, Repair, Continuation, ReaskLarger, Fallback };
+std::string_view attemptKindName(AttemptKind kind); // "initial", "repair", "continuation", ...
+
 struct AttemptRecord
 {
     std::string target;          // "openai/gpt-4o-mini"
     providers::Mode mode = providers::Mode::Text;
+    AttemptKind kind = AttemptKind::Initial;
     int repair = 0;              // 0: the first answer in this mode; k: after the k-th repair turn
     Json request;                // HttpRequest::toJson(): credentials redacted
-    std::string raw;             // the text or tool input the answer was read from
+    std::size_t requestBytes = 0; // the body sent (keys travel in headers, never in it)
+    int maxTokens = 0;           // the limit this call asked for
+    std::string raw;             // the text or tool input the answer was read from; for a
+                                 // continuation, the parts joined
+    std::size_t joinedAt = 0;    // continuation: where this call's part starts in `raw`
     bool parsed = false;         // extraction found a JSON value
     Json value;                  // extracted (and coerced) value; null when !parsed
     Json fixes = Json::array();
@@ -32,13 +43,15 @@ struct AttemptRecord
     bool valid = false;
     std::string stopReason;
     providers::Usage usage;
-    long long latencyMs = 0;
+    long long latencyMs = 0;     // wall time of the call: every try and the backoff between
     int httpStatus = 0;
     std::vector<providers::RetryRecord> retries;
     std::string error;           // the provider or transport error, when there was no answer
     bool transportError = false; // the exchange failed after its retries (not a mode refusal)
     bool truncated = false;
     bool refused = false;
+    bool notEnforced = false;    // strict mode, complete reply, and still invalid: the server
+                                 // accepted the schema but did not enforce it
 
     Json toJson() const;
 };
@@ -46,7 +59,9 @@ struct AttemptRecord
 struct RunRecord
 {
     Outcome outcome = Outcome::Failed;
-    std::set<std::string> flags;     // "truncated", "refused", "transport_error", "cancelled"
+    std::set<std::string> flags;     // "truncated" (the run ended on a cut reply), "refused",
+                                     // "transport_error", "cancelled"
+    std::string endedBy;             // decisions.h endReasonName(): which limit ended the run
     Json value;                      // the valid value, or the best attempt's value when failed
     std::vector<AttemptRecord> attempts;
     std::optional<std::size_t> best; // failed runs: the attempt kept (fewest issues)
@@ -57,7 +72,7 @@ struct RunRecord
     // True when the run failed because no provider answered (exit code 3 in the CLI).
     bool failedInTransport() const;
     Json metrics() const;
-    // {"outcome","flags","value","attempts":[...],"metrics":{...}} plus "best_attempt",
+    // {"outcome","flags","ended_by","value","attempts":[...],"metrics":{...}} plus "best_attempt",
     // "valid_fields", "error", "notes" when they apply.
     Json toJson() const;
 };

@@ -38,10 +38,25 @@ struct Target
     std::string label() const; // "openai/gpt-4o-mini"
 };
 
+// What to do with a reply cut at max_tokens / length (DESIGN.md, "One run, as data"). Such a
+// reply is never the answer as it stands and never gets a repair turn.
+//   Continue: where the protocol allows a prefill (Anthropic text and JSON modes), ask for the
+//             rest and join the parts; elsewhere re-ask with max_tokens doubled.
+//   Raise:    always re-ask with max_tokens doubled, up to the ceiling.
+//   Fail:     stop the run at once.
+enum class TruncationPolicy { Continue, Raise, Fail };
+std::optional<TruncationPolicy> parseTruncationPolicy(std::string_view name); // "continue", "raise", "fail"
+std::string_view truncationPolicyName(TruncationPolicy policy);
+
 struct Policy
 {
     int maxTransportRetries = 2;   // per exchange, on 408/409/429/5xx/529/timeouts
     int maxRepairs = 2;            // per mode: repair turns after an invalid answer
+    // Model calls a run may make in all: repairs, continuations, re-asks and mode fallback
+    // (transport retries are counted apart, under maxTransportRetries).
+    int maxCalls = 4;
+    TruncationPolicy onTruncation = TruncationPolicy::Continue;
+    int maxTokensCeiling = 0;      // 0: four times maxTokens
     bool coerce = false;           // enum case, boolean words, numeric strings, wrap in array
     bool strictRepairs = false;    // refuse extraction fixes that change values
     int timeoutMs = 120000;        // per try
@@ -51,6 +66,8 @@ struct Policy
     bool stream = false;
     std::string repairTemplate;    // empty: defaultRepairTemplate()
     std::size_t originalLimit = 2000; // {{original}} is cut to this many characters
+
+    int ceiling() const { return maxTokensCeiling > 0 ? maxTokensCeiling : 4 * maxTokens; }
 };
 
 struct RunSpec

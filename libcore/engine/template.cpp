@@ -45,10 +45,8 @@ const std::string& defaultRepairTemplate()
         "Your previous answer (attempt {{attempt}} of {{max_attempts}}) did not match the required JSON Schema.\n\n"
         "## Problems\n{{issues}}\n\n"
         "## Hints\n{{hints}}\n\n"
-        "## Your previous answer\n```\n{{original}}\n```\n\n"
-        "## The JSON Schema\n```json\n{{schema}}\n```\n\n"
-        "## An example of the expected shape\n```json\n{{example}}\n```\n\n"
-        "Reply again with ONLY the corrected JSON value: no prose, no markdown fences, double-quoted keys "
+        "## What the failing parts could look like\n{{example}}\n\n"
+        "Reply again with ONLY the whole corrected JSON value: no prose, no markdown fences, double-quoted keys "
         "and strings, no trailing commas, no comments.";
     return text;
 }

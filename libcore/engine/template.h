@@ -11,8 +11,11 @@ namespace conform::engine {
 // pass: a value that itself contains {{x}} is not expanded again.
 std::string renderTemplate(std::string_view text, const std::map<std::string, std::string>& values);
 
-// The repair prompt that ships with the engine. Placeholders: {{issues}}, {{original}},
-// {{schema}}, {{example}}, {{hints}}, {{attempt}}, {{max_attempts}}.
+// The repair prompt that ships with the engine: issues, hints and an example of the failing
+// parts. Placeholders a user's own template may also use: {{original}} (the failed reply, cut
+// to Policy::originalLimit; the default leaves it out, as the reply is the turn just before),
+// {{schema}} (a pointer to the request, which carries the schema in every mode), {{attempt}},
+// {{max_attempts}}.
 const std::string& defaultRepairTemplate();
 
 // Cuts `text` to at most `limit` bytes on a UTF-8 boundary, marking the cut.

@@ -140,6 +140,22 @@ Json anthropicMessages(const Conversation& conversation)
     return messages;
 }
 
+std::string anthropicPrefill(const Json& requestBody)
+{
+    const Json& messages = member(requestBody, "messages");
+    if (!messages.is_array() || messages.empty() || str(messages.back(), "role") != "assistant")
+        return {};
+    const Json& content = member(messages.back(), "content");
+    if (content.is_string())
+        return content.get<std::string>();
+    std::string text;
+    if (content.is_array())
+        for (const Json& block : content)
+            if (str(block, "type") == "text")
+                text += str(block, "text");
+    return text;
+}
+
 HttpRequest AnthropicAdapter::buildRequest(const Conversation& conversation, const Json& schema, Mode mode,
                                            const RequestOptions& options, const Endpoint& endpoint) const
 {

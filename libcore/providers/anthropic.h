@@ -20,4 +20,8 @@ public:
 // The messages array for a conversation (exposed for tests and for the Scenario provider).
 Json anthropicMessages(const Conversation& conversation);
 
+// The prefill of a Messages request body: the text of its last message when that message is
+// the assistant's (the model writes on from there), else "".
+std::string anthropicPrefill(const Json& requestBody);
+
 } // namespace conform::providers

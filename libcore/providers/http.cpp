@@ -23,7 +23,63 @@ std::string lower(std::string_view text)
     return out;
 }
 
+bool isCredentialName(std::string_view name)
+{
+    const std::string n = lower(name);
+    for (std::string_view word : {"key", "token", "secret", "pass", "sig", "auth", "credential"})
+        if (n.find(word) != std::string::npos)
+            return true;
+    return false;
+}
+
+// The pieces of `url` that are secret, each as it appears in the URL with its context
+// ("user:pw@", "key=abc"), and what each becomes.
+std::vector<std::pair<std::string, std::string>> urlSecretPieces(std::string_view url)
+{
+    std::vector<std::pair<std::string, std::string>> pieces;
+    const std::size_t scheme = url.find("://");
+    const std::size_t hostStart = scheme == std::string_view::npos ? 0 : scheme + 3;
+    const std::size_t authorityEnd = std::min(url.find_first_of("/?#", hostStart), url.size());
+    const std::size_t at = url.substr(0, authorityEnd).rfind('@');
+    if (at != std::string_view::npos && at >= hostStart)
+        pieces.emplace_back(std::string(url.substr(hostStart, at + 1 - hostStart)), "***@");
+    const std::size_t query = url.find('?', hostStart);
+    if (query == std::string_view::npos)
+        return pieces;
+    const std::string_view params = url.substr(query + 1, url.find('#', query) - query - 1);
+    for (std::size_t start = 0; start <= params.size();) {
+        const std::size_t end = std::min(params.find('&', start), params.size());
+        const std::string_view param = params.substr(start, end - start);
+        const std::size_t eq = param.find('=');
+        if (eq != std::string_view::npos && eq + 1 < param.size() && isCredentialName(param.substr(0, eq)))
+            pieces.emplace_back(std::string(param), std::string(param.substr(0, eq)) + "=***");
+        start = end + 1;
+    }
+    return pieces;
+}
+
+std::string replaceAll(std::string text, const std::string& from, const std::string& to)
+{
+    if (from.empty())
+        return text;
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
 } // namespace
+
+std::string redactUrl(std::string_view url)
+{
+    return scrubUrlSecrets(std::string(url), url);
+}
+
+std::string scrubUrlSecrets(std::string text, std::string_view url)
+{
+    for (const auto& [secret, shown] : urlSecretPieces(url))
+        text = replaceAll(std::move(text), secret, shown);
+    return text;
+}
 
 std::string redactedValue(std::string_view headerName)
 {
@@ -37,7 +93,7 @@ Json HttpRequest::toJson() const
         headerObject[lower(name)] = value;
     for (const auto& [name, value] : credentials)
         headerObject[lower(name)] = redactedValue(name);
-    Json out{{"method", method}, {"url", url}, {"headers", std::move(headerObject)}};
+    Json out{{"method", method}, {"url", redactUrl(url)}, {"headers", std::move(headerObject)}};
     if (body.empty())
         return out;
     auto parsed = json::parseStrict(body);
@@ -58,10 +114,8 @@ std::string scrubSecrets(std::string text, const std::vector<std::string>& secre
     for (const std::string& secret : secrets) {
         if (secret.size() < 8)
             continue;
-        static const std::string mark = "[redacted]";
-        // Resume after the mark, so a secret that occurs inside the mark cannot loop forever.
-        for (std::size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + mark.size()))
-            text.replace(at, secret.size(), mark);
+        // replaceAll resumes after the mark, so a secret inside the mark cannot loop forever.
+        text = replaceAll(std::move(text), secret, "[redacted]");
     }
     return text;
 }

@@ -22,7 +22,8 @@ struct HttpRequest
     bool stream = false;             // the body asks for a streamed reply
 
     // {"method","url","headers":{...},"body": parsed JSON (or the text)}; credentials appear as
-    // "x-api-key": "[redacted]" and "authorization": "Bearer [redacted]".
+    // "x-api-key": "[redacted]" and "authorization": "Bearer [redacted]", and the URL as
+    // redactUrl() gives it.
     Json toJson() const;
 };
 
@@ -38,6 +39,15 @@ struct HttpResponse
 
 // The recorded form of a credential header's value.
 std::string redactedValue(std::string_view headerName);
+
+// A URL with its secrets replaced by "***": the user information ("user:password@" ->
+// "***@") and the value of every query parameter whose name speaks of a credential (key,
+// token, secret, pass, sig, auth: "?api_key=abc" -> "?api_key=***"). Anything else as given.
+std::string redactUrl(std::string_view url);
+
+// Replaces, in `text`, the secrets redactUrl() would hide in `url`, wherever they appear as
+// they do in the URL ("user:pw@", "api_key=abc"), whatever their length.
+std::string scrubUrlSecrets(std::string text, std::string_view url);
 
 // Replaces every occurrence of each secret (at least 8 characters long) in `text` with
 // "[redacted]": a last line of defence for logs and echoed error bodies.

@@ -243,6 +243,61 @@ Error inFile(Error error, std::string_view file)
     return error;
 }
 
+// {"outcome", "flags", "attempts", "repairs", "transport_retries"}, each required.
+Error readExpect(const Json& expect, Scenario& scenario)
+{
+    if (!expect.is_object())
+        return Error{"must be an object", "/expect"};
+    static const std::array<std::string_view, 3> counts{"attempts", "repairs", "transport_retries"};
+    for (auto it = expect.begin(); it != expect.end(); ++it) {
+        const std::string where = appendPointer("/expect", it.key());
+        if (it.key() == "outcome") {
+            static const std::array<std::string_view, 4> outcomes{"valid", "repaired", "fallback", "failed"};
+            if (!it->is_string() || std::find(outcomes.begin(), outcomes.end(), it->get<std::string>()) == outcomes.end())
+                return Error{"must be one of valid, repaired, fallback, failed", where};
+        } else if (it.key() == "flags") {
+            if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const Json& f) { return f.is_string(); }))
+                return Error{"must be an array of strings", where};
+        } else if (std::find(counts.begin(), counts.end(), it.key()) != counts.end()) {
+            if (!it->is_number_unsigned() || it->get<std::uint64_t>() > 1000)
+                return Error{"must be an integer between 0 and 1000", where};
+        } else {
+            return Error{"unknown field", where};
+        }
+    }
+    for (std::string_view key : {"outcome", "flags", "attempts", "repairs", "transport_retries"})
+        if (!expect.contains(key))
+            return Error{"required", appendPointer("/expect", key)};
+    scenario.expect = expect;
+    return {};
+}
+
+Error readPromptAndProtocols(const Json& document, Scenario& scenario)
+{
+    if (const auto prompt = document.find("prompt"); prompt != document.end()) {
+        if (!prompt->is_object())
+            return Error{"must be an object with system and user strings", "/prompt"};
+        for (auto it = prompt->begin(); it != prompt->end(); ++it) {
+            if ((it.key() != "system" && it.key() != "user") || !it->is_string())
+                return Error{"must be a string (system or user)", appendPointer("/prompt", it.key())};
+            (it.key() == "system" ? scenario.promptSystem : scenario.promptUser) = it->get<std::string>();
+        }
+    }
+    if (const auto protocols = document.find("protocols"); protocols != document.end()) {
+        static const std::array<std::string_view, 3> known{"anthropic", "openai", "ollama"};
+        if (!protocols->is_array())
+            return Error{"must be an array of anthropic, openai, ollama", "/protocols"};
+        for (const Json& p : *protocols) {
+            if (!p.is_string() || std::find(known.begin(), known.end(), p.get<std::string>()) == known.end())
+                return Error{"must be an array of anthropic, openai, ollama", "/protocols"};
+            scenario.protocols.push_back(p.get<std::string>());
+        }
+    }
+    if (const auto expect = document.find("expect"); expect != document.end())
+        return readExpect(*expect, scenario);
+    return {};
+}
+
 Error readHeader(const Json& document, Scenario& scenario)
 {
     const std::array<std::pair<std::string_view, std::string*>, 2> strings{
@@ -263,7 +318,7 @@ Error readHeader(const Json& document, Scenario& scenario)
         else
             return Error{"must be a schema object or a workspace-relative path", "/schema"};
     }
-    return {};
+    return readPromptAndProtocols(document, scenario);
 }
 
 } // namespace
@@ -296,6 +351,14 @@ StopReason Turn::effectiveStopReason() const
     return isToolCall() ? StopReason::ToolUse : StopReason::End;
 }
 
+Turn continuing(const Turn& turn, std::string_view prefill)
+{
+    Turn out = turn;
+    if (!prefill.empty() && turn.text && turn.text->size() > prefill.size() && turn.text->compare(0, prefill.size(), prefill) == 0)
+        out.text = turn.text->substr(prefill.size());
+    return out;
+}
+
 const Turn& Scenario::turnAt(std::size_t n) const
 {
     return turns[std::min(n, turns.size() - 1)];
@@ -305,7 +368,7 @@ Result<Scenario> parseScenario(const Json& document, std::string_view file)
 {
     if (!document.is_object())
         return inFile(Error{"a scenario must be a JSON object", "/"}, file);
-    static const std::array<std::string_view, 4> keys{"name", "description", "schema", "turns"};
+    static const std::array<std::string_view, 7> keys{"name", "description", "schema", "prompt", "protocols", "expect", "turns"};
     for (auto it = document.begin(); it != document.end(); ++it)
         if (std::find(keys.begin(), keys.end(), it.key()) == keys.end())
             return inFile(Error{"unknown field", appendPointer("", it.key())}, file);

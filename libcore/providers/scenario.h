@@ -9,6 +9,10 @@
 // A scenario file is a JSON object (DESIGN.md, "Scenario files"):
 //
 //   {"name": "amber-case", "description": "...", "schema": {...} | "schemas/x/schema.json",
+//    "prompt": {"system": "...", "user": "..."},            // optional: what `run` asks by default
+//    "protocols": ["anthropic", "openai"],                  // optional: where the demo holds (all)
+//    "expect": {"outcome": "repaired", "flags": [], "attempts": 2, "repairs": 1,
+//               "transport_retries": 0},                    // optional: the run under the default policy
 //    "turns": [
 //      {"text": "```json\n{...}\n```", "stop_reason": "end",
 //       "usage": {"input_tokens": 812, "output_tokens": 240, "cached_tokens": 0}, "delay_ms": 40},
@@ -95,6 +99,12 @@ struct Turn
     StopReason effectiveStopReason() const;
 };
 
+// The turn as it answers a request that prefilled `prefill` as the assistant's reply (an
+// Anthropic continuation): a text that starts with the prefill gives only the rest, since the
+// model writes on from there. Any other turn is returned as it is. So a scenario holds the
+// whole reply once and plays it both to a client that asks again and to one that continues.
+Turn continuing(const Turn& turn, std::string_view prefill);
+
 struct Scenario
 {
     enum class Origin { File, Captures };
@@ -103,6 +113,12 @@ struct Scenario
     std::string description;
     std::optional<Json> schema;   // embedded schema, if any
     std::string schemaRef;        // or a workspace-relative path ("schemas/x/schema.json")
+    std::string promptSystem;     // the prompt `run --scenario NAME` uses when given none
+    std::string promptUser;
+    // What a run under the default policy must show: {"outcome", "flags", "attempts",
+    // "repairs", "transport_retries"}, checked by the tests against every protocol listed.
+    std::optional<Json> expect;
+    std::vector<std::string> protocols; // "anthropic", "openai", "ollama"; empty: all three
     std::vector<Turn> turns;      // never empty once loaded
     std::string file;             // where it was loaded from ("" when parsed from memory)
     Origin origin = Origin::File;

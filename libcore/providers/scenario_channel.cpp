@@ -1,5 +1,6 @@
 #include "providers/scenario_channel.h"
 
+#include "providers/anthropic.h"
 #include "providers/wire_util.h"
 
 namespace conform::providers {
@@ -116,7 +117,7 @@ void ScenarioChannel::start(const HttpRequest& request)
     const Json body = parseBody(request.body);
     m_stream = request.stream;
     m_toolName = str(member(body, "tool_choice"), "name");
-    m_turn = m_session->next();
+    m_turn = continuing(m_session->next(), anthropicPrefill(body));
     m_timer.disconnect(this);
     connect(&m_timer, &QTimer::timeout, this, &ScenarioChannel::respond);
     m_timer.start(std::max(0, m_turn.delayMs)); // never answer from inside start()

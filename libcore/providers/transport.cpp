@@ -28,7 +28,7 @@ int statusOfStreamError(const std::string& type)
 
 Json RetryRecord::toJson() const
 {
-    return Json{{"status", status}, {"delay_ms", delayMs}, {"reason", reason}};
+    return Json{{"status", status}, {"delay_ms", delayMs}, {"reason", reason}, {"try_ms", tryMs}};
 }
 
 ChannelFactory networkChannels(QNetworkAccessManager* manager)
@@ -41,6 +41,7 @@ Transport::Transport(ChannelFactory channels, TransportOptions options, QObject*
 {
     for (QTimer* timer : {&m_tryTimer, &m_stallTimer, &m_backoffTimer})
         timer->setSingleShot(true);
+    m_backoffTimer.setTimerType(Qt::PreciseTimer); // a coarse timer may fire 5% early: before retry-after
     connect(&m_tryTimer, &QTimer::timeout, this, [this] { onTimeout(false); });
     connect(&m_stallTimer, &QTimer::timeout, this, [this] { onTimeout(true); });
     connect(&m_backoffTimer, &QTimer::timeout, this, &Transport::startTry);
@@ -59,6 +60,7 @@ void Transport::send(const HttpRequest& request, const Adapter& adapter)
     m_adapter = &adapter;
     m_retries.clear();
     m_busy = true;
+    m_exchangeClock.start();
     startTry();
 }
 
@@ -136,7 +138,7 @@ void Transport::onEnded(bool connectionError, const QString& detail)
     result.reply = std::move(reply);
     result.response = m_response;
     result.retries = m_retries;
-    result.latencyMs = latency;
+    result.lastTryMs = latency;
     finish(std::move(result));
 }
 
@@ -155,7 +157,8 @@ void Transport::fail(Failure failure)
     const RetryDecision decision = decideRetry(failure, static_cast<int>(m_retries.size()), m_options.retry,
                                                m_options.clock, m_options.random);
     if (decision.retry) {
-        RetryRecord record{failure.status, static_cast<long long>(decision.delay.count()), decision.reason};
+        const long long tryMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+        RetryRecord record{failure.status, static_cast<long long>(decision.delay.count()), decision.reason, tryMs};
         m_retries.push_back(record);
         emit retryScheduled(record);
         m_backoffTimer.start(static_cast<int>(std::min<long long>(decision.delay.count(), 24LL * 3600 * 1000)));
@@ -165,7 +168,7 @@ void Transport::fail(Failure failure)
     result.response = m_response;
     result.timedOut = failure.timedOut;
     result.retries = m_retries;
-    result.latencyMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    result.lastTryMs = m_clock.isValid() ? m_clock.elapsed() : 0;
     if (failure.status >= 400 && !failure.connectionError && m_response.status >= 400)
         result.reply = m_adapter->parseResponse(m_response); // the provider's own error message
     if (!result.reply.error) {
@@ -177,6 +180,7 @@ void Transport::fail(Failure failure)
 
 void Transport::finish(ExchangeResult result)
 {
+    result.latencyMs = m_exchangeClock.isValid() ? m_exchangeClock.elapsed() : result.lastTryMs;
     m_tryTimer.stop();
     m_stallTimer.stop();
     m_backoffTimer.stop();

@@ -33,8 +33,9 @@ struct RetryRecord
     int status = 0;          // 0: timeout or connection error
     long long delayMs = 0;   // how long the transport waited before trying again
     std::string reason;
+    long long tryMs = 0;     // how long the failed try itself took
 
-    Json toJson() const; // {"status","delay_ms","reason"}
+    Json toJson() const; // {"status","delay_ms","reason","try_ms"}
 };
 
 struct ExchangeResult
@@ -44,7 +45,8 @@ struct ExchangeResult
     bool timedOut = false;           // the last try ended by a timeout
     bool cancelled = false;
     std::vector<RetryRecord> retries;
-    long long latencyMs = 0;         // of the last try
+    long long latencyMs = 0;         // wall time of the exchange: every try and every backoff
+    long long lastTryMs = 0;         // of the last try alone
 
     bool ok() const { return !reply.error && !cancelled; }
 };
@@ -105,7 +107,8 @@ private:
     QTimer m_tryTimer;
     QTimer m_stallTimer;
     QTimer m_backoffTimer;
-    QElapsedTimer m_clock;
+    QElapsedTimer m_clock;         // the current try
+    QElapsedTimer m_exchangeClock; // the whole exchange, from send()
     bool m_busy = false;
 };
 

@@ -1,5 +1,7 @@
 #include "server/dispatcher.h"
 
+#include "providers/anthropic.h"
+
 #include "json/parse.h"
 #include "server/reply.h"
 
@@ -194,7 +196,10 @@ Dispatch Dispatcher::handleModelCall(const HttpRequest& request, Protocol protoc
     const TurnBook::Pick pick = m_book.next(stringAt(body.value(), "model"), log.session);
     if (!pick.scenario)
         return failWith(protocol, 404, "no scenario is loaded", std::move(log));
-    const providers::Turn& turn = pick.turn();
+    // An Anthropic request may prefill the reply (a continuation): the turn gives the rest.
+    const providers::Turn turn = protocol == Protocol::Anthropic
+        ? providers::continuing(pick.turn(), providers::anthropicPrefill(body.value()))
+        : pick.turn();
     log.scenario = pick.scenario->name;
     log.turn = static_cast<int>(pick.index + 1);
     log.stream = wantsStream(protocol, body.value()) && !turn.isFault();

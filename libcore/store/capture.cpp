@@ -1,13 +1,12 @@
 #include "store/capture.h"
 #include "store/capture_detail.h"
 
+#include "providers/http.h"
 #include "providers/provider.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QRandomGenerator>
-#include <QUrl>
-#include <QUrlQuery>
 
 #include <array>
 
@@ -383,35 +382,11 @@ Result<std::int64_t> parseIsoTime(std::string_view text)
     return time.toMSecsSinceEpoch();
 }
 
-std::string withoutCredentials(const std::string& url)
-{
-    if (url.empty())
-        return url;
-    QUrl parsed(QString::fromStdString(url));
-    if (!parsed.isValid())
-        return "***";
-    if (!parsed.password().isEmpty())
-        parsed.setPassword(QStringLiteral("***"));
-    if (!parsed.userName().isEmpty())
-        parsed.setUserName(QStringLiteral("***"));
-    if (parsed.hasQuery()) {
-        QUrlQuery query(parsed);
-        auto items = query.queryItems(QUrl::FullyEncoded);
-        for (auto& [key, value] : items) {
-            const QString lower = key.toLower();
-            if (lower.contains(QLatin1String("key")) || lower.contains(QLatin1String("token")) || lower.contains(QLatin1String("secret"))
-                || lower.contains(QLatin1String("password")) || lower == QLatin1String("sig") || lower == QLatin1String("auth"))
-                value = QStringLiteral("***");
-        }
-        query.setQueryItems(items);
-        parsed.setQuery(query);
-    }
-    return parsed.toString(QUrl::FullyEncoded).toStdString();
-}
-
 Json policyJson(const engine::Policy& p)
 {
-    Json out{{"max_transport_retries", p.maxTransportRetries}, {"max_repairs", p.maxRepairs}, {"coerce", p.coerce},
+    Json out{{"max_transport_retries", p.maxTransportRetries}, {"max_repairs", p.maxRepairs}, {"max_calls", p.maxCalls},
+             {"on_truncation", std::string(engine::truncationPolicyName(p.onTruncation))}, {"max_tokens_ceiling", p.ceiling()},
+             {"coerce", p.coerce},
              {"strict_repairs", p.strictRepairs}, {"timeout_ms", p.timeoutMs}, {"stall_timeout_ms", p.stallTimeoutMs},
              {"temperature", p.temperature ? Json(*p.temperature) : Json()}, {"max_tokens", p.maxTokens},
              {"stream", p.stream}, {"original_limit", p.originalLimit}};
@@ -423,7 +398,7 @@ Json policyJson(const engine::Policy& p)
 Json targetJson(const engine::Target& target)
 {
     Json out{{"provider", std::string(providers::providerName(target.provider))}, {"model", target.model},
-             {"base_url", withoutCredentials(target.baseUrl)}, {"mode", modeChoiceName(target.mode)}};
+             {"base_url", providers::redactUrl(target.baseUrl)}, {"mode", modeChoiceName(target.mode)}};
     if (target.scenario)
         out["scenario"] = target.scenario->name;
     return out;

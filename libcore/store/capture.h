@@ -107,8 +107,6 @@ std::string idFromContent(std::string_view content);       // UUID-shaped, deriv
 std::string shortHash(std::string_view text);              // 16 hex digits of SHA-256
 std::string isoTime(std::int64_t msSinceEpoch);            // "2026-11-23T12:00:00.123Z"
 Result<std::int64_t> parseIsoTime(std::string_view text);  // ISO 8601 date or date-time
-// A URL with user:password and secret-looking query values replaced by ***.
-std::string withoutCredentials(const std::string& url);
 // The spec parts a capture keeps, as JSON (targets without credentials).
 Json policyJson(const engine::Policy& policy);
 Json targetJson(const engine::Target& target);

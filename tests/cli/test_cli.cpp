@@ -93,6 +93,42 @@ private slots:
             QCOMPARE(run.err.count(QLatin1Char('\n')), 1); // one line, what and where
     }
 
+    // schema example: an instance that validates, or exit 1 and a note saying why not.
+    void schemaExample_data()
+    {
+        QTest::addColumn<QString>("schema");
+        QTest::addColumn<bool>("json");
+        QTest::addColumn<int>("code");
+        QTest::newRow("goals") << data("goals.schema.json") << false << 0;
+        QTest::newRow("goals, --json") << data("goals.schema.json") << true << 0;
+        QTest::newRow("a pattern beyond the generator") << data("lookahead.schema.json") << true << 1;
+        QTest::newRow("broken schema") << data("broken.schema.json") << false << 2;
+    }
+
+    void schemaExample()
+    {
+        QFETCH(QString, schema);
+        QFETCH(bool, json);
+        QFETCH(int, code);
+        QStringList arguments{QStringLiteral("schema"), QStringLiteral("example"), schema};
+        if (json)
+            arguments << QStringLiteral("--json");
+        const Run run = runCli(arguments);
+        QCOMPARE(run.code, code);
+        if (code == 2)
+            return;
+        const nlohmann::json printed = nlohmann::json::parse(run.out.toStdString());
+        const nlohmann::json value = json ? printed["value"] : printed;
+        if (json)
+            QCOMPARE(printed["valid"].get<bool>(), code == 0);
+        if (code == 1)
+            QVERIFY(printed["notes"].dump().find("cannot write a string matching") != std::string::npos);
+        if (code == 0) { // the example is checked by the validate command too
+            const Run check = runCli({QStringLiteral("validate"), QStringLiteral("--schema"), schema, QStringLiteral("-")}, value.dump());
+            QCOMPARE(check.code, 0);
+        }
+    }
+
     void validateFromStdin()
     {
         const Run run = runCli({"validate", "--schema", data("goals.schema.json"), "--json", "-"}, R"({"goals": 3})");

@@ -1,12 +1,14 @@
-// The engine's pure parts: hints, templates, the repair prompt and turn, examples, mode chains.
+// The engine's pure parts: hints, templates, the repair prompt and turn, mode chains, and the
+// run's decisions (truncation, call budget, mode moves).
 #include "test_registry.h"
 
-#include "engine/example.h"
+#include "engine/decisions.h"
 #include "engine/hints.h"
 #include "engine/mode_chain.h"
 #include "engine/repair.h"
 #include "engine/template.h"
 #include "providers/provider.h"
+#include "schema/example.h"
 
 #include <QTest>
 
@@ -18,6 +20,8 @@ namespace {
 const char* kClosedSchema = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\"],\"additionalProperties\":false}";
 const char* kAllOfSchema = "{\"type\":\"object\",\"properties\":{\"a\":{\"allOf\":[{\"type\":\"string\"}]}},\"required\":[\"a\"]}";
 const char* kArraySchema = "{\"type\":\"array\",\"items\":{\"type\":\"string\"}}";
+const char* kGoalsSchema = "{\"type\":\"object\",\"properties\":{\"goals\":{\"type\":\"array\",\"minItems\":5,\"maxItems\":7,"
+                           "\"items\":{\"type\":\"string\",\"minLength\":10}}},\"required\":[\"goals\"],\"additionalProperties\":false}";
 
 QString modes(const std::vector<ChainStep>& chain)
 {
@@ -100,6 +104,7 @@ private slots:
                                      "{\"code\":\"too_big\",\"path\":[\"items\",3],\"message\":\"Number must be less than or equal to 1\"}]");
         context.raw = "```json\n{\"verdict\": \"Guilty\",}\n```" + std::string(3000, ' ');
         context.schema = Json::parse(kClosedSchema);
+        context.example = Json::parse("{\"verdict\":\"guilty\",\"items\":[0.5],\"other\":\"not shown\"}");
         context.attempt = 1;
         context.maxAttempts = 2;
         const std::string prompt = buildRepairPrompt({}, context);
@@ -109,16 +114,27 @@ private slots:
         QVERIFY(prompt.find("attempt 1 of 2") != std::string::npos);
         QVERIFY(prompt.find("code fences") != std::string::npos);     // the fences hint
         QVERIFY(prompt.find("trailing commas") != std::string::npos); // the trailing-comma hint
-        QVERIFY(prompt.find("more bytes cut") != std::string::npos);  // {{original}} truncated
-        QVERIFY(prompt.find("\"additionalProperties\": false") != std::string::npos);
-        const std::string custom = buildRepairPrompt("Fix {{issues}} ({{attempt}}/{{max_attempts}})", context);
+        // Only the failing parts of the example; an index past its end shows its last element.
+        QVERIFY(prompt.find("verdict: \"guilty\"") != std::string::npos);
+        QVERIFY(prompt.find("items.0: 0.5") != std::string::npos);
+        QVERIFY(prompt.find("not shown") == std::string::npos);
+        // Neither the reply (the turn before) nor the schema (in the request) is repeated.
+        QVERIFY(prompt.find("Guilty") == std::string::npos);
+        QVERIFY(prompt.find("additionalProperties") == std::string::npos);
+        const std::string custom = buildRepairPrompt("Fix {{issues}} ({{attempt}}/{{max_attempts}}) {{original}} {{schema}}", context);
         QCOMPARE(custom.substr(0, 9), std::string("Fix - ver"));
         QVERIFY(custom.find("(1/2)") != std::string::npos);
+        QVERIFY(custom.find("more bytes cut") != std::string::npos); // {{original}} truncated
+        QVERIFY(custom.find("part of this request") != std::string::npos);
+        context.schemaInRequest = false;
+        QVERIFY(buildRepairPrompt("{{schema}}", context).find("\"additionalProperties\": false") != std::string::npos);
     }
 
     void unreadableReplyIsReported()
     {
         QCOMPARE(formatIssues(Json::array(), "the reply is prose"), std::string("- (root): no JSON value could be read: the reply is prose"));
+        const std::string whole = exampleOfFailingParts(Json::parse("{\"a\":1}"), Json::array(), true);
+        QCOMPARE(whole, std::string("(root): {\"a\":1}"));
     }
 
     void repairTurns_data()
@@ -137,42 +153,180 @@ private slots:
         QFETCH(QString, mode);
         QFETCH(bool, toolCall);
         QFETCH(int, lastRole);
-        providers::Conversation c{"", {providers::Message::user("q")}};
+        const providers::Conversation base{"", {providers::Message::user("q")}};
         providers::Reply reply;
         reply.text = "{\"a\": 1}";
         if (toolCall)
             reply.toolCall = providers::ToolCall{"toolu_1", "respond", "{\"a\": 1}"};
-        appendRepairTurn(c, reply, *providers::parseMode(mode.toStdString()), "fix it");
-        QCOMPARE(c.messages.size(), std::size_t(3));
-        QCOMPARE(int(c.messages[2].role), lastRole);
-        QCOMPARE(c.messages[2].text, std::string("fix it"));
-        QCOMPARE(c.messages[1].toolCall.has_value(), toolCall);
+        const providers::Mode m = *providers::parseMode(mode.toStdString());
+        const providers::Conversation first = repairConversation(base, reply, m, "fix it");
+        QCOMPARE(first.messages.size(), std::size_t(3));
+        QCOMPARE(int(first.messages[2].role), lastRole);
+        QCOMPARE(first.messages[2].text, std::string("fix it"));
+        QCOMPARE(first.messages[1].toolCall.has_value(), toolCall);
         if (toolCall) {
-            QCOMPARE(c.messages[2].toolCallId, std::string("toolu_1"));
-            QVERIFY(c.messages[2].isError);
+            QCOMPARE(first.messages[2].toolCallId, std::string("toolu_1"));
+            QVERIFY(first.messages[2].isError);
+        }
+        // A second repair replaces the first: only the latest failed reply stays.
+        reply.text = "{\"a\": 2}";
+        if (toolCall)
+            reply.toolCall->arguments = "{\"a\": 2}";
+        const providers::Conversation second = repairConversation(base, reply, m, "fix it again");
+        QCOMPARE(second.messages.size(), std::size_t(3));
+        QCOMPARE(second.messages[2].text, std::string("fix it again"));
+    }
+
+    // The request a repair sends, over the first request: with replies of equal size, the
+    // k-th repair request is no larger than 1.1x the first, and the first no larger than the
+    // first request + the failed reply + 2 KB. Measured on the wire bodies each adapter builds.
+    void repairRequestSize_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("mode");
+        for (const char* provider : {"anthropic", "openai", "ollama"})
+            for (const char* mode : {"strict", "tool", "json-object", "text"})
+                if (!(QByteArray(provider) == "ollama" && QByteArray(mode) == "tool"))
+                    QTest::newRow(QByteArray(QByteArray(provider) + " " + mode).constData()) << provider << mode;
+    }
+
+    void repairRequestSize()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, mode);
+        const Json schema = Json::parse(kGoalsSchema);
+        const auto compiled = schema::Validator::compile(schema);
+        QVERIFY(compiled.ok());
+        const Json example = schema::makeExample(schema, &compiled.value()).value;
+        const providers::Adapter& adapter = providers::adapterFor(*providers::parseProviderKind(provider.toStdString()));
+        const providers::Mode m = *providers::parseMode(mode.toStdString());
+        const providers::Conversation base{"You write goals.", {providers::Message::user("Write investigation goals.")}};
+        providers::RequestOptions options;
+        options.model = "m";
+        const auto bytes = [&](const providers::Conversation& c) {
+            return adapter.buildRequest(c, schema, m, options, providers::Endpoint{"http://127.0.0.1:1", "sk-fake"}).body.size();
+        };
+        const std::size_t first = bytes(base);
+        std::size_t firstRepair = 0;
+        for (int k = 1; k <= 6; ++k) {
+            // Equal-size failed replies: one goal too few, a different wording each time.
+            const std::string raw = "{\"goals\": [\"Find who took the cake, take " + std::to_string(k) + "\", \"Ask Marco\"]}";
+            Json issues = Json::array();
+            for (const auto& issue : compiled->validate(Json::parse(raw)).issues)
+                issues.push_back(issue.toJson());
+            QVERIFY(!issues.empty());
+            providers::Reply reply;
+            if (m == providers::Mode::Tool)
+                reply.toolCall = providers::ToolCall{"call_1", "respond", raw};
+            else
+                reply.text = raw;
+            RepairContext context{issues, {}, raw, schema, example, true, k, 6, 2000};
+            const std::size_t size = bytes(repairConversation(base, reply, m, buildRepairPrompt({}, context)));
+            if (k == 1) {
+                firstRepair = size;
+                QVERIFY2(size <= first + raw.size() + 2048,
+                         qPrintable(QStringLiteral("first repair %1 > %2 + %3 + 2048").arg(size).arg(first).arg(raw.size())));
+            }
+            QVERIFY2(size * 10 <= firstRepair * 11, qPrintable(QStringLiteral("repair %1: %2 > 1.1 x %3").arg(k).arg(size).arg(firstRepair)));
         }
     }
 
-    void examples_data()
+    void truncationDecisions_data()
     {
-        QTest::addColumn<QString>("schema");
-        QTest::addColumn<QString>("example");
-        QTest::newRow("object") << kClosedSchema << "{\"a\":\"string\"}";
-        QTest::newRow("enum") << "{\"enum\":[\"x\",\"y\"]}" << "\"x\"";
-        QTest::newRow("array") << kArraySchema << "[\"string\"]";
-        QTest::newRow("ref") << "{\"$defs\":{\"n\":{\"type\":\"integer\",\"minimum\":3}},\"type\":\"object\",\"properties\":{\"n\":{\"$ref\":\"#/$defs/n\"}}}" << "{\"n\":3}";
-        QTest::newRow("self ref is bounded") << "{\"type\":\"object\",\"properties\":{\"me\":{\"$ref\":\"#\"}}}" << "";
-        QTest::newRow("bad ref") << "{\"$ref\":\"#/nope/~9\"}" << "null";
-        QTest::newRow("wrong types") << "{\"type\":\"string\",\"format\":5}" << "\"string\"";
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<bool>("prefill");
+        QTest::addColumn<int>("maxTokens");
+        QTest::addColumn<int>("parts");
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<int>("nextTokens");
+        QTest::addColumn<QString>("endedBy");
+        // 1024 asked, ceiling 4096 (4x).
+        QTest::newRow("continue, prefill") << "continue" << true << 1024 << 1 << "continue" << 1024 << "";
+        QTest::newRow("continue, third part fits") << "continue" << true << 1024 << 3 << "continue" << 1024 << "";
+        QTest::newRow("continue, fifth part would pass the ceiling") << "continue" << true << 1024 << 4 << "stop" << 1024 << "max_tokens_ceiling";
+        QTest::newRow("continue, no prefill: re-ask doubled") << "continue" << false << 1024 << 1 << "reask" << 2048 << "";
+        QTest::newRow("continue, no prefill, capped at the ceiling") << "continue" << false << 3000 << 1 << "reask" << 4096 << "";
+        QTest::newRow("continue, no prefill, at the ceiling") << "continue" << false << 4096 << 1 << "stop" << 4096 << "max_tokens_ceiling";
+        QTest::newRow("raise ignores prefill") << "raise" << true << 1024 << 1 << "reask" << 2048 << "";
+        QTest::newRow("raise at the ceiling") << "raise" << true << 4096 << 1 << "stop" << 4096 << "max_tokens_ceiling";
+        QTest::newRow("fail stops at once") << "fail" << true << 1024 << 1 << "stop" << 1024 << "truncation_fail";
     }
 
-    void examples()
+    void truncationDecisions()
     {
-        QFETCH(QString, schema);
-        QFETCH(QString, example);
-        const Json value = exampleFor(Json::parse(schema.toStdString()));
-        if (!example.isEmpty())
-            QCOMPARE(QString::fromStdString(value.dump()), example);
+        QFETCH(QString, policy);
+        QFETCH(bool, prefill);
+        QFETCH(int, maxTokens);
+        QFETCH(int, parts);
+        QFETCH(QString, action);
+        QFETCH(int, nextTokens);
+        QFETCH(QString, endedBy);
+        const TruncationDecision d = decideTruncation(*parseTruncationPolicy(policy.toStdString()), prefill, maxTokens, 4096, parts);
+        const char* names[] = {"continue", "reask", "stop"};
+        QCOMPARE(QString::fromLatin1(names[int(d.action)]), action);
+        QCOMPARE(d.maxTokens, nextTokens);
+        if (!endedBy.isEmpty())
+            QCOMPARE(QString::fromUtf8(endReasonName(d.endReason).data()), endedBy);
+    }
+
+    void prefillOnlyWhereTheProtocolAllows_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<bool>("toolCall");
+        QTest::addColumn<bool>("prefill");
+        QTest::newRow("anthropic text") << "anthropic" << "text" << false << true;
+        QTest::newRow("anthropic json-object") << "anthropic" << "json-object" << false << true;
+        QTest::newRow("scenario text (speaks Anthropic)") << "scenario" << "text" << false << true;
+        QTest::newRow("anthropic strict") << "anthropic" << "strict" << false << false;
+        QTest::newRow("anthropic tool call") << "anthropic" << "tool" << true << false;
+        QTest::newRow("openai text") << "openai" << "text" << false << false;
+        QTest::newRow("ollama json-object") << "ollama" << "json-object" << false << false;
+    }
+
+    void prefillOnlyWhereTheProtocolAllows()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, mode);
+        QFETCH(bool, toolCall);
+        QFETCH(bool, prefill);
+        QCOMPARE(canPrefill(*providers::parseProviderKind(provider.toStdString()), *providers::parseMode(mode.toStdString()), toolCall),
+                 prefill);
+    }
+
+    void moves_data()
+    {
+        QTest::addColumn<QString>("after");      // "invalid" or "refused"
+        QTest::addColumn<int>("repairsDone");
+        QTest::addColumn<int>("callsMade");
+        QTest::addColumn<bool>("moreModes");
+        QTest::addColumn<QString>("move");
+        QTest::addColumn<QString>("endedBy");
+        // max repairs 2, max calls 4
+        QTest::newRow("invalid: repair") << "invalid" << 0 << 1 << true << "repair" << "";
+        QTest::newRow("invalid: repairs used, next mode") << "invalid" << 2 << 3 << true << "next" << "";
+        QTest::newRow("invalid: repairs used, last mode") << "invalid" << 2 << 3 << false << "stop" << "max_repairs";
+        QTest::newRow("invalid: budget spent before repairs are") << "invalid" << 1 << 4 << true << "stop" << "max_calls";
+        QTest::newRow("invalid: budget spent, no fallback") << "invalid" << 2 << 4 << true << "stop" << "max_calls";
+        QTest::newRow("refused: next mode at once") << "refused" << 0 << 1 << true << "next" << "";
+        QTest::newRow("refused: no mode left") << "refused" << 0 << 1 << false << "stop" << "no_mode";
+        QTest::newRow("refused: budget spent") << "refused" << 0 << 4 << true << "stop" << "max_calls";
+    }
+
+    void moves()
+    {
+        QFETCH(QString, after);
+        QFETCH(int, repairsDone);
+        QFETCH(int, callsMade);
+        QFETCH(bool, moreModes);
+        QFETCH(QString, move);
+        QFETCH(QString, endedBy);
+        const Move m = after == QLatin1String("invalid") ? afterInvalid(repairsDone, 2, callsMade, 4, moreModes)
+                                                         : afterModeRefused(callsMade, 4, moreModes);
+        const char* names[] = {"repair", "next", "stop"};
+        QCOMPARE(QString::fromLatin1(names[int(m.kind)]), move);
+        if (!endedBy.isEmpty())
+            QCOMPARE(QString::fromUtf8(endReasonName(m.endReason).data()), endedBy);
     }
 
     void modeChains_data()

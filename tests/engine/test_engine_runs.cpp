@@ -4,6 +4,9 @@
 
 #include "engine_fixture.h"
 
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTest>
@@ -19,6 +22,32 @@ QString flagsOf(const RunRecord& r)
     for (const std::string& f : r.flags)
         flags << QString::fromStdString(f);
     return flags.join(QLatin1Char(','));
+}
+
+QString kindsOf(const RunRecord& r)
+{
+    QStringList kinds;
+    for (const AttemptRecord& a : r.attempts)
+        kinds << QString::fromUtf8(attemptKindName(a.kind).data());
+    return kinds.join(QLatin1Char(','));
+}
+
+// How many model calls `server` has answered for scenario `model` so far: it answers the next
+// call with the next turn of "numbered", whose text starts "Call N:".
+int callsServed(const ReplayServer& server, const QString& model)
+{
+    QNetworkAccessManager network;
+    QNetworkRequest request(QUrl(server.baseUrl() + QStringLiteral("/v1/chat/completions")));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    const Json body{{"model", model.toStdString()}, {"messages", Json::array({Json{{"role", "user"}, {"content", "count"}}})}};
+    QNetworkReply* reply = network.post(request, QByteArray::fromStdString(body.dump()));
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const Json answer = Json::parse(reply->readAll().toStdString(), nullptr, false);
+    reply->deleteLater();
+    const std::string text = answer.is_object() ? answer["choices"][0]["message"]["content"].get<std::string>() : std::string();
+    return text.rfind("Call ", 0) == 0 ? std::stoi(text.substr(5)) - 1 : -1;
 }
 
 int retriesOf(const RunRecord& r)
@@ -54,7 +83,7 @@ void addCases(const QString& provider)
     QTest::newRow(row("cut mid-stream")) << provider << "cut" << "auto" << true << "valid" << "" << 1 << 1;
     QTest::newRow(row("cut mid-body")) << provider << "cut" << "auto" << false << "valid" << "" << 1 << 1;
     QTest::newRow(row("stall past the timeout")) << provider << "stall" << "auto" << true << "valid" << "" << 1 << 1;
-    QTest::newRow(row("truncated, then repaired")) << provider << "truncated" << "auto" << false << "repaired" << "truncated" << 2 << 0;
+    QTest::newRow(row("truncated, then asked again larger")) << provider << "truncated" << "auto" << false << "valid" << "" << 2 << 0;
     QTest::newRow(row("hopeless")) << provider << "hopeless" << "json-object" << false << "failed" << "" << 3 << 0;
     QTest::newRow(row("strict refused, fallback")) << provider << "mode_refused" << "auto" << false << "fallback" << "" << 2 << 0;
     if (!ollama) {
@@ -82,6 +111,10 @@ void checkRun(const RunRecord& r, const QString& scenario, const QString& outcom
         QVERIFY(r.value == Json::parse("{\"verdict\":\"maybe\",\"confidence\":0.5}"));
         QCOMPARE(r.validFields, std::vector<std::string>{"confidence"});
         QVERIFY(!r.attempts[0].parsed);
+    }
+    if (scenario == QLatin1String("truncated")) { // auto mode starts strict: no prefill, a re-ask
+        QCOMPARE(kindsOf(r), QStringLiteral("initial,reask_larger"));
+        QCOMPARE(r.attempts[1].maxTokens, 2 * r.attempts[0].maxTokens);
     }
     if (scenario == QLatin1String("mode_refused")) {
         QCOMPARE(r.attempts[0].httpStatus, 400);
@@ -235,6 +268,216 @@ private slots:
         QVERIFY(!engine.running());
     }
 
+    // A cut reply is never final and never repaired: continued where the protocol can prefill
+    // (Anthropic text and JSON modes), asked again with max_tokens doubled elsewhere, up to
+    // the ceiling (4x); --on-truncation fail stops at once.
+    void truncation_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<QString>("kinds");
+        QTest::addColumn<QString>("outcome");
+        QTest::addColumn<QString>("endedBy");
+        QTest::newRow("anthropic text: continued") << "anthropic" << "text" << "truncated" << "continue" << "initial,continuation" << "valid" << "valid";
+        QTest::newRow("anthropic json-object: continued") << "anthropic" << "json-object" << "truncated" << "continue" << "initial,continuation" << "valid" << "valid";
+        QTest::newRow("anthropic strict: no prefill, re-asked") << "anthropic" << "strict" << "truncated" << "continue" << "initial,reask_larger" << "valid" << "valid";
+        QTest::newRow("anthropic text, raise: re-asked") << "anthropic" << "text" << "truncated" << "raise" << "initial,reask_larger" << "valid" << "valid";
+        QTest::newRow("openai text: re-asked larger") << "openai" << "text" << "truncated" << "continue" << "initial,reask_larger" << "valid" << "valid";
+        QTest::newRow("ollama json-object: re-asked larger") << "ollama" << "json-object" << "truncated" << "continue" << "initial,reask_larger" << "valid" << "valid";
+        QTest::newRow("openai text, fail: stops at once") << "openai" << "text" << "truncated" << "fail" << "initial" << "failed" << "truncation_fail";
+        QTest::newRow("openai always cut: up to the ceiling") << "openai" << "text" << "always_cut" << "continue" << "initial,reask_larger,reask_larger" << "failed" << "max_tokens_ceiling";
+        QTest::newRow("anthropic always cut: continued up to the ceiling") << "anthropic" << "text" << "always_cut" << "continue" << "initial,continuation,continuation,continuation" << "failed" << "max_tokens_ceiling";
+        QTest::newRow("scenario text: continued in process") << "scenario" << "text" << "truncated" << "continue" << "initial,continuation" << "valid" << "valid";
+        QTest::newRow("anthropic text, streamed: continued") << "anthropic" << "text" << "truncated" << "continue" << "initial,continuation" << "valid" << "valid";
+        QTest::newRow("openai text, streamed: re-asked larger") << "openai" << "text" << "truncated" << "continue" << "initial,reask_larger" << "valid" << "valid";
+    }
+
+    void truncation()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, mode);
+        QFETCH(QString, scenario);
+        QFETCH(QString, policy);
+        QFETCH(QString, kinds);
+        QFETCH(QString, outcome);
+        QFETCH(QString, endedBy);
+        std::unique_ptr<ReplayServer> server;
+        Target target = httpTarget(provider, scenario, {}, mode);
+        if (provider == QLatin1String("scenario")) {
+            target.scenario = scenarioNamed(scenario);
+        } else {
+            server = std::make_unique<ReplayServer>(QStringList{scenarioPath(scenario)});
+            QVERIFY2(server->ok(), qPrintable(server->error()));
+            target.baseUrl = server->baseUrl().toStdString();
+        }
+        RunSpec spec = specFor(target, QByteArray(QTest::currentDataTag()).contains("streamed"));
+        spec.policy.onTruncation = *parseTruncationPolicy(policy.toStdString());
+        const RunRecord r = runToEnd(spec);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(kindsOf(r), kinds);
+        QCOMPARE(QString::fromUtf8(outcomeName(r.outcome).data()), outcome);
+        QCOMPARE(QString::fromStdString(r.endedBy), endedBy);
+        QCOMPARE(r.flags.count("truncated") == 1, outcome == QLatin1String("failed")); // only a run that ends cut
+        for (const AttemptRecord& a : r.attempts) {
+            QVERIFY(a.kind != AttemptKind::Repair); // a cut reply never gets a repair turn
+            QVERIFY(!a.valid || !a.truncated);
+        }
+        if (outcome == QLatin1String("valid"))
+            QVERIFY(r.value == Json::parse("{\"verdict\":\"guilty\",\"confidence\":0.5}"));
+        for (std::size_t i = 1; i < r.attempts.size(); ++i) {
+            const AttemptRecord& a = r.attempts[i];
+            const Json messages = a.request["body"]["messages"];
+            if (a.kind == AttemptKind::Continuation) { // the joined part is the prefill, at the same length
+                QCOMPARE(messages.back()["role"].get<std::string>(), std::string("assistant"));
+                QCOMPARE(a.raw.substr(0, a.joinedAt), messages.back()["content"].get<std::string>());
+                QCOMPARE(a.maxTokens, r.attempts[0].maxTokens);
+            } else { // the cut reply is dropped and the limit doubled
+                QCOMPARE(messages.back()["role"].get<std::string>(), std::string("user"));
+                QCOMPARE(a.maxTokens, 2 * r.attempts[i - 1].maxTokens);
+                const Json& body = a.request["body"];
+                const Json limit = body.contains("max_tokens") ? body["max_tokens"]
+                    : body.contains("max_completion_tokens") ? body["max_completion_tokens"] : body["options"]["num_predict"];
+                QCOMPARE(limit.get<int>(), a.maxTokens);
+            }
+        }
+    }
+
+    // However hopeless the model, a run makes at most --max-calls model calls, counted by
+    // the server that answered them.
+    void hopelessStaysInBudget_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<int>("maxCalls");
+        for (const char* provider : {"anthropic", "openai", "ollama"})
+            for (int calls : {1, 4, 6})
+                QTest::newRow(qPrintable(QStringLiteral("%1, --max-calls %2").arg(QLatin1String(provider)).arg(calls))) << provider << calls;
+    }
+
+    void hopelessStaysInBudget()
+    {
+        QFETCH(QString, provider);
+        QFETCH(int, maxCalls);
+        const ReplayServer server({scenarioPath(QStringLiteral("numbered"))});
+        QVERIFY2(server.ok(), qPrintable(server.error()));
+        RunSpec spec = specFor(httpTarget(provider, QStringLiteral("numbered"), server.baseUrl(), QStringLiteral("auto")), false);
+        spec.policy.maxCalls = maxCalls;
+        const RunRecord r = runToEnd(spec);
+        QCOMPARE(r.outcome, Outcome::Failed);
+        QCOMPARE(static_cast<int>(r.attempts.size()), maxCalls);
+        QCOMPARE(callsServed(server, QStringLiteral("numbered")), maxCalls);
+        QCOMPARE(r.endedBy, std::string("max_calls")); // every chain has more than six calls' worth of repairs
+        QCOMPARE(r.attempts[0].kind, AttemptKind::Initial);
+        if (maxCalls == 4) // strict: first answer + 2 repairs, then the next mode once
+            QCOMPARE(kindsOf(r), QStringLiteral("initial,repair,repair,fallback"));
+    }
+
+    // A strict-mode reply that does not validate: the server took the schema and did not
+    // enforce it. Only strict mode says so.
+    void notEnforced_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<bool>("flagged");
+        QTest::newRow("openai strict") << "openai" << "strict" << true;
+        QTest::newRow("ollama strict") << "ollama" << "strict" << true;
+        QTest::newRow("anthropic strict") << "anthropic" << "strict" << true;
+        QTest::newRow("openai json-object") << "openai" << "json-object" << false;
+        QTest::newRow("anthropic tool") << "anthropic" << "tool" << false;
+    }
+
+    void notEnforced()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, mode);
+        QFETCH(bool, flagged);
+        const ReplayServer server({scenarioPath(QStringLiteral("hopeless"))});
+        QVERIFY2(server.ok(), qPrintable(server.error()));
+        const RunRecord r = runToEnd(specFor(httpTarget(provider, QStringLiteral("hopeless"), server.baseUrl(), mode), false));
+        QCOMPARE(r.attempts.size(), std::size_t(3));
+        for (const AttemptRecord& a : r.attempts) {
+            QCOMPARE(a.notEnforced, flagged);
+            QCOMPARE(a.toJson()["not_enforced"].get<bool>(), flagged);
+        }
+    }
+
+    // latency_ms is the call's wall time, retries and backoff included; each failed try keeps its own.
+    void latencyIncludesRetries()
+    {
+        Target target = httpTarget(QStringLiteral("scenario"), {}, {}, QStringLiteral("auto"));
+        target.scenario = scenarioNamed(QStringLiteral("rate_limited")); // 429 with retry-after: 1
+        const RunRecord r = runToEnd(specFor(target, false));
+        QCOMPARE(r.attempts.size(), std::size_t(1));
+        const AttemptRecord& a = r.attempts[0];
+        QCOMPARE(a.retries.size(), std::size_t(1));
+        QVERIFY2(a.latencyMs >= a.retries[0].delayMs, qPrintable(QString::number(a.latencyMs)));
+        QVERIFY(a.retries[0].tryMs < 1000);
+        QVERIFY(a.retries[0].toJson().contains("try_ms"));
+    }
+
+    // Credentials in a base URL never reach a record or an error.
+    void urlSecretsAreRedacted()
+    {
+        RunSpec spec = specFor(httpTarget(QStringLiteral("openai"), QStringLiteral("m"),
+                                          QStringLiteral("http://someone:pw-S3CRET@127.0.0.1:1/v1?api_key=QKEY-77&region=eu"),
+                                          QStringLiteral("text")), false);
+        spec.policy.maxTransportRetries = 0;
+        const RunRecord r = runToEnd(spec);
+        QCOMPARE(r.attempts.size(), std::size_t(1));
+        const std::string dump = r.toJson().dump();
+        QVERIFY2(dump.find("S3CRET") == std::string::npos, dump.c_str());
+        QVERIFY2(dump.find("QKEY-77") == std::string::npos, dump.c_str());
+        QVERIFY(dump.find("someone") == std::string::npos);
+        QVERIFY(r.attempts[0].request["url"].get<std::string>().find("***@127.0.0.1:1") != std::string::npos);
+        QVERIFY(!r.attempts[0].error.empty());
+    }
+
+    // The repair requests of a long run do not grow: equal-size failed replies, five repairs.
+    void repairRequestsStaySmall_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("scenario text") << "scenario" << "text";
+        QTest::newRow("anthropic strict") << "anthropic" << "strict";
+        QTest::newRow("anthropic tool") << "anthropic" << "tool";
+        QTest::newRow("openai strict") << "openai" << "strict";
+        QTest::newRow("openai json-object") << "openai" << "json-object";
+        QTest::newRow("ollama text") << "ollama" << "text";
+    }
+
+    void repairRequestsStaySmall()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, mode);
+        std::unique_ptr<ReplayServer> server;
+        Target target = httpTarget(provider, QStringLiteral("equal_replies"), {}, mode);
+        if (provider == QLatin1String("scenario")) {
+            target.scenario = scenarioNamed(QStringLiteral("equal_replies"));
+        } else {
+            server = std::make_unique<ReplayServer>(QStringList{scenarioPath(QStringLiteral("equal_replies"))});
+            QVERIFY2(server->ok(), qPrintable(server->error()));
+            target.baseUrl = server->baseUrl().toStdString();
+        }
+        RunSpec spec = specFor(target, false);
+        spec.policy.maxRepairs = 5;
+        spec.policy.maxCalls = 6;
+        const RunRecord r = runToEnd(spec);
+        QCOMPARE(r.attempts.size(), std::size_t(6));
+        const std::size_t first = r.attempts[0].requestBytes;
+        const std::size_t firstRepair = r.attempts[1].requestBytes;
+        QVERIFY2(firstRepair <= first + r.attempts[0].raw.size() + 2048,
+                 qPrintable(QStringLiteral("first repair %1, first %2, reply %3").arg(firstRepair).arg(first).arg(r.attempts[0].raw.size())));
+        for (std::size_t k = 1; k < r.attempts.size(); ++k) {
+            QCOMPARE(r.attempts[k].kind, AttemptKind::Repair);
+            QCOMPARE(r.attempts[k].requestBytes, r.attempts[k].request["body"].dump().size());
+            QVERIFY2(r.attempts[k].requestBytes * 10 <= firstRepair * 11,
+                     qPrintable(QStringLiteral("repair %1: %2 bytes, first repair %3").arg(k).arg(r.attempts[k].requestBytes).arg(firstRepair)));
+        }
+        qInfo("%s %s: first request %zu B, failed reply %zu B, first repair %zu B, fifth repair %zu B", qPrintable(provider),
+              qPrintable(mode), first, r.attempts[0].raw.size(), firstRepair, r.attempts[5].requestBytes);
+    }
+
     void cliNeverShowsTheKey_data()
     {
         QTest::addColumn<QString>("provider");
@@ -268,6 +511,10 @@ private slots:
         QTest::newRow("fallback") << "mode_refused" << QStringList{} << 0;
         QTest::newRow("failed") << "hopeless" << QStringList{QStringLiteral("--mode"), QStringLiteral("text")} << 1;
         QTest::newRow("transport") << "server_error" << QStringList{QStringLiteral("--retries"), QStringLiteral("0")} << 3;
+        QTest::newRow("cut to the end") << "always_cut" << QStringList{} << 1;
+        QTest::newRow("cut, --on-truncation fail") << "truncated" << QStringList{QStringLiteral("--on-truncation"), QStringLiteral("fail")} << 1;
+        QTest::newRow("usage: bad truncation policy") << "truncated" << QStringList{QStringLiteral("--on-truncation"), QStringLiteral("more")} << 2;
+        QTest::newRow("usage: zero calls") << "truncated" << QStringList{QStringLiteral("--max-calls"), QStringLiteral("0")} << 2;
         QTest::newRow("usage") << "repaired" << QStringList{QStringLiteral("--mode"), QStringLiteral("loud")} << 2;
         QTest::newRow("usage: bad number") << "repaired" << QStringList{QStringLiteral("--max-repairs"), QStringLiteral("x")} << 2;
     }

@@ -228,13 +228,13 @@ void TestGuiRun::missingFieldIsRepaired()
 
 void TestGuiRun::rateLimitRetriesAreShown()
 {
-    m_pane->targetForm()->retriesSpin()->setValue(3);
+    m_pane->targetForm()->retriesSpin()->setValue(2); // the default rides out the storm's two 429s
     runScenario("rate-limit-storm");
     waitForEnd();
     QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("valid"));
     QCOMPARE(m_pane->attemptModel()->rowCount(), 1); // retries are not attempts
     const QString retries = m_pane->attemptModel()->index(0, AttemptModel::RetriesColumn).data().toString();
-    QCOMPARE(retries.count(QStringLiteral("429, waited ")), 3);
+    QCOMPARE(retries.count(QStringLiteral("429, waited ")), 2);
     QCOMPARE(m_pane->attemptModel()->index(0, AttemptModel::StatusColumn).data().toInt(), 200);
 }
 

@@ -121,6 +121,32 @@ private slots:
         QCOMPARE(QString::fromStdString(providers::scrubSecrets(text.toStdString(), {secret.toStdString()})), expected);
     }
 
+    // Credentials in a base URL: user information and credential-named query values.
+    void redactUrl_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("plain") << "https://api.example.test/v1" << "https://api.example.test/v1";
+        QTest::newRow("user and password") << "https://bob:hunter2@proxy.test:8443/v1" << "https://***@proxy.test:8443/v1";
+        QTest::newRow("token as user") << "http://tok_abc@h.test/" << "http://***@h.test/";
+        QTest::newRow("key in the query") << "https://h.test/v1?api_key=k1&region=eu" << "https://h.test/v1?api_key=***&region=eu";
+        QTest::newRow("every credential name") << "https://h.test/?key=a&access_token=b&sig=c&Secret=d&page=2"
+                                               << "https://h.test/?key=***&access_token=***&sig=***&Secret=***&page=2";
+        QTest::newRow("@ in the path is not user info") << "https://h.test/a@b" << "https://h.test/a@b";
+        QTest::newRow("fragment kept") << "https://h.test/?token=t#x" << "https://h.test/?token=***#x";
+    }
+
+    void redactUrl()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(providers::redactUrl(url.toStdString())), expected);
+        // Wherever the URL's secrets appear in a message, whatever their length, they are hidden.
+        const std::string message = "cannot reach " + url.toStdString() + " (tried " + url.toStdString() + ")";
+        const std::string scrubbed = providers::scrubUrlSecrets(message, url.toStdString());
+        QCOMPARE(QString::fromStdString(scrubbed), QStringLiteral("cannot reach %1 (tried %1)").arg(expected));
+    }
+
     void scenarioTurnsReadAsAnthropic()
     {
         const Scenario s = scenarioFrom(kToolThenTruncated);

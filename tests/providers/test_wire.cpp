@@ -216,6 +216,8 @@ private slots:
         QTest::addColumn<bool>("refuses");
         QTest::newRow("schema 400") << 400 << "Invalid schema for response_format 'x': allOf is not permitted" << true;
         QTest::newRow("output_config 400") << 400 << "output_config.format: unsupported" << true;
+        QTest::newRow("tools 400") << 400 << "tools.0.input_schema: type must be object" << true;
+        QTest::newRow("tool_choice 400") << 400 << "tool_choice is not supported with this model" << true;
         QTest::newRow("other 400") << 400 << "messages: roles must alternate" << false;
         QTest::newRow("429") << 429 << "schema rate limit" << false;
     }

@@ -6,6 +6,7 @@
 // optional/ tests (not optional/format) run too, counted apart and never failing the run.
 #include "json/parse.h"
 #include "schema/schema.h"
+#include "suite_files.h"
 
 #include <QtTest>
 
@@ -29,44 +30,16 @@ struct SuiteTest
     std::string id() const { return draft + "/" + file + ": " + caseName + ": " + testName; }
 };
 
-std::string readFile(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using test::readFile;
 
-// Every remotes/ file under http://localhost:1234/..., as the suite's README asks.
 schema::Registry remotes()
 {
-    schema::Registry registry;
-    const fs::path root = fs::path(CONFORM_SCHEMA_TEST_SUITE) / "remotes";
-    for (const auto& entry : fs::recursive_directory_iterator(root)) {
-        if (!entry.is_regular_file() || entry.path().extension() != ".json")
-            continue;
-        auto parsed = json::parseStrict(readFile(entry.path()));
-        if (parsed)
-            registry.add("http://localhost:1234/" + fs::relative(entry.path(), root).generic_string(),
-                         std::move(parsed.value()));
-    }
-    return registry;
+    return test::suiteRemotes(CONFORM_SCHEMA_TEST_SUITE);
 }
 
 std::set<std::string> knownFailures()
 {
-    std::set<std::string> known;
-    std::istringstream lines(readFile(fs::path(CONFORM_SOURCE_DIR) / "tests/schema/known_failures.txt"));
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty() || line.front() == '#')
-            continue;
-        const auto hash = line.find("  #");
-        line = line.substr(0, hash);
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        known.insert(line);
-    }
-    return known;
+    return test::listedIds(fs::path(CONFORM_SOURCE_DIR) / "tests/schema/known_failures.txt");
 }
 
 } // namespace

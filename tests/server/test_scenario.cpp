@@ -67,6 +67,42 @@ private slots:
         QVERIFY(!scenario->schema);
     }
 
+    // What a scenario says of itself: the run it promises, its prompt, where it holds.
+    void expectPromptAndProtocols()
+    {
+        const auto scenario = loadText(R"({"name": "n", "description": "d", "prompt": {"system": "S", "user": "U"},
+            "protocols": ["anthropic", "openai"],
+            "expect": {"outcome": "repaired", "flags": ["truncated"], "attempts": 2, "repairs": 1, "transport_retries": 0},
+            "turns": [{"text": "t"}]})");
+        QVERIFY2(scenario.ok(), scenario.ok() ? "" : scenario.error().toString().c_str());
+        QCOMPARE(scenario->promptSystem, std::string("S"));
+        QCOMPARE(scenario->promptUser, std::string("U"));
+        QCOMPARE(scenario->protocols, (std::vector<std::string>{"anthropic", "openai"}));
+        QCOMPARE((*scenario->expect)["attempts"].get<int>(), 2);
+    }
+
+    // A turn answering a prefilled (continued) request gives only what follows the prefill.
+    void continuingAfterAPrefill_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("prefill");
+        QTest::addColumn<QString>("heard");
+        QTest::newRow("the rest") << "{\"a\": \"lo" << "{\"a\": \"l" << "o";
+        QTest::newRow("no prefill") << "abc" << "" << "abc";
+        QTest::newRow("another text") << "xyz" << "abc" << "xyz";
+        QTest::newRow("the prefill is the whole text") << "abc" << "abc" << "abc";
+    }
+
+    void continuingAfterAPrefill()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, prefill);
+        QFETCH(QString, heard);
+        Turn turn;
+        turn.text = text.toStdString();
+        QCOMPARE(QString::fromStdString(*continuing(turn, prefill.toStdString()).text), heard);
+    }
+
     void errors_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -110,6 +146,16 @@ private slots:
         QTest::newRow("top unknown") << QByteArray(R"({"name": "n", "description": "d", "turns": [{"text": "a"}], "x": 1})")
                                      << "scenario.json: /x: unknown field";
         QTest::newRow("not an object") << QByteArray("[1]") << "scenario.json: /: a scenario must be a JSON object";
+        const QByteArray ok = R"({"name": "n", "description": "d", "turns": [{"text": "a"}], )";
+        QTest::newRow("expect outcome") << ok + R"("expect": {"outcome": "fine", "flags": [], "attempts": 1, "repairs": 0, "transport_retries": 0}})"
+                                        << "scenario.json: /expect/outcome: must be one of";
+        QTest::newRow("expect incomplete") << ok + R"("expect": {"outcome": "valid", "flags": [], "attempts": 1, "repairs": 0}})"
+                                           << "scenario.json: /expect/transport_retries: required";
+        QTest::newRow("expect unknown") << ok + R"("expect": {"outcome": "valid", "colour": 1}})" << "scenario.json: /expect/colour: unknown field";
+        QTest::newRow("expect negative") << ok + R"("expect": {"outcome": "valid", "flags": [], "attempts": -1, "repairs": 0, "transport_retries": 0}})"
+                                         << "scenario.json: /expect/attempts: must be an integer";
+        QTest::newRow("protocol unknown") << ok + R"("protocols": ["grpc"]})" << "scenario.json: /protocols: must be an array";
+        QTest::newRow("prompt field") << ok + R"("prompt": {"assistant": "x"}})" << "scenario.json: /prompt/assistant: must be a string";
         QTest::newRow("not JSON") << QByteArray("{\"name\": \"n\",\n  oops}") << "scenario.json: line 2, column 3";
     }
 

@@ -1,0 +1,150 @@
+// The built-in demo scenarios keep their word: each states what a run under the default
+// policy shows ("expect": outcome, flags, attempts, repairs, transport retries), and this
+// plays every one in process (the Scenario provider), over `conform-cli serve` in each wire
+// protocol it lists, and through `conform-cli run --scenario NAME` with no schema or prompt
+// given. All runs go at once, so the slow demos (a 20-second stall) cost their time once.
+#include "test_registry.h"
+
+#include "engine_fixture.h"
+
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTest>
+
+#include <list>
+
+using namespace conform;
+using namespace conform::engine;
+
+namespace {
+
+struct Play
+{
+    QString scenario;
+    QString via; // "in-process", "anthropic", "openai", "ollama"
+    Json expect;
+    std::unique_ptr<Engine> engine;
+    std::optional<RunRecord> record;
+};
+
+Json actualOf(const RunRecord& r)
+{
+    const Json metrics = r.metrics();
+    return Json{{"outcome", std::string(outcomeName(r.outcome))},
+                {"flags", Json(std::vector<std::string>(r.flags.begin(), r.flags.end()))},
+                {"attempts", metrics["attempts"]}, {"repairs", metrics["repairs"]},
+                {"transport_retries", metrics["transport_retries"]}};
+}
+
+Json sortedFlags(Json expect)
+{
+    std::vector<std::string> flags = expect["flags"].get<std::vector<std::string>>();
+    std::sort(flags.begin(), flags.end());
+    expect["flags"] = flags;
+    return expect;
+}
+
+RunSpec specOf(const providers::Scenario& s, Target target)
+{
+    RunSpec spec;
+    spec.schema = s.schema.value_or(Json::object());
+    spec.prompt = Prompt{s.promptSystem, s.promptUser.empty() ? s.description : s.promptUser, {}};
+    spec.targets.push_back(std::move(target));
+    return spec; // the default policy: that is what `expect` speaks of
+}
+
+QStringList builtinNames()
+{
+    QStringList names;
+    for (const QString& path : providers::builtinScenarioPaths())
+        names << QFileInfo(path).completeBaseName();
+    return names;
+}
+
+} // namespace
+
+class EngineScenarioTest : public QObject
+{
+    Q_OBJECT
+private slots:
+    void builtinScenariosKeepTheirWord()
+    {
+        const QStringList names = builtinNames();
+        QVERIFY(names.size() >= 12);
+        std::map<QString, std::unique_ptr<ReplayServer>> servers;
+        for (const char* protocol : {"anthropic", "openai", "ollama"}) {
+            servers[QString::fromLatin1(protocol)] = std::make_unique<ReplayServer>(names);
+            QVERIFY2(servers[QString::fromLatin1(protocol)]->ok(), qPrintable(servers[QString::fromLatin1(protocol)]->error()));
+        }
+        std::list<Play> plays;
+        for (const QString& name : names) {
+            auto loaded = providers::loadScenario(providers::resolveScenarioPath(name));
+            QVERIFY2(loaded.ok(), loaded ? "" : loaded.error().toString().c_str());
+            const providers::Scenario& s = loaded.value();
+            QVERIFY2(s.expect.has_value(), qPrintable(name + QStringLiteral(": no \"expect\"")));
+            QVERIFY2(s.schema.has_value(), qPrintable(name + QStringLiteral(": no schema")));
+            Target inProcess = httpTarget(QStringLiteral("scenario"), {}, {}, QStringLiteral("auto"));
+            inProcess.scenario = std::make_shared<const providers::Scenario>(s);
+            plays.push_back(Play{name, QStringLiteral("in-process"), *s.expect, nullptr, std::nullopt});
+            plays.back().engine = std::make_unique<Engine>();
+            plays.back().engine->start(specOf(s, inProcess));
+            std::vector<std::string> protocols = s.protocols;
+            if (protocols.empty())
+                protocols = {"anthropic", "openai", "ollama"};
+            for (const std::string& protocol : protocols) {
+                const QString p = QString::fromStdString(protocol);
+                plays.push_back(Play{name, p, *s.expect, std::make_unique<Engine>(), std::nullopt});
+                plays.back().engine->setEnvironment(fakeKeys());
+                plays.back().engine->start(specOf(s, httpTarget(p, name, servers[p]->baseUrl(), QStringLiteral("auto"))));
+            }
+        }
+        for (Play& play : plays)
+            QObject::connect(play.engine.get(), &Engine::finished, play.engine.get(), [&play](const RunRecord& r) { play.record = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(plays.begin(), plays.end(), [](const Play& p) { return p.record.has_value(); }), 120000);
+        QStringList broken;
+        for (const Play& play : plays) {
+            const Json actual = actualOf(*play.record);
+            if (actual != sortedFlags(play.expect))
+                broken << play.scenario + QStringLiteral(" via ") + play.via + QStringLiteral(": expected ")
+                        + QString::fromStdString(play.expect.dump()) + QStringLiteral(", got ") + QString::fromStdString(actual.dump())
+                        + QStringLiteral(" ended by ") + QString::fromStdString(play.record->endedBy);
+            QVERIFY(play.record->toJson().dump().find("SECRET123") == std::string::npos);
+        }
+        for (const QString& b : broken)
+            qWarning("%s", qPrintable(b));
+        QVERIFY2(broken.isEmpty(), qPrintable(QStringLiteral("%1 plays broke their scenario's word").arg(broken.size())));
+    }
+
+    // `conform-cli run --scenario NAME`, no --schema, --provider or prompt: the scenario's own
+    // schema and prompt, the outcome it promises, and the matching exit code.
+    void cliRunsAScenarioByItsName()
+    {
+        std::list<std::pair<QString, std::unique_ptr<QProcess>>> runs;
+        for (const QString& name : builtinNames()) {
+            auto process = std::make_unique<QProcess>();
+            process->start(QStringLiteral(CONFORM_CLI_PATH), {QStringLiteral("run"), QStringLiteral("--scenario"), name, QStringLiteral("--json")});
+            runs.emplace_back(name, std::move(process));
+        }
+        for (auto& [name, process] : runs) {
+            QVERIFY(process->waitForFinished(90000));
+            const Json run = Json::parse(process->readAllStandardOutput().toStdString(), nullptr, false);
+            QVERIFY2(run.is_object(), qPrintable(name + QLatin1Char(' ') + QString::fromUtf8(process->readAllStandardError())));
+            auto scenario = providers::loadScenario(providers::resolveScenarioPath(name));
+            const Json& expect = *scenario->expect;
+            QCOMPARE(QString::fromStdString(run.value("outcome", std::string())), QString::fromStdString(expect["outcome"].get<std::string>()));
+            const bool transport = std::find(expect["flags"].begin(), expect["flags"].end(), Json("transport_error")) != expect["flags"].end();
+            const int code = expect["outcome"] != "failed" ? 0 : transport ? 3 : 1;
+            QCOMPARE(process->exitCode(), code);
+            // The scenario's own prompt (its description when it has none) is what was asked.
+            const std::string asked = run["attempts"][0]["request"]["body"]["messages"][0]["content"].get<std::string>();
+            QCOMPARE(asked, scenario->promptUser.empty() ? scenario->description : scenario->promptUser);
+            if (!scenario->promptSystem.empty())
+                QVERIFY(run["attempts"][0]["request"]["body"]["system"].get<std::string>().rfind(scenario->promptSystem, 0) == 0);
+        }
+    }
+};
+
+CONFORM_TEST_CLASS(EngineScenarioTest);
+
+#include "test_engine_scenarios.moc"
