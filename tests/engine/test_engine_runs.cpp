@@ -50,6 +50,19 @@ int callsServed(const ReplayServer& server, const QString& model)
     return text.rfind("Call ", 0) == 0 ? std::stoi(text.substr(5)) - 1 : -1;
 }
 
+// The scenario in process ("scenario") or over a fresh `conform-cli serve` in `provider`'s protocol.
+Target targetFor(const QString& provider, const QString& scenario, const QString& mode, std::unique_ptr<ReplayServer>& server)
+{
+    Target target = httpTarget(provider, scenario, {}, mode);
+    if (provider == QLatin1String("scenario")) {
+        target.scenario = scenarioNamed(scenario);
+        return target;
+    }
+    server = std::make_unique<ReplayServer>(QStringList{scenarioPath(scenario)});
+    target.baseUrl = server->baseUrl().toStdString();
+    return target;
+}
+
 int retriesOf(const RunRecord& r)
 {
     int n = 0;
@@ -304,14 +317,8 @@ private slots:
         QFETCH(QString, outcome);
         QFETCH(QString, endedBy);
         std::unique_ptr<ReplayServer> server;
-        Target target = httpTarget(provider, scenario, {}, mode);
-        if (provider == QLatin1String("scenario")) {
-            target.scenario = scenarioNamed(scenario);
-        } else {
-            server = std::make_unique<ReplayServer>(QStringList{scenarioPath(scenario)});
-            QVERIFY2(server->ok(), qPrintable(server->error()));
-            target.baseUrl = server->baseUrl().toStdString();
-        }
+        const Target target = targetFor(provider, scenario, mode, server);
+        QVERIFY2(!server || server->ok(), server ? qPrintable(server->error()) : "");
         RunSpec spec = specFor(target, QByteArray(QTest::currentDataTag()).contains("streamed"));
         spec.policy.onTruncation = *parseTruncationPolicy(policy.toStdString());
         const RunRecord r = runToEnd(spec);
@@ -451,14 +458,8 @@ private slots:
         QFETCH(QString, provider);
         QFETCH(QString, mode);
         std::unique_ptr<ReplayServer> server;
-        Target target = httpTarget(provider, QStringLiteral("equal_replies"), {}, mode);
-        if (provider == QLatin1String("scenario")) {
-            target.scenario = scenarioNamed(QStringLiteral("equal_replies"));
-        } else {
-            server = std::make_unique<ReplayServer>(QStringList{scenarioPath(QStringLiteral("equal_replies"))});
-            QVERIFY2(server->ok(), qPrintable(server->error()));
-            target.baseUrl = server->baseUrl().toStdString();
-        }
+        const Target target = targetFor(provider, QStringLiteral("equal_replies"), mode, server);
+        QVERIFY2(!server || server->ok(), server ? qPrintable(server->error()) : "");
         RunSpec spec = specFor(target, false);
         spec.policy.maxRepairs = 5;
         spec.policy.maxCalls = 6;
