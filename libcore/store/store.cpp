@@ -75,22 +75,27 @@ QString groupExpression(const std::string& field)
     return QStringLiteral("c.mode");
 }
 
-// The sums of kTallyColumns, in its order, from column `at` on.
-Tally tallyOf(const QSqlQuery& q, int at)
+// What a cell sums besides its count; the outcome, flags and first-try facts are in its key.
+const QString kSumColumns = QStringLiteral("COUNT(*), SUM(c.repairs), SUM(c.tokens_in), SUM(c.tokens_out), SUM(c.tokens_cached)");
+
+// A cell's tally from kSumColumns (from column `at` on) and the facts its key carries.
+Tally tallyOf(const QSqlQuery& q, int at, const detail::UnpackedKey& key)
 {
     Tally t;
-    for (auto column : Tally::kCounters)
-        t.*column = q.value(at++).toLongLong();
+    const std::int64_t n = q.value(at).toLongLong();
+    t.count = n;
+    t.parsed = key.parsedFirst ? n : 0;
+    t.firstTryValid = key.validFirst ? n : 0;
+    (key.outcome == 0 ? t.valid : key.outcome == 1 ? t.repaired : key.outcome == 2 ? t.fallback : t.failed) = n;
+    t.truncated = key.flags & Truncated ? n : 0;
+    t.refused = key.flags & Refused ? n : 0;
+    t.transportError = key.flags & TransportError ? n : 0;
+    t.repairs = q.value(at + 1).toLongLong();
+    t.tokensIn = q.value(at + 2).toLongLong();
+    t.tokensOut = q.value(at + 3).toLongLong();
+    t.tokensCached = q.value(at + 4).toLongLong();
     return t;
 }
-
-const QString kTallyColumns = QStringLiteral(
-    "COUNT(*), SUM(c.parse_ok_first), SUM(c.first_try_valid),"
-    " SUM(CASE WHEN c.outcome = 0 THEN 1 ELSE 0 END), SUM(CASE WHEN c.outcome = 1 THEN 1 ELSE 0 END),"
-    " SUM(CASE WHEN c.outcome = 2 THEN 1 ELSE 0 END), SUM(CASE WHEN c.outcome = 3 THEN 1 ELSE 0 END),"
-    " SUM(CASE WHEN (c.flags & 1) <> 0 THEN 1 ELSE 0 END), SUM(CASE WHEN (c.flags & 2) <> 0 THEN 1 ELSE 0 END),"
-    " SUM(CASE WHEN (c.flags & 4) <> 0 THEN 1 ELSE 0 END), SUM(c.repairs), SUM(c.tokens_in), SUM(c.tokens_out),"
-    " SUM(c.tokens_cached)");
 
 } // namespace
 
@@ -395,7 +400,7 @@ Result<std::vector<Cell>> readCells(Connection& connection, const QString& sql, 
         cell.key = grouping.decode(key.group);
         if (bucketMs > 0)
             cell.bucketMs = key.bucket * bucketMs;
-        cell.tally = tallyOf(rows.value(), 1);
+        cell.tally = tallyOf(rows.value(), 1, key);
         cell.tally.latencyBins[key.bin] = cell.tally.count;
         cells.push_back(std::move(cell));
     }
@@ -411,7 +416,7 @@ Result<Json> Store::stats(const StatsQuery& query)
     if (!grouping)
         return grouping.error();
     const std::int64_t bucketMs = !query.bucket ? 0 : query.bucket == Bucket::Hour ? 3'600'000 : 86'400'000;
-    const QString sql = QStringLiteral("SELECT ") + detail::packedKeySql(grouping.value(), bucketMs) + QStringLiteral(", ") + kTallyColumns
+    const QString sql = QStringLiteral("SELECT ") + detail::packedKeySql(grouping.value(), bucketMs) + QStringLiteral(", ") + kSumColumns
         + QStringLiteral(" FROM captures c") + andWhere(where, QStringLiteral("c.seq >= ? AND c.seq <= ?")) + QStringLiteral(" GROUP BY 1");
     const QVariantList values = where.values;
     auto range = m_connection->exec(QStringLiteral("SELECT MIN(seq), MAX(seq) FROM captures"));
