@@ -1,16 +1,23 @@
 #include "engine/run_spec.h"
 
+#include "base/names.h"
+
 #include <array>
 
 namespace conform::engine {
 
+namespace {
+constexpr std::array<std::string_view, 5> kModeChoices{"auto", "strict", "tool", "json-object", "text"};
+} // namespace
+
 std::optional<ModeChoice> parseModeChoice(std::string_view name)
 {
-    static constexpr std::array<std::string_view, 5> names{"auto", "strict", "tool", "json-object", "text"};
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == name)
-            return static_cast<ModeChoice>(i);
-    return std::nullopt;
+    return enumOfName<ModeChoice>(kModeChoices, name);
+}
+
+std::string_view modeChoiceName(ModeChoice mode)
+{
+    return kModeChoices[static_cast<std::size_t>(mode)];
 }
 
 namespace {
@@ -19,10 +26,7 @@ constexpr std::array<std::string_view, 3> kTruncationPolicies{"continue", "raise
 
 std::optional<TruncationPolicy> parseTruncationPolicy(std::string_view name)
 {
-    for (std::size_t i = 0; i < kTruncationPolicies.size(); ++i)
-        if (kTruncationPolicies[i] == name)
-            return static_cast<TruncationPolicy>(i);
-    return std::nullopt;
+    return enumOfName<TruncationPolicy>(kTruncationPolicies, name);
 }
 
 std::string_view truncationPolicyName(TruncationPolicy policy)

@@ -25,6 +25,7 @@ struct Prompt
 // fall back strict -> tool -> json-object -> text.
 enum class ModeChoice { Auto, Strict, Tool, JsonObject, Text };
 std::optional<ModeChoice> parseModeChoice(std::string_view name); // "auto", "strict", ...
+std::string_view modeChoiceName(ModeChoice mode);
 
 struct Target
 {

@@ -1,5 +1,7 @@
 #include "providers/provider.h"
 
+#include "base/names.h"
+
 #include "providers/anthropic.h"
 #include "providers/ollama.h"
 #include "providers/openai.h"
@@ -30,10 +32,7 @@ std::string_view modeName(Mode mode)
 
 std::optional<Mode> parseMode(std::string_view name)
 {
-    for (std::size_t i = 0; i < kModeNames.size(); ++i)
-        if (kModeNames[i] == name)
-            return static_cast<Mode>(i);
-    return std::nullopt;
+    return enumOfName<Mode>(kModeNames, name);
 }
 
 std::string_view providerName(ProviderKind kind)
@@ -43,10 +42,7 @@ std::string_view providerName(ProviderKind kind)
 
 std::optional<ProviderKind> parseProviderKind(std::string_view name)
 {
-    for (std::size_t i = 0; i < kProviderNames.size(); ++i)
-        if (kProviderNames[i] == name)
-            return static_cast<ProviderKind>(i);
-    return std::nullopt;
+    return enumOfName<ProviderKind>(kProviderNames, name);
 }
 
 bool ProviderError::refusesMode() const

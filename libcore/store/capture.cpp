@@ -1,6 +1,7 @@
 #include "store/capture.h"
 #include "store/capture_detail.h"
 
+#include "base/names.h"
 #include "providers/http.h"
 #include "providers/provider.h"
 
@@ -16,12 +17,6 @@ namespace {
 
 constexpr std::array<std::string_view, 4> kOutcomes{"valid", "repaired", "fallback", "failed"};
 constexpr std::array<std::string_view, 5> kFlags{"truncated", "refused", "transport_error", "cancelled", "not_enforced"};
-
-std::string modeChoiceName(engine::ModeChoice mode)
-{
-    static constexpr std::array<std::string_view, 5> names{"auto", "strict", "tool", "json-object", "text"};
-    return std::string(names[static_cast<std::size_t>(mode)]);
-}
 
 std::string uuidShaped(const std::array<unsigned char, 16>& bytes)
 {
@@ -218,10 +213,8 @@ Result<Capture> detail::finishCapture(Capture c, bool hasTime, Json labels, Json
 
 std::optional<int> outcomeCode(std::string_view name)
 {
-    for (std::size_t i = 0; i < kOutcomes.size(); ++i)
-        if (kOutcomes[i] == name)
-            return static_cast<int>(i);
-    return std::nullopt;
+    const auto index = indexOfName(kOutcomes, name);
+    return index ? std::optional<int>(static_cast<int>(*index)) : std::nullopt;
 }
 
 std::string_view outcomeNameOf(int code)
@@ -231,10 +224,8 @@ std::string_view outcomeNameOf(int code)
 
 std::optional<int> flagBit(std::string_view name)
 {
-    for (std::size_t i = 0; i < kFlags.size(); ++i)
-        if (kFlags[i] == name)
-            return 1 << i;
-    return std::nullopt;
+    const auto index = indexOfName(kFlags, name);
+    return index ? std::optional<int>(1 << *index) : std::nullopt;
 }
 
 std::vector<std::string> flagNames(int bits)
@@ -398,7 +389,7 @@ Json policyJson(const engine::Policy& p)
 Json targetJson(const engine::Target& target)
 {
     Json out{{"provider", std::string(providers::providerName(target.provider))}, {"model", target.model},
-             {"base_url", providers::redactUrl(target.baseUrl)}, {"mode", modeChoiceName(target.mode)}};
+             {"base_url", providers::redactUrl(target.baseUrl)}, {"mode", std::string(engine::modeChoiceName(target.mode))}};
     if (target.scenario)
         out["scenario"] = target.scenario->name;
     return out;
