@@ -21,6 +21,7 @@ struct Candidate
     bool container = false; // an object or array
     std::size_t order = 0;  // position among the candidates, in text order
     double fitness = 0;
+    bool ambiguous = false; // a fix of kind `ambiguous`: some item may be lost
 };
 
 // Whether a `{` or `[` at `at` starts JSON rather than prose ("[citation needed]", "{name}").

@@ -80,6 +80,11 @@ bool Repairer::skipTrivia()
         const char c = t[m_pos];
         if (isSpace(c)) {
             ++m_pos;
+        } else if (const int n = unicodeSpaceAt(t, m_pos); n != 0) {
+            if (n < 0) // the text ends inside what may be a space
+                return m_final;
+            fix("unicode_whitespace", m_pos, static_cast<std::size_t>(n), {});
+            m_pos += static_cast<std::size_t>(n);
         } else if (static_cast<unsigned char>(c) == 0xEF) {
             if (t.substr(m_pos, 3) == kBom) {
                 fix("bom", m_pos, 3, {});
@@ -186,13 +191,11 @@ bool Repairer::onValue(char c)
         startToken(Token::Number, m_pos + 1);
         return true;
     }
-    if (u == 0xE2) {
-        bool handled = false;
-        if (!startMarkToken(false, &handled))
-            return false;
-        if (handled)
-            return true;
-    }
+    bool handled = false;
+    if (!startQuoteLike(false, &handled))
+        return false;
+    if (handled)
+        return true;
     if (u < 0x20 || u == 0x7F) {
         strayChar(m_pos, 1);
         return true;
@@ -252,19 +255,17 @@ bool Repairer::onKeyOrEnd(char c)
             return true;
         }
     }
-    if (u == 0xE2) {
-        const std::size_t at = m_pos;
-        bool handled = false;
-        if (!startMarkToken(true, &handled))
-            return false;
-        if (handled) {
-            if (m_token == Token::String) {
-                f.keyStart = at;
-                f.keyCommaAt = f.commaAt;
-                f.commaAt = npos;
-            }
-            return true;
+    const std::size_t at = m_pos;
+    bool handled = false;
+    if (!startQuoteLike(true, &handled))
+        return false;
+    if (handled) {
+        if (m_token == Token::String) {
+            f.keyStart = at;
+            f.keyCommaAt = f.commaAt;
+            f.commaAt = npos;
         }
+        return true;
     }
     const int n = u >= 0x80 ? utf8SequenceAt(m_text, m_pos) : 1;
     if (n < 0 && !m_final)
@@ -277,7 +278,8 @@ bool Repairer::isValueStart(char c) const
 {
     const auto u = static_cast<unsigned char>(c);
     return c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || isDigit(c) || isIdentStart(c)
-        || (u == 0xE2 && markAt(m_text, m_pos) != Mark::None && markAt(m_text, m_pos) != Mark::Ellipsis);
+        || (u == 0xE2 && markAt(m_text, m_pos) != Mark::None && markAt(m_text, m_pos) != Mark::Ellipsis)
+        || isOddQuote(m_text, m_pos);
 }
 
 bool Repairer::onColon(char c)
@@ -333,6 +335,13 @@ bool Repairer::onCommaOrEnd(char c)
         handleCloser(c);
         return true;
     }
+    if (c == '+' && m_lastString) {
+        const int r = concatenation();
+        if (r != 0)
+            return r > 0;
+    }
+    if (f.object && (c == '{' || c == '['))
+        return containerAfterMember();
     if (static_cast<unsigned char>(c) == 0xE2 && m_pos + 3 > m_text.size() && !m_final)
         return false;
     if (isValueStart(c)) {
@@ -454,6 +463,7 @@ bool Repairer::openContainer(bool object)
         return true;
     }
     elementStarts();
+    m_lastString = nullptr; // the insert may move it
     std::string pointer;
     Json* node = insert(object ? Json::object() : Json::array(), &pointer);
     if (m_stack.empty())
@@ -521,13 +531,15 @@ Json* Repairer::insert(Json value, std::string* pointer)
     return &items.back().second;
 }
 
-void Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
+Json* Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
 {
     std::string pointer;
-    insert(std::move(value), &pointer);
+    Json* node = insert(std::move(value), &pointer);
+    m_lastString = nullptr;
     if (m_options.sourceMap)
         m_map.add(std::move(pointer), Span{begin, endAt - begin});
     valueCompleted(endAt);
+    return node;
 }
 
 void Repairer::closeTop(std::size_t endAt)
@@ -536,6 +548,7 @@ void Repairer::closeTop(std::size_t endAt)
     if (m_options.sourceMap)
         m_map.add(std::move(f.pointer), Span{f.start, endAt - f.start});
     m_stack.pop_back();
+    m_lastString = nullptr;
     valueCompleted(endAt);
 }
 
