@@ -107,40 +107,54 @@ std::size_t itemCount(const Json& v)
     return n;
 }
 
+Noise noiseOf(const Candidate& c)
+{
+    static constexpr std::array<std::string_view, 5> kinds{"stray_character", "stray_bracket", "dangling_key",
+                                                           "missing_bracket", "invalid_utf8"};
+    Noise n;
+    for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
+        for (const Fix& f : *list) {
+            const bool binaryString = f.kind == "unquoted_string" && looksBinary(f.before);
+            const bool control = f.kind == "control_character";
+            n.fixes += std::find(kinds.begin(), kinds.end(), f.kind) != kinds.end() ? 1 : 0;
+            n.rawFixes += control || f.kind == "unquoted_string" ? 1 : 0;
+            n.binaryStrings += binaryString ? 1 : 0;
+            n.odd = n.odd || binaryString || f.kind == "stray_character" || f.kind == "invalid_utf8"
+                || (control && !text::isSpace(f.before.front()));
+        }
+    }
+    return n;
+}
+
+bool isEmptyContainer(const Json& v) { return v.is_structured() && v.empty(); }
+
 // Whether a candidate holds anything but noise. Random bytes that happen to hold a bracket
 // come out as an empty container that needed stray bytes dropped or a bracket closed, or as
 // unquoted strings of binary bytes: nothing recoverable. In a reply of binary bytes
 // (`binaryReply`) only a clean, non-empty candidate counts.
 bool carriesContent(const Candidate& c, bool binaryReply)
 {
-    static constexpr std::array<std::string_view, 7> noise{"stray_character", "stray_bracket", "dangling_key",
-                                                           "missing_bracket", "invalid_utf8",  "control_character",
-                                                           "unquoted_string"};
-    const std::size_t noiseKinds = binaryReply ? noise.size() : 5; // raw strings are fine in text
-    std::size_t noisy = 0, binary = 0;
-    for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
-        for (const Fix& f : *list) {
-            noisy += std::find(noise.begin(), noise.begin() + noiseKinds, f.kind) != noise.begin() + noiseKinds;
-            binary += f.kind == "unquoted_string" && looksBinary(f.before) ? 1 : 0;
-        }
-    }
-    const bool empty = c.value.is_structured() && c.value.empty();
+    const Noise& n = c.noise;
     if (binaryReply)
-        return noisy == 0 && !empty;
-    if (empty)
-        return noisy == 0;
-    return binary == 0 || itemCount(c.value) > binary;
+        return n.fixes == 0 && n.rawFixes == 0 && !isEmptyContainer(c.value);
+    if (isEmptyContainer(c.value))
+        return n.fixes == 0;
+    return n.binaryStrings == 0 || itemCount(c.value) > n.binaryStrings;
 }
 
 // Drops the candidates without content; `failure` says so when none is left.
 void dropNoise(std::string_view raw, std::vector<Candidate>& out, std::string* failure)
 {
-    const bool doubtful = std::any_of(out.begin(), out.end(), [](const Candidate& c) {
-        return !c.log.fixes().empty() || !c.log.refused().empty() || (c.value.is_structured() && c.value.empty());
-    });
-    const bool binaryReply = doubtful && mostlyBinary(raw); // clean content needs no look at the reply
+    bool doubtful = false;
+    for (Candidate& c : out) {
+        c.noise = noiseOf(c);
+        doubtful = doubtful || c.noise.odd || isEmptyContainer(c.value);
+    }
+    const bool binaryReply = doubtful && mostlyBinary(raw); // the whole reply is read only then
     const std::size_t found = out.size();
-    std::erase_if(out, [&](const Candidate& c) { return c.kind != "function_calls" && !carriesContent(c, binaryReply); });
+    std::erase_if(out, [&](const Candidate& c) {
+        return c.kind != "function_calls" && !carriesContent(c, binaryReply);
+    });
     if (out.empty() && found > 0 && failure && failure->empty())
         *failure = kNothingRecoverable;
 }

@@ -37,7 +37,7 @@ namespace conform::json {
 //   \n), unescaped_quote, invalid_escape, invalid_utf8, invalid_number (+1, .5, 007),
 //   unicode_whitespace (no-break space, U+2000..U+200B, U+3000 between tokens: removed),
 //   stray_bracket, stray_character, missing_bracket, bom, double_encoded (a JSON string
-//   holding the JSON: replaced by what it holds), jsonp (a `callback(` ... `);` wrapper).
+//   holding the JSON: replaced by what it holds).
 // Value-changing kinds, refused by ExtractOptions::strict: truncated_string, truncated_literal,
 //   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`), ambiguous (no
 //   reading keeps every item: `{"i":1{"i":2}}` merges two objects; the candidate ranks below

@@ -27,8 +27,14 @@ Repairer::Status Repairer::run(std::string_view text, bool final)
                 return Status::NeedMore;
             continue;
         }
-        if (m_expect == Expect::Done)
-            return Status::Done;
+        if (m_expect == Expect::Done) {
+            const int r = rootConcatenation();
+            if (r == 0)
+                return Status::Done;
+            if (r < 0)
+                return Status::NeedMore;
+            continue;
+        }
         if (!skipTrivia())
             return Status::NeedMore;
         if (m_token != Token::None)
@@ -80,7 +86,7 @@ bool Repairer::skipTrivia()
         const char c = t[m_pos];
         if (isSpace(c)) {
             ++m_pos;
-        } else if (const int n = unicodeSpaceAt(t, m_pos); n != 0) {
+        } else if (const int n = mayBeUnicodeSpace(c) ? unicodeSpaceAt(t, m_pos) : 0; n != 0) {
             if (n < 0) // the text ends inside what may be a space
                 return m_final;
             fix("unicode_whitespace", m_pos, static_cast<std::size_t>(n), {});

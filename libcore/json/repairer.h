@@ -75,6 +75,7 @@ private:
     bool onCommaOrEnd(char c);
     bool containerAfterMember();
     int concatenation();
+    int rootConcatenation();
     int plusThenQuote(std::size_t plusAt, std::size_t* quoteAt) const;
     bool skipTrivia();
     bool startMarkToken(bool key, bool* handled);

@@ -95,6 +95,27 @@ int Repairer::concatenation()
     return 1;
 }
 
+// `"a" + "b"` as the whole value: the concatenation after the root string, as above.
+int Repairer::rootConcatenation()
+{
+    if (!m_lastString || !m_stack.empty())
+        return 0;
+    const std::string_view t = m_text;
+    std::size_t j = m_pos;
+    while (j < t.size() && j < m_pos + kLookAhead && isSpace(t[j]))
+        ++j;
+    if (j >= t.size())
+        return m_final ? 0 : -1;
+    if (t[j] != '+')
+        return 0;
+    const std::size_t stringEnd = m_pos;
+    m_pos = j;
+    const int r = concatenation();
+    if (r <= 0)
+        m_pos = stringEnd; // the value ends at its closing quote (or is read again later)
+    return r;
+}
+
 // A string value is complete: a new value, or the tail of a concatenation.
 void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
 {

@@ -31,7 +31,7 @@ int unicodeSpaceAt(std::string_view text, std::size_t at)
 {
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
     const unsigned char lead = byte(at);
-    if (lead != 0xC2 && lead != 0xE2 && lead != 0xE3)
+    if (!mayBeUnicodeSpace(text[at]))
         return 0;
     const std::size_t length = lead == 0xC2 ? 2 : 3;
     if (at + length > text.size()) // a prefix that could still become a space

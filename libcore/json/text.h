@@ -29,6 +29,11 @@ inline constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
 // the typographic spaces U+2000..U+200B and the ideographic space U+3000. Returns the length
 // of the one at text[at] (2 or 3), 0 when there is none, -1 when the text ends inside one.
 int unicodeSpaceAt(std::string_view text, std::size_t at);
+inline bool mayBeUnicodeSpace(char lead)
+{
+    const auto u = static_cast<unsigned char>(lead);
+    return u == 0xC2 || u == 0xE2 || u == 0xE3;
+}
 
 // The acute accent U+00B4 (C2 B4), which some keyboards give for a quote.
 inline constexpr std::string_view kAcute = "\xC2\xB4";

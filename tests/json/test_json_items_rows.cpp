@@ -56,6 +56,7 @@ void rows_keepsEveryItem()
     // JavaScript and Mongo shell habits.
     addRow("string concatenation", R"({"a":"x" + "y"})", R"({"a":"xy"})",
            R"([["concatenated_string",7,"\" + \"",""]])", 2);
+    addRow("concatenated top-level string", R"("a" + "b")", R"("ab")", R"([["concatenated_string",2,"\" + \"",""]])", 1);
     addRow("concatenation with single quotes", R"(["a" + 'b', "c"])", R"(["ab","c"])",
            R"([["concatenated_string",3,"\" + '",""],["single_quotes",9,"'","\""]])", 2);
     addRow("mongo wrappers", R"x({"_id":ObjectId("5f1"),"n":NumberLong("2")})x", R"x({"_id":"5f1","n":2})x",
