@@ -361,6 +361,8 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
 
 std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOptions& options)
 {
+    if (candidates.size() == 1 && !options.fitness)
+        return 0;
     for (Candidate& c : candidates) {
         c.ambiguous = hasKind(c.log.fixes(), "ambiguous") || hasKind(c.log.refused(), "ambiguous");
         if (options.fitness) // an item may be lost: worth less than any whole reading

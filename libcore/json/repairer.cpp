@@ -4,6 +4,8 @@
 #include "json/parse.h"
 #include "json/text.h"
 
+#include <algorithm>
+
 namespace conform::json::detail {
 
 using namespace text;
@@ -219,8 +221,7 @@ bool Repairer::onKeyOrEnd(char c)
     Frame& f = m_stack.back();
     const auto u = static_cast<unsigned char>(c);
     if (c == '}') {
-        if (f.commaAt != npos)
-            fix("trailing_comma", f.commaAt, 1, {});
+        dropTrailingComma(f, f.commaAt);
         f.commaAt = npos;
         ++m_pos;
         closeTop(m_pos);
@@ -303,14 +304,19 @@ bool Repairer::onColon(char c)
         return true;
     }
     if (c == '}' || c == ']') {
+        if (!closesAnOpenContainer(c)) { // `{"a" ] : 1}`: the bracket is stray, the key stays
+            strayChar(m_pos, 1, "stray_bracket");
+            return true;
+        }
         dropDanglingKey(m_pos);
         m_expect = Expect::KeyOrEnd;
         return true;
     }
     if (c == ',') {
-        // A key without a value: drop it with its comma, keep the comma before it.
+        // A key without a value: drop it with its comma, keep the comma before it (or the one
+        // inserted there: the member that follows still needs it).
         const std::size_t keyStart = f.keyStart, before = f.keyCommaAt;
-        m_log.dropFrom(keyStart);
+        m_log.dropFrom(keyStart, true);
         fix("dangling_key", keyStart, m_pos + 1 - keyStart, {});
         f.commaAt = before;
         ++m_pos;
@@ -352,6 +358,8 @@ bool Repairer::onCommaOrEnd(char c)
         return false;
     if (isValueStart(c)) {
         fix("missing_comma", m_lastValueEnd, 0, ",");
+        if (f.object)
+            f.insertedCommaAt = m_lastValueEnd;
         m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
         return true;
     }
@@ -363,22 +371,24 @@ bool Repairer::onCommaOrEnd(char c)
     return true;
 }
 
+bool Repairer::closesAnOpenContainer(char closer) const
+{
+    return std::any_of(m_stack.begin(), m_stack.end(), [closer](const Frame& f) { return closer == (f.object ? '}' : ']'); });
+}
+
 // A closing bracket after a value or a comma: close, supply missing closers, or drop it.
 void Repairer::handleCloser(char c)
 {
     while (!m_stack.empty()) {
         Frame& f = m_stack.back();
         if (c == (f.object ? '}' : ']')) {
-            if (m_expect == Expect::KeyOrEnd && f.commaAt != npos)
-                fix("trailing_comma", f.commaAt, 1, {});
+            if (m_expect == Expect::KeyOrEnd)
+                dropTrailingComma(f, f.commaAt);
             ++m_pos;
             closeTop(m_pos);
             return;
         }
-        bool matchesOuter = false;
-        for (std::size_t k = m_stack.size() - 1; k-- > 0;)
-            matchesOuter = matchesOuter || c == (m_stack[k].object ? '}' : ']');
-        if (!matchesOuter)
+        if (!closesAnOpenContainer(c))
             break;
         forceCloseTop(m_pos, false);
     }
@@ -430,10 +440,7 @@ void Repairer::forceCloseTop(std::size_t at, bool truncation)
             fix("trailing_comma", f.commaAt, 1, {});
         }
         break;
-    case Expect::KeyOrEnd:
-        if (f.commaAt != npos)
-            fix("trailing_comma", f.commaAt, 1, {});
-        break;
+    case Expect::KeyOrEnd: dropTrailingComma(f, f.commaAt); break;
     default: break;
     }
     Frame& top = m_stack.back();
@@ -441,12 +448,22 @@ void Repairer::forceCloseTop(std::size_t at, bool truncation)
     closeTop(at);
 }
 
+// The container closes after the comma at `commaAt` (npos: none): drop it, or the comma
+// inserted in its place, which would trail now.
+void Repairer::dropTrailingComma(Frame& f, std::size_t commaAt)
+{
+    if (commaAt != npos)
+        fix("trailing_comma", commaAt, 1, {});
+    else if (f.insertedCommaAt != npos)
+        m_log.dropInsertion("missing_comma", f.insertedCommaAt);
+    f.insertedCommaAt = npos;
+}
+
 void Repairer::dropDanglingKey(std::size_t at)
 {
     Frame& f = m_stack.back();
     m_log.dropFrom(f.keyStart);
-    if (f.keyCommaAt != npos)
-        fix("trailing_comma", f.keyCommaAt, 1, {});
+    dropTrailingComma(f, f.keyCommaAt);
     fix("dangling_key", f.keyStart, at - f.keyStart, {});
     f.keyCommaAt = npos;
     f.commaAt = npos;
@@ -567,6 +584,7 @@ void Repairer::valueCompleted(std::size_t endAt)
     } else {
         m_expect = Expect::CommaOrEnd;
         m_stack.back().key.clear();
+        m_stack.back().insertedCommaAt = npos;
     }
 }
 

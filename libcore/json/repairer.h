@@ -81,10 +81,12 @@ private:
     bool startMarkToken(bool key, bool* handled);
     bool startOddQuote(bool key, bool* handled);
     bool startQuoteLike(bool key, bool* handled);
+    bool closesAnOpenContainer(char closer) const;
     void handleCloser(char c);
     void closerInValue(char c);
     void forceCloseTop(std::size_t at, bool truncation);
     void dropDanglingKey(std::size_t at);
+    void dropTrailingComma(Frame& f, std::size_t commaAt);
     void closeTop(std::size_t endAt);
     void closeAtEnd();
     bool openContainer(bool object);
@@ -169,6 +171,7 @@ struct Repairer::Frame
     std::size_t keyStart = 0;
     std::size_t keyEnd = 0;
     std::size_t keyCommaAt = std::string::npos; // the comma before the pending key
+    std::size_t insertedCommaAt = std::string::npos; // a comma inserted before it instead
     // Large objects index their keys so that duplicates are found without a linear scan.
     std::unique_ptr<std::unordered_map<std::string, std::size_t>> index;
 };

@@ -41,8 +41,12 @@ bool Repairer::startOddQuote(bool key, bool* handled)
 // Any opening quote that is not ASCII `"` or `'`: typographic, odd or escaped.
 bool Repairer::startQuoteLike(bool key, bool* handled)
 {
-    if (static_cast<unsigned char>(m_text[m_pos]) == 0xE2)
+    const char c = m_text[m_pos];
+    *handled = false;
+    if (static_cast<unsigned char>(c) == 0xE2)
         return startMarkToken(key, handled);
+    if (c != '`' && c != '\\' && static_cast<unsigned char>(c) != 0xC2) // the common case: none
+        return true;
     return startOddQuote(key, handled);
 }
 
@@ -60,6 +64,7 @@ bool Repairer::containerAfterMember()
         return true;
     }
     fix("missing_comma", at, 0, ","); // before the deletion: insertions at one offset come first
+    m_stack.back().insertedCommaAt = at;
     strayChar(m_pos, 1, "ambiguous");
     m_expect = Expect::KeyOrEnd;
     return true;
