@@ -73,14 +73,8 @@ private:
     bool onKeyOrEnd(char c);
     bool onColon(char c);
     bool onCommaOrEnd(char c);
-    bool containerAfterMember();
-    int concatenation();
-    int rootConcatenation();
-    int plusThenQuote(std::size_t plusAt, std::size_t* quoteAt) const;
     bool skipTrivia();
     bool startMarkToken(bool key, bool* handled);
-    bool startOddQuote(bool key, bool* handled);
-    bool startQuoteLike(bool key, bool* handled);
     bool closesAnOpenContainer(char closer) const;
     void handleCloser(char c);
     void closerInValue(char c);
@@ -100,6 +94,21 @@ private:
     void startToken(Token token, std::size_t scanFrom);
     bool isValueStart(char c) const;
 
+    // readings that keep every item (repairer_items.cpp)
+    bool startQuoteLike(bool key, bool* handled);
+    bool startOddQuote(bool key, bool* handled);
+    bool containerAfterMember();
+    int concatenation();
+    int rootConcatenation();
+    int plusThenQuote(std::size_t plusAt, std::size_t* quoteAt) const;
+    void completeString(std::size_t endAt, std::size_t closerAt);
+    int endsBeforeNextItem(std::size_t quoteAt);
+    int quotedThen(std::size_t quoteAt, std::string_view followers) const;
+    bool keyFollows(std::size_t from) const;
+    int delimiterEndsString(std::size_t at);
+    void endStringAt(std::size_t at);
+    bool rescanToDelimiter();
+
     // tokens (repairer_tokens.cpp)
     bool continueToken();
     bool continueString();
@@ -108,13 +117,6 @@ private:
     int stringUtf8(std::size_t at);
     int decideClose(std::size_t at, std::size_t length);
     bool closesString(char c) const;
-    int endsBeforeNextItem(std::size_t quoteAt);
-    int quotedThen(std::size_t quoteAt, std::string_view followers) const;
-    bool keyFollows(std::size_t from) const;
-    int delimiterEndsString(std::size_t at);
-    void endStringAt(std::size_t at);
-    bool rescanToDelimiter();
-    void completeString(std::size_t endAt, std::size_t closerAt);
     bool finishString(std::size_t closerAt, std::size_t closerLength);
     bool finishTruncatedString(std::size_t at);
     void startString(Quote quote, std::size_t openerLength, bool key);
