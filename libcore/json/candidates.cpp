@@ -109,18 +109,24 @@ std::size_t itemCount(const Json& v)
 
 Noise noiseOf(const Candidate& c)
 {
-    static constexpr std::array<std::string_view, 5> kinds{"stray_character", "stray_bracket", "dangling_key",
-                                                           "missing_bracket", "invalid_utf8"};
     Noise n;
     for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
         for (const Fix& f : *list) {
-            const bool binaryString = f.kind == "unquoted_string" && looksBinary(f.before);
-            const bool control = f.kind == "control_character";
-            n.fixes += std::find(kinds.begin(), kinds.end(), f.kind) != kinds.end() ? 1 : 0;
-            n.rawFixes += control || f.kind == "unquoted_string" ? 1 : 0;
-            n.binaryStrings += binaryString ? 1 : 0;
-            n.odd = n.odd || binaryString || f.kind == "stray_character" || f.kind == "invalid_utf8"
-                || (control && !text::isSpace(f.before.front()));
+            const std::string& k = f.kind;
+            if (k == "stray_character" || k == "invalid_utf8") {
+                ++n.fixes;
+                n.odd = true;
+            } else if (k == "stray_bracket" || k == "dangling_key" || k == "missing_bracket") {
+                ++n.fixes;
+            } else if (k == "control_character") {
+                ++n.rawFixes;
+                n.odd = n.odd || !text::isSpace(f.before.front());
+            } else if (k == "unquoted_string") {
+                ++n.rawFixes;
+                const bool binary = looksBinary(f.before);
+                n.binaryStrings += binary ? 1 : 0;
+                n.odd = n.odd || binary;
+            }
         }
     }
     return n;

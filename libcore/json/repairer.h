@@ -101,7 +101,6 @@ private:
     int concatenation();
     int rootConcatenation();
     int plusThenQuote(std::size_t plusAt, std::size_t* quoteAt) const;
-    void completeString(std::size_t endAt, std::size_t closerAt);
     int endsBeforeNextItem(std::size_t quoteAt);
     int quotedThen(std::size_t quoteAt, std::string_view followers) const;
     bool keyFollows(std::size_t from) const;
@@ -117,6 +116,7 @@ private:
     int stringUtf8(std::size_t at);
     int decideClose(std::size_t at, std::size_t length);
     bool closesString(char c) const;
+    void completeString(std::size_t endAt, std::size_t closerAt);
     bool finishString(std::size_t closerAt, std::size_t closerLength);
     bool finishTruncatedString(std::size_t at);
     void startString(Quote quote, std::size_t openerLength, bool key);

@@ -121,21 +121,6 @@ int Repairer::rootConcatenation()
     return r;
 }
 
-// A string value is complete: a new value, or the tail of a concatenation.
-void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
-{
-    if (m_concat && m_lastString) {
-        m_lastString->get_ref<std::string&>() += m_str;
-        if (m_options.sourceMap)
-            m_map.extendLast(endAt);
-        valueCompleted(endAt);
-    } else {
-        m_lastString = addValue(Json(std::move(m_str)), m_tokenStart, endAt);
-    }
-    m_concat = false;
-    m_lastStringCloser = closerAt;
-}
-
 // The quoted run opening at `quoteAt` (short, on one line), then blanks, then one of
 // `followers`: 1 yes, 0 no, -1 the text ends before that can be told.
 int Repairer::quotedThen(std::size_t quoteAt, std::string_view followers) const

@@ -387,6 +387,21 @@ int Repairer::stringUtf8(std::size_t at)
     return 1;
 }
 
+// A string value is complete: a new value, or the tail of a concatenation.
+void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
+{
+    if (m_concat && m_lastString) {
+        m_lastString->get_ref<std::string&>() += m_str;
+        if (m_options.sourceMap)
+            m_map.extendLast(endAt);
+        valueCompleted(endAt);
+    } else {
+        m_lastString = addValue(Json(std::move(m_str)), m_tokenStart, endAt);
+    }
+    m_concat = false;
+    m_lastStringCloser = closerAt;
+}
+
 bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
 {
     if (m_quote != Quote::Double && !(closerLength == 1 && m_text[closerAt] == '"')) {
