@@ -4,16 +4,27 @@
 #include "json/repairer.h"
 #include "json/text.h"
 
+#include <algorithm>
+#include <array>
+
 namespace conform::json::detail {
 
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
+constexpr const char* kNothingRecoverable = "the brackets hold nothing recoverable";
+
+// An odd quote that starts JSON. Not a backtick: in prose and Markdown it is code, and a
+// reply that opens with one is a fence.
+bool isEscapedOrAcuteQuote(std::string_view text, std::size_t at)
+{
+    return text[at] != '`' && text::isOddQuote(text, at);
+}
 
 bool isScalarStart(std::string_view text, std::size_t at)
 {
     const char c = text[at];
-    if (c == '"' || c == '\'' || c == '-' || text::isDigit(c))
+    if (c == '"' || c == '\'' || c == '-' || text::isDigit(c) || isEscapedOrAcuteQuote(text, at))
         return true;
     const text::Mark m = text::markAt(text, at);
     if (m != text::Mark::None && m != text::Mark::Ellipsis)
@@ -59,6 +70,99 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
     out.complete = !r.truncated();
     out.container = r.rootIsContainer();
     return true;
+}
+
+bool hasKind(const std::vector<Fix>& fixes, std::string_view kind)
+{
+    return std::any_of(fixes.begin(), fixes.end(), [&](const Fix& f) { return f.kind == kind; });
+}
+
+// Bytes no model writes as text (control characters other than white space, invalid UTF-8),
+// counted up to `enough`.
+std::size_t badBytes(std::string_view s, std::size_t enough)
+{
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < s.size() && bad < enough;) {
+        const auto u = static_cast<unsigned char>(s[i]);
+        const int n = u < 0x80 ? 1 : text::utf8SequenceAt(s, i);
+        bad += n <= 0 || (u < 0x20 && !text::isSpace(s[i])) || u == 0x7F ? 1 : 0;
+        i += n > 0 ? static_cast<std::size_t>(n) : 1;
+    }
+    return bad;
+}
+
+bool looksBinary(std::string_view s) { return badBytes(s, 1) > 0; }
+
+// Mostly such bytes: random data rather than a reply with a stray bad byte.
+bool mostlyBinary(std::string_view s) { return s.size() >= 32 && badBytes(s, npos) * 8 > s.size(); }
+
+// Keys and scalars.
+std::size_t itemCount(const Json& v)
+{
+    if (!v.is_structured())
+        return 1;
+    std::size_t n = v.is_object() ? v.size() : 0;
+    for (const Json& child : v)
+        n += itemCount(child);
+    return n;
+}
+
+Noise noiseOf(const Candidate& c)
+{
+    Noise n;
+    for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
+        for (const Fix& f : *list) {
+            const std::string& k = f.kind;
+            if (k == "stray_character" || k == "invalid_utf8") {
+                ++n.fixes;
+                n.odd = true;
+            } else if (k == "stray_bracket" || k == "dangling_key" || k == "missing_bracket") {
+                ++n.fixes;
+            } else if (k == "control_character") {
+                ++n.rawFixes;
+                n.odd = n.odd || !text::isSpace(f.before.front());
+            } else if (k == "unquoted_string") {
+                ++n.rawFixes;
+                const bool binary = looksBinary(f.before);
+                n.binaryStrings += binary ? 1 : 0;
+                n.odd = n.odd || binary;
+            }
+        }
+    }
+    return n;
+}
+
+bool isEmptyContainer(const Json& v) { return v.is_structured() && v.empty(); }
+
+// Whether a candidate holds anything but noise. Random bytes that happen to hold a bracket
+// come out as an empty container that needed stray bytes dropped or a bracket closed, or as
+// unquoted strings of binary bytes: nothing recoverable. In a reply of binary bytes
+// (`binaryReply`) only a clean, non-empty candidate counts.
+bool carriesContent(const Candidate& c, bool binaryReply)
+{
+    const Noise& n = c.noise;
+    if (binaryReply)
+        return n.fixes == 0 && n.rawFixes == 0 && !isEmptyContainer(c.value);
+    if (isEmptyContainer(c.value))
+        return n.fixes == 0;
+    return n.binaryStrings == 0 || itemCount(c.value) > n.binaryStrings;
+}
+
+// Drops the candidates without content; `failure` says so when none is left.
+void dropNoise(std::string_view raw, std::vector<Candidate>& out, std::string* failure)
+{
+    bool doubtful = false;
+    for (Candidate& c : out) {
+        c.noise = noiseOf(c);
+        doubtful = doubtful || c.noise.odd || isEmptyContainer(c.value);
+    }
+    const bool binaryReply = doubtful && mostlyBinary(raw); // the whole reply is read only then
+    const std::size_t found = out.size();
+    std::erase_if(out, [&](const Candidate& c) {
+        return c.kind != "function_calls" && !carriesContent(c, binaryReply);
+    });
+    if (out.empty() && found > 0 && failure && failure->empty())
+        *failure = kNothingRecoverable;
 }
 
 // Only white space (or closers already logged) between `from` and `end`.
@@ -197,6 +301,8 @@ int looksLikeJson(std::string_view text, std::size_t at, bool final)
     if (i >= text.size())
         return final ? 1 : -1; // a lone bracket at the end: the start of a truncated reply
     const char c = text[i];
+    if (isEscapedOrAcuteQuote(text, i))
+        return 1;
     if (text[at] == '{') {
         if (c == '"' || c == '\'' || c == '}')
             return 1;
@@ -236,6 +342,7 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
         if (haveWhole && restIsBlank(raw, stopped, raw.size())) {
             whole.kind = "whole";
             out.push_back(std::move(whole));
+            dropNoise(raw, out, failure);
             return out; // the common case: the reply is the JSON
         }
         haveWhole = haveWhole && whole.container;
@@ -252,6 +359,7 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
         }
         addEmbedded(raw, options, haveWhole || stopped > first + 1 ? stopped : first, out, failure);
     }
+    dropNoise(raw, out, failure);
     for (std::size_t i = 0; i < out.size(); ++i)
         out[i].order = i;
     return out;
@@ -259,12 +367,18 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
 
 std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOptions& options)
 {
-    if (options.fitness)
-        for (Candidate& c : candidates)
-            c.fitness = options.fitness(c.value);
+    if (candidates.size() == 1 && !options.fitness)
+        return 0;
+    for (Candidate& c : candidates) {
+        c.ambiguous = hasKind(c.log.fixes(), "ambiguous") || hasKind(c.log.refused(), "ambiguous");
+        if (options.fitness) // an item may be lost: worth less than any whole reading
+            c.fitness = options.fitness(c.value) - (c.ambiguous ? 1.0 : 0.0);
+    }
     const auto better = [&](const Candidate& a, const Candidate& b) {
         if (options.fitness && a.fitness != b.fitness)
             return a.fitness > b.fitness;
+        if (a.ambiguous != b.ambiguous)
+            return !a.ambiguous;
         if (a.log.refused().empty() != b.log.refused().empty())
             return a.log.refused().empty();
         if (a.complete != b.complete)

@@ -10,6 +10,15 @@
 
 namespace conform::json::detail {
 
+// What in a candidate's fix log may be noise rather than a model's mistakes.
+struct Noise
+{
+    std::size_t fixes = 0;         // stray bytes and brackets, dangling keys, closed brackets
+    std::size_t rawFixes = 0;      // raw control characters and unquoted strings
+    std::size_t binaryStrings = 0; // unquoted strings of binary bytes
+    bool odd = false;              // a byte no text holds: worth a look at the whole reply
+};
+
 struct Candidate
 {
     Json value;
@@ -21,6 +30,8 @@ struct Candidate
     bool container = false; // an object or array
     std::size_t order = 0;  // position among the candidates, in text order
     double fitness = 0;
+    bool ambiguous = false; // a fix of kind `ambiguous`: some item may be lost
+    Noise noise;
 };
 
 // Whether a `{` or `[` at `at` starts JSON rather than prose ("[citation needed]", "{name}").

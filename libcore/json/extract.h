@@ -27,13 +27,21 @@ namespace conform::json {
 // the fixes of an Extraction to its candidate gives strict JSON text of exactly the value.
 //
 // Syntax kinds: trailing_comma, extra_comma, missing_comma, missing_colon, single_quotes,
-//   typographic_quotes, unquoted_key, unquoted_string, comment, python_literal
-//   (True/False/None), invalid_literal (undefined/NaN/Infinity -> null), control_character,
-//   crlf (a raw CR LF in a string -> \n), unescaped_quote, invalid_escape, invalid_utf8,
-//   invalid_number (+1, .5, 007), stray_bracket, stray_character, missing_bracket, bom,
-//   double_encoded (a JSON string holding the JSON: replaced by what it holds).
+//   typographic_quotes, odd_quotes (a backtick or an acute accent ´ used as a quote),
+//   escaped_quotes (`\"` outside a string: a reply that is itself escaped), unquoted_key,
+//   unquoted_string, missing_quote (a string's closing quote inserted where the next item
+//   starts: `{"a":"b,"c":1}`, `["x, y]`), concatenated_string (`"a" + "b"` -> "ab"),
+//   mongo_wrapper (ObjectId("x") -> "x", NumberLong("2") -> 2, also ISODate, NumberInt,
+//   NumberDecimal, NumberDouble), comment, python_literal (True/False/None), invalid_literal
+//   (undefined/NaN/Infinity -> null), control_character, crlf (a raw CR LF in a string ->
+//   \n), unescaped_quote, invalid_escape, invalid_utf8, invalid_number (+1, .5, 007),
+//   unicode_whitespace (no-break space, U+2000..U+200B, U+3000 between tokens: removed),
+//   stray_bracket, stray_character, missing_bracket, bom, double_encoded (a JSON string
+//   holding the JSON: replaced by what it holds).
 // Value-changing kinds, refused by ExtractOptions::strict: truncated_string, truncated_literal,
-//   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`).
+//   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`), ambiguous (no
+//   reading keeps every item: `{"i":1{"i":2}}` merges two objects; the candidate ranks below
+//   every candidate without one, and ExtractOptions::fitness scores drop by one).
 struct Fix
 {
     std::string kind;   // one of the kinds above
@@ -55,6 +63,7 @@ public:
     // to look up many pointers in a large document call index() first (sourceMapOf does).
     void add(std::string pointer, Span span);
     void merge(const SourceMap& other); // adds (and overrides with) every entry of `other`
+    void extendLast(std::size_t end);   // the last entry's span now ends at `end`
     void index();
     // The span of the value at `path`, or of its nearest ancestor that has one.
     std::optional<Span> find(const Path& path) const;

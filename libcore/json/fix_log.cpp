@@ -7,8 +7,9 @@ namespace conform::json {
 
 bool isValueChanging(std::string_view kind)
 {
-    static constexpr std::array<std::string_view, 6> kinds{
-        "truncated_string", "dangling_key", "placeholder", "truncated_literal", "truncated_number", "missing_value"};
+    static constexpr std::array<std::string_view, 7> kinds{"truncated_string", "dangling_key",    "placeholder",
+                                                           "truncated_literal", "truncated_number", "missing_value",
+                                                           "ambiguous"};
     return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
 }
 
@@ -25,15 +26,20 @@ void FixLog::add(std::string_view kind, std::size_t offset, std::string_view bef
     list.push_back(Fix{std::string(kind), offset, before.size(), std::string(before), std::string(after)});
 }
 
-static void dropFixesFrom(std::vector<Fix>& list, std::size_t offset)
+static void dropFixesFrom(std::vector<Fix>& list, std::size_t offset, bool keepInsertions)
 {
-    std::erase_if(list, [offset](const Fix& f) { return f.offset >= offset; });
+    std::erase_if(list, [=](const Fix& f) { return f.offset > offset || (f.offset == offset && !(keepInsertions && f.length == 0)); });
 }
 
-void FixLog::dropFrom(std::size_t offset)
+void FixLog::dropFrom(std::size_t offset, bool keepInsertionsAt)
 {
-    dropFixesFrom(m_fixes, offset);
-    dropFixesFrom(m_refused, offset);
+    dropFixesFrom(m_fixes, offset, keepInsertionsAt);
+    dropFixesFrom(m_refused, offset, keepInsertionsAt);
+}
+
+void FixLog::dropInsertion(std::string_view kind, std::size_t offset)
+{
+    std::erase_if(m_fixes, [&](const Fix& f) { return f.offset == offset && f.length == 0 && f.kind == kind; });
 }
 
 void FixLog::append(const FixLog& other)
@@ -44,7 +50,11 @@ void FixLog::append(const FixLog& other)
 
 void FixLog::sort()
 {
-    const auto byOffset = [](const Fix& a, const Fix& b) { return a.offset < b.offset; };
+    // At one offset, insertions go before what replaces the bytes there: inserted text stands
+    // before byte `offset`, so a log read in order applies cleanly.
+    const auto byOffset = [](const Fix& a, const Fix& b) {
+        return a.offset != b.offset ? a.offset < b.offset : (a.length == 0 && b.length != 0);
+    };
     std::stable_sort(m_fixes.begin(), m_fixes.end(), byOffset);
     std::stable_sort(m_refused.begin(), m_refused.end(), byOffset);
 }

@@ -19,11 +19,14 @@ public:
     // Records a change of raw[offset, offset + before.size()) into `after`. Consecutive
     // insertions of one kind at one offset merge ("]" then "}" become "]}").
     void add(std::string_view kind, std::size_t offset, std::string_view before, std::string_view after);
-    // Forgets every fix at or after `offset` (a dropped dangling key takes its own fixes along).
-    void dropFrom(std::size_t offset);
+    // Forgets every fix at or after `offset` (a dropped dangling key takes its own fixes along);
+    // with `keepInsertionsAt`, insertions at `offset` itself stay (they belong before it).
+    void dropFrom(std::size_t offset, bool keepInsertionsAt = false);
+    // Forgets the insertion of `kind` at `offset`, if there is one.
+    void dropInsertion(std::string_view kind, std::size_t offset);
     // Appends another log's entries (a parameter's repairs into its function call's log).
     void append(const FixLog& other);
-    // Sorts both lists by offset, keeping the order of fixes at one offset.
+    // Sorts both lists by offset, insertions first at one offset, else keeping their order.
     void sort();
 
     std::vector<Fix>& fixes() { return m_fixes; }

@@ -23,6 +23,12 @@ void SourceMap::add(std::string pointer, Span span)
     m_spans.emplace_back(std::move(pointer), span);
 }
 
+void SourceMap::extendLast(std::size_t end)
+{
+    if (!m_spans.empty())
+        m_spans.back().second.length = end - m_spans.back().second.offset;
+}
+
 void SourceMap::merge(const SourceMap& other)
 {
     for (const auto& [pointer, span] : other.m_spans)

@@ -4,6 +4,8 @@
 #include "json/parse.h"
 #include "json/text.h"
 
+#include <algorithm>
+
 namespace conform::json::detail {
 
 using namespace text;
@@ -27,8 +29,14 @@ Repairer::Status Repairer::run(std::string_view text, bool final)
                 return Status::NeedMore;
             continue;
         }
-        if (m_expect == Expect::Done)
-            return Status::Done;
+        if (m_expect == Expect::Done) {
+            const int r = rootConcatenation();
+            if (r == 0)
+                return Status::Done;
+            if (r < 0)
+                return Status::NeedMore;
+            continue;
+        }
         if (!skipTrivia())
             return Status::NeedMore;
         if (m_token != Token::None)
@@ -80,6 +88,11 @@ bool Repairer::skipTrivia()
         const char c = t[m_pos];
         if (isSpace(c)) {
             ++m_pos;
+        } else if (const int n = mayBeUnicodeSpace(c) ? unicodeSpaceAt(t, m_pos) : 0; n != 0) {
+            if (n < 0) // the text ends inside what may be a space
+                return m_final;
+            fix("unicode_whitespace", m_pos, static_cast<std::size_t>(n), {});
+            m_pos += static_cast<std::size_t>(n);
         } else if (static_cast<unsigned char>(c) == 0xEF) {
             if (t.substr(m_pos, 3) == kBom) {
                 fix("bom", m_pos, 3, {});
@@ -186,13 +199,11 @@ bool Repairer::onValue(char c)
         startToken(Token::Number, m_pos + 1);
         return true;
     }
-    if (u == 0xE2) {
-        bool handled = false;
-        if (!startMarkToken(false, &handled))
-            return false;
-        if (handled)
-            return true;
-    }
+    bool handled = false;
+    if (!startQuoteLike(false, &handled))
+        return false;
+    if (handled)
+        return true;
     if (u < 0x20 || u == 0x7F) {
         strayChar(m_pos, 1);
         return true;
@@ -210,8 +221,7 @@ bool Repairer::onKeyOrEnd(char c)
     Frame& f = m_stack.back();
     const auto u = static_cast<unsigned char>(c);
     if (c == '}') {
-        if (f.commaAt != npos)
-            fix("trailing_comma", f.commaAt, 1, {});
+        dropTrailingComma(f, f.commaAt);
         f.commaAt = npos;
         ++m_pos;
         closeTop(m_pos);
@@ -252,19 +262,17 @@ bool Repairer::onKeyOrEnd(char c)
             return true;
         }
     }
-    if (u == 0xE2) {
-        const std::size_t at = m_pos;
-        bool handled = false;
-        if (!startMarkToken(true, &handled))
-            return false;
-        if (handled) {
-            if (m_token == Token::String) {
-                f.keyStart = at;
-                f.keyCommaAt = f.commaAt;
-                f.commaAt = npos;
-            }
-            return true;
+    const std::size_t at = m_pos;
+    bool handled = false;
+    if (!startQuoteLike(true, &handled))
+        return false;
+    if (handled) {
+        if (m_token == Token::String) {
+            f.keyStart = at;
+            f.keyCommaAt = f.commaAt;
+            f.commaAt = npos;
         }
+        return true;
     }
     const int n = u >= 0x80 ? utf8SequenceAt(m_text, m_pos) : 1;
     if (n < 0 && !m_final)
@@ -277,7 +285,8 @@ bool Repairer::isValueStart(char c) const
 {
     const auto u = static_cast<unsigned char>(c);
     return c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || isDigit(c) || isIdentStart(c)
-        || (u == 0xE2 && markAt(m_text, m_pos) != Mark::None && markAt(m_text, m_pos) != Mark::Ellipsis);
+        || (u == 0xE2 && markAt(m_text, m_pos) != Mark::None && markAt(m_text, m_pos) != Mark::Ellipsis)
+        || isOddQuote(m_text, m_pos);
 }
 
 bool Repairer::onColon(char c)
@@ -295,14 +304,19 @@ bool Repairer::onColon(char c)
         return true;
     }
     if (c == '}' || c == ']') {
+        if (!closesAnOpenContainer(c)) { // `{"a" ] : 1}`: the bracket is stray, the key stays
+            strayChar(m_pos, 1, "stray_bracket");
+            return true;
+        }
         dropDanglingKey(m_pos);
         m_expect = Expect::KeyOrEnd;
         return true;
     }
     if (c == ',') {
-        // A key without a value: drop it with its comma, keep the comma before it.
+        // A key without a value: drop it with its comma, keep the comma before it (or the one
+        // inserted there: the member that follows still needs it).
         const std::size_t keyStart = f.keyStart, before = f.keyCommaAt;
-        m_log.dropFrom(keyStart);
+        m_log.dropFrom(keyStart, true);
         fix("dangling_key", keyStart, m_pos + 1 - keyStart, {});
         f.commaAt = before;
         ++m_pos;
@@ -333,10 +347,19 @@ bool Repairer::onCommaOrEnd(char c)
         handleCloser(c);
         return true;
     }
+    if (c == '+' && m_lastString) {
+        const int r = concatenation();
+        if (r != 0)
+            return r > 0;
+    }
+    if (f.object && (c == '{' || c == '['))
+        return containerAfterMember();
     if (static_cast<unsigned char>(c) == 0xE2 && m_pos + 3 > m_text.size() && !m_final)
         return false;
     if (isValueStart(c)) {
         fix("missing_comma", m_lastValueEnd, 0, ",");
+        if (f.object)
+            f.insertedCommaAt = m_lastValueEnd;
         m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
         return true;
     }
@@ -348,22 +371,24 @@ bool Repairer::onCommaOrEnd(char c)
     return true;
 }
 
+bool Repairer::closesAnOpenContainer(char closer) const
+{
+    return std::any_of(m_stack.begin(), m_stack.end(), [closer](const Frame& f) { return closer == (f.object ? '}' : ']'); });
+}
+
 // A closing bracket after a value or a comma: close, supply missing closers, or drop it.
 void Repairer::handleCloser(char c)
 {
     while (!m_stack.empty()) {
         Frame& f = m_stack.back();
         if (c == (f.object ? '}' : ']')) {
-            if (m_expect == Expect::KeyOrEnd && f.commaAt != npos)
-                fix("trailing_comma", f.commaAt, 1, {});
+            if (m_expect == Expect::KeyOrEnd)
+                dropTrailingComma(f, f.commaAt);
             ++m_pos;
             closeTop(m_pos);
             return;
         }
-        bool matchesOuter = false;
-        for (std::size_t k = m_stack.size() - 1; k-- > 0;)
-            matchesOuter = matchesOuter || c == (m_stack[k].object ? '}' : ']');
-        if (!matchesOuter)
+        if (!closesAnOpenContainer(c))
             break;
         forceCloseTop(m_pos, false);
     }
@@ -415,10 +440,7 @@ void Repairer::forceCloseTop(std::size_t at, bool truncation)
             fix("trailing_comma", f.commaAt, 1, {});
         }
         break;
-    case Expect::KeyOrEnd:
-        if (f.commaAt != npos)
-            fix("trailing_comma", f.commaAt, 1, {});
-        break;
+    case Expect::KeyOrEnd: dropTrailingComma(f, f.commaAt); break;
     default: break;
     }
     Frame& top = m_stack.back();
@@ -426,12 +448,22 @@ void Repairer::forceCloseTop(std::size_t at, bool truncation)
     closeTop(at);
 }
 
+// The container closes after the comma at `commaAt` (npos: none): drop it, or the comma
+// inserted in its place, which would trail now.
+void Repairer::dropTrailingComma(Frame& f, std::size_t commaAt)
+{
+    if (commaAt != npos)
+        fix("trailing_comma", commaAt, 1, {});
+    else if (f.insertedCommaAt != npos)
+        m_log.dropInsertion("missing_comma", f.insertedCommaAt);
+    f.insertedCommaAt = npos;
+}
+
 void Repairer::dropDanglingKey(std::size_t at)
 {
     Frame& f = m_stack.back();
     m_log.dropFrom(f.keyStart);
-    if (f.keyCommaAt != npos)
-        fix("trailing_comma", f.keyCommaAt, 1, {});
+    dropTrailingComma(f, f.keyCommaAt);
     fix("dangling_key", f.keyStart, at - f.keyStart, {});
     f.keyCommaAt = npos;
     f.commaAt = npos;
@@ -454,6 +486,7 @@ bool Repairer::openContainer(bool object)
         return true;
     }
     elementStarts();
+    m_lastString = nullptr; // the insert may move it
     std::string pointer;
     Json* node = insert(object ? Json::object() : Json::array(), &pointer);
     if (m_stack.empty())
@@ -521,13 +554,15 @@ Json* Repairer::insert(Json value, std::string* pointer)
     return &items.back().second;
 }
 
-void Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
+Json* Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
 {
     std::string pointer;
-    insert(std::move(value), &pointer);
+    Json* node = insert(std::move(value), &pointer);
+    m_lastString = nullptr;
     if (m_options.sourceMap)
         m_map.add(std::move(pointer), Span{begin, endAt - begin});
     valueCompleted(endAt);
+    return node;
 }
 
 void Repairer::closeTop(std::size_t endAt)
@@ -536,6 +571,7 @@ void Repairer::closeTop(std::size_t endAt)
     if (m_options.sourceMap)
         m_map.add(std::move(f.pointer), Span{f.start, endAt - f.start});
     m_stack.pop_back();
+    m_lastString = nullptr;
     valueCompleted(endAt);
 }
 
@@ -548,6 +584,7 @@ void Repairer::valueCompleted(std::size_t endAt)
     } else {
         m_expect = Expect::CommaOrEnd;
         m_stack.back().key.clear();
+        m_stack.back().insertedCommaAt = npos;
     }
 }
 

@@ -62,7 +62,9 @@ public:
 private:
     enum class Expect : unsigned char { Value, KeyOrEnd, Colon, CommaOrEnd, Done };
     enum class Token : unsigned char { None, String, Number, Word, Dots, LineComment, BlockComment };
-    enum class Quote : unsigned char { Double, Single, TypoDouble, TypoSingle };
+    // How the open string was opened, which decides what closes it. Escaped: `\"` (a reply
+    // that is itself an escaped string); Backtick and Acute: odd quote characters.
+    enum class Quote : unsigned char { Double, Single, TypoDouble, TypoSingle, Backtick, Acute, Escaped };
     struct Frame;
 
     // structure (repairer.cpp)
@@ -73,14 +75,16 @@ private:
     bool onCommaOrEnd(char c);
     bool skipTrivia();
     bool startMarkToken(bool key, bool* handled);
+    bool closesAnOpenContainer(char closer) const;
     void handleCloser(char c);
     void closerInValue(char c);
     void forceCloseTop(std::size_t at, bool truncation);
     void dropDanglingKey(std::size_t at);
+    void dropTrailingComma(Frame& f, std::size_t commaAt);
     void closeTop(std::size_t endAt);
     void closeAtEnd();
     bool openContainer(bool object);
-    void addValue(Json value, std::size_t begin, std::size_t endAt);
+    Json* addValue(Json value, std::size_t begin, std::size_t endAt); // valid until the next insert
     Json* insert(Json value, std::string* pointer);
     void valueCompleted(std::size_t endAt);
     void elementStarts();
@@ -90,6 +94,20 @@ private:
     void startToken(Token token, std::size_t scanFrom);
     bool isValueStart(char c) const;
 
+    // readings that keep every item (repairer_items.cpp)
+    bool startQuoteLike(bool key, bool* handled);
+    bool startOddQuote(bool key, bool* handled);
+    bool containerAfterMember();
+    int concatenation();
+    int rootConcatenation();
+    int plusThenQuote(std::size_t plusAt, std::size_t* quoteAt) const;
+    int endsBeforeNextItem(std::size_t quoteAt);
+    int quotedThen(std::size_t quoteAt, std::string_view followers) const;
+    bool keyFollows(std::size_t from) const;
+    int delimiterEndsString(std::size_t at);
+    void endStringAt(std::size_t at);
+    bool rescanToDelimiter();
+
     // tokens (repairer_tokens.cpp)
     bool continueToken();
     bool continueString();
@@ -97,11 +115,14 @@ private:
     int stringControl(std::size_t at);
     int stringUtf8(std::size_t at);
     int decideClose(std::size_t at, std::size_t length);
+    bool closesString(char c) const;
+    void completeString(std::size_t endAt, std::size_t closerAt);
     bool finishString(std::size_t closerAt, std::size_t closerLength);
     bool finishTruncatedString(std::size_t at);
     void startString(Quote quote, std::size_t openerLength, bool key);
     bool continueNumber();
     bool continueWord();
+    int unwrapMongoCall(std::size_t openAt);
     bool finishUnquotedString(std::size_t endAt);
     bool continueDots();
     bool continueComment();
@@ -121,6 +142,15 @@ private:
     bool m_tokenIsKey = false;
     bool m_wordPhase2 = false;   // a bare word that is not a literal runs on as an unquoted string
     std::string m_str;           // the decoded string so far
+    std::size_t m_contentStart = 0; // the open string's first byte after its opening quote
+    // A string that reached the end of the text with a closer inside it is read once more,
+    // ending at the first delimiter that lets the rest parse; once per parse keeps it linear.
+    bool m_stopAtDelimiter = false;
+    bool m_rescanned = false;
+    // `"a" + "b"`: the string being read is appended to the last one.
+    bool m_concat = false;
+    Json* m_lastString = nullptr;             // the last value, when it is a string
+    std::size_t m_lastStringCloser = 0;       // where its closing quote stands
     std::size_t m_start = 0;
     std::size_t m_pos = 0;
     std::size_t m_tokenStart = 0;
@@ -143,6 +173,7 @@ struct Repairer::Frame
     std::size_t keyStart = 0;
     std::size_t keyEnd = 0;
     std::size_t keyCommaAt = std::string::npos; // the comma before the pending key
+    std::size_t insertedCommaAt = std::string::npos; // a comma inserted before it instead
     // Large objects index their keys so that duplicates are found without a linear scan.
     std::unique_ptr<std::unordered_map<std::string, std::size_t>> index;
 };

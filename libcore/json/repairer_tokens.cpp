@@ -6,6 +6,7 @@
 
 #include "json/text.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -19,19 +20,23 @@ namespace {
 // Bytes that end a run of plain string content, per kind of opening quote.
 using ByteTable = std::array<bool, 256>;
 
-ByteTable specialBytes(char quote)
+// `stop`: a string being read again to end at a delimiter also stops at `,` `}` `]`.
+ByteTable specialBytes(char quote, bool stop)
 {
     ByteTable t{};
     for (int b = 0; b < 256; ++b)
-        t[b] = b < 0x20 || b >= 0x80 || b == '\\' || b == '"' || b == quote;
+        t[b] = b < 0x20 || b >= 0x80 || b == '\\' || b == '"' || b == quote
+            || (stop && (b == ',' || b == '}' || b == ']'));
     return t;
 }
 
-const ByteTable& specials(bool single)
+const ByteTable& specials(char quote, bool stop)
 {
-    static const ByteTable doubleTable = specialBytes('"');
-    static const ByteTable singleTable = specialBytes('\'');
-    return single ? singleTable : doubleTable;
+    static const std::array<ByteTable, 6> tables{specialBytes('"', false), specialBytes('\'', false),
+                                                 specialBytes('`', false),  specialBytes('"', true),
+                                                 specialBytes('\'', true),  specialBytes('`', true)};
+    const std::size_t column = quote == '\'' ? 1 : quote == '`' ? 2 : 0;
+    return tables[column + (stop ? 3 : 0)];
 }
 
 bool isNumberChar(char c)
@@ -154,14 +159,27 @@ void Repairer::startString(Quote quote, std::size_t openerLength, bool key)
     startToken(Token::String, m_pos + openerLength);
     m_quote = quote;
     m_tokenIsKey = key;
+    m_contentStart = m_pos + openerLength;
+    m_stopAtDelimiter = false;
     m_str.clear();
+}
+
+// The ASCII quote that may close the open string (typographic and acute closers are UTF-8,
+// the escaped closer starts with a backslash; those are found where such bytes are read).
+bool Repairer::closesString(char c) const
+{
+    switch (m_quote) {
+    case Quote::Single: return c == '\'';
+    case Quote::Backtick: return c == '`';
+    default: return c == '"';
+    }
 }
 
 bool Repairer::continueString()
 {
     const std::string_view t = m_text;
-    const bool single = m_quote == Quote::Single;
-    const ByteTable& table = specials(single);
+    const char quote = m_quote == Quote::Single ? '\'' : m_quote == Quote::Backtick ? '`' : '"';
+    const ByteTable& table = specials(quote, m_stopAtDelimiter);
     std::size_t i = m_scan;
     while (true) {
         const std::size_t run = i;
@@ -180,15 +198,22 @@ bool Repairer::continueString()
             r = stringControl(i);
         } else if (u >= 0x80) {
             r = stringUtf8(i);
-        } else if ((c == '"' && m_quote != Quote::Single) || (c == '\'' && single)
-                   || (c == '\'' && m_quote == Quote::TypoSingle)) {
+        } else if (closesString(c)) {
             r = decideClose(i, 1);
             if (r == 1)
                 return finishString(i, 1);
+            if (r == 0 && c == '"' && !m_tokenIsKey)
+                r = endsBeforeNextItem(i); // `"b,"c":` — the quote opens the next key
             if (r == 0) {
                 if (c == '"') {
                     fix("unescaped_quote", i, 1, "\\\"");
                 }
+                m_str += c;
+                m_scan = i + 1;
+            }
+        } else if (c != '"') { // a delimiter, when the string is read again to end at one
+            r = delimiterEndsString(i);
+            if (r == 0) {
                 m_str += c;
                 m_scan = i + 1;
             }
@@ -221,6 +246,9 @@ int Repairer::decideClose(std::size_t at, std::size_t length)
     const char c = t[j];
     if (c == ',' || c == '}' || c == ']' || c == ':' || c == '\n' || c == '\r' || c == '"')
         return 1;
+    std::size_t quoteAt = 0;
+    if (c == '+') // `"a" + "b"`: the quote closes when a string follows the plus
+        return plusThenQuote(j, &quoteAt);
     if (c == '\'' && m_quote == Quote::Single)
         return 1;
     if (c == '/' && j + 1 < t.size() && (t[j + 1] == '/' || t[j + 1] == '*'))
@@ -238,6 +266,11 @@ int Repairer::stringEscape(std::size_t at)
     if (at + 1 >= t.size())
         return m_final ? (finishTruncatedString(at), 1) : -1;
     const char e = t[at + 1];
+    if (e == '"' && m_quote == Quote::Escaped) {
+        const int r = decideClose(at, 2);
+        if (r != 0)
+            return r > 0 ? (finishString(at, 2), 1) : -1;
+    }
     static constexpr std::string_view simple = "\"\\/bfnrt";
     static constexpr std::string_view decoded = "\"\\/\b\f\n\r\t";
     if (const std::size_t k = simple.find(e); k != std::string_view::npos) {
@@ -318,6 +351,13 @@ int Repairer::stringControl(std::size_t at)
 int Repairer::stringUtf8(std::size_t at)
 {
     const std::string_view t = m_text;
+    if (m_quote == Quote::Acute && t.substr(at, 2) == kAcute) {
+        const int r = decideClose(at, 2);
+        if (r != 0)
+            return r > 0 ? (finishString(at, 2), 1) : -1;
+    }
+    if (m_quote == Quote::Acute && at + 1 >= t.size() && !m_final)
+        return -1;
     if (m_quote == Quote::TypoDouble || m_quote == Quote::TypoSingle) {
         bool incomplete = false;
         const Mark mark = markAt(t, at, &incomplete);
@@ -347,10 +387,30 @@ int Repairer::stringUtf8(std::size_t at)
     return 1;
 }
 
+// A string value is complete: a new value, or the tail of a concatenation.
+void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
+{
+    if (m_concat && m_lastString) {
+        m_lastString->get_ref<std::string&>() += m_str;
+        if (m_options.sourceMap)
+            m_map.extendLast(endAt);
+        valueCompleted(endAt);
+    } else {
+        m_lastString = addValue(Json(std::move(m_str)), m_tokenStart, endAt);
+    }
+    m_concat = false;
+    m_lastStringCloser = closerAt;
+}
+
 bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
 {
-    if (m_quote != Quote::Double && !(closerLength == 1 && m_text[closerAt] == '"'))
-        fix(closerLength == 3 ? "typographic_quotes" : "single_quotes", closerAt, closerLength, "\"");
+    if (m_quote != Quote::Double && !(closerLength == 1 && m_text[closerAt] == '"')) {
+        const char* kind = m_quote == Quote::Single ? "single_quotes"
+            : m_quote == Quote::Escaped             ? "escaped_quotes"
+            : closerLength == 3                     ? "typographic_quotes"
+                                                    : "odd_quotes";
+        fix(kind, closerAt, closerLength, "\"");
+    }
     const std::size_t endAt = closerAt + closerLength;
     m_token = Token::None;
     m_pos = endAt;
@@ -360,7 +420,7 @@ bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
         f.keyEnd = endAt;
         m_expect = Expect::Colon;
     } else {
-        addValue(Json(std::move(m_str)), m_tokenStart, endAt);
+        completeString(endAt, closerAt);
     }
     m_str.clear();
     return true;
@@ -372,6 +432,8 @@ bool Repairer::finishTruncatedString(std::size_t at)
 {
     if (!m_final)
         return false;
+    if (!m_tokenIsKey && rescanToDelimiter())
+        return continueString();
     const std::size_t end = m_text.size();
     m_token = Token::None;
     m_pos = end;
@@ -382,7 +444,8 @@ bool Repairer::finishTruncatedString(std::size_t at)
         return true;
     }
     fix("truncated_string", at, end - at, "\"");
-    addValue(Json(std::move(m_str)), m_tokenStart, end);
+    completeString(end, end);
+    m_lastString = nullptr; // nothing can follow the end of the text
     m_str.clear();
     return true;
 }
@@ -439,6 +502,11 @@ bool Repairer::continueWord()
     if (i >= t.size() && !m_final)
         return false;
     const std::string_view word = t.substr(m_tokenStart, i - m_tokenStart);
+    if (!m_tokenIsKey && i < t.size() && t[i] == '(') {
+        const int r = unwrapMongoCall(i);
+        if (r != 0)
+            return r > 0;
+    }
     if (m_tokenIsKey) {
         fix("unquoted_key", m_tokenStart, word.size(), "\"" + std::string(word) + "\"");
         Frame& f = m_stack.back();
@@ -471,6 +539,53 @@ bool Repairer::continueWord()
     }
     m_wordPhase2 = true;
     return continueWord();
+}
+
+// `ObjectId("…")`, `ISODate("…")`, `NumberLong("2")` from a Mongo shell, at the `(` after the
+// name: the wrapper goes and the argument stays, a number for the Number types. 1 unwrapped,
+// 0 not such a call, -1 the text ends before that can be told. The argument is short.
+int Repairer::unwrapMongoCall(std::size_t openAt)
+{
+    static constexpr std::array<std::string_view, 6> names{"ObjectId",  "ISODate",       "NumberLong",
+                                                           "NumberInt", "NumberDecimal", "NumberDouble"};
+    const std::string_view t = m_text;
+    const std::string_view name = t.substr(m_tokenStart, openAt - m_tokenStart);
+    if (std::find(names.begin(), names.end(), name) == names.end())
+        return 0;
+    const std::size_t limit = std::min(t.size(), openAt + 256);
+    const auto blanks = [&](std::size_t j) {
+        while (j < limit && (t[j] == ' ' || t[j] == '\t'))
+            ++j;
+        return j;
+    };
+    std::size_t j = blanks(openAt + 1);
+    const bool quoted = j < limit && (t[j] == '"' || t[j] == '\'');
+    const std::size_t argBegin = quoted ? j + 1 : j;
+    if (quoted) {
+        for (++j; j < limit && t[j] != t[argBegin - 1]; ++j)
+            if (t[j] == '\\' || static_cast<unsigned char>(t[j]) < 0x20)
+                return 0;
+    } else {
+        while (j < limit && isNumberChar(t[j]))
+            ++j;
+    }
+    const std::size_t argEnd = j;
+    j = blanks(quoted && j < limit ? j + 1 : j);
+    if (j >= limit)
+        return j >= t.size() && !m_final ? -1 : 0;
+    if (t[j] != ')')
+        return 0;
+    const std::string_view arg = t.substr(argBegin, argEnd - argBegin);
+    bool changed = false;
+    const std::string number = name.starts_with("Number") ? normalizeNumber(arg, &changed) : std::string();
+    if (number.empty() && !quoted)
+        return 0;
+    Json value = number.empty() ? Json(sanitizeUtf8(arg)) : numberValue(number);
+    fix("mongo_wrapper", m_tokenStart, j + 1 - m_tokenStart, conform::dump(value));
+    m_token = Token::None;
+    m_pos = j + 1;
+    addValue(std::move(value), m_tokenStart, m_pos);
+    return 1;
 }
 
 bool Repairer::finishUnquotedString(std::size_t endAt)

@@ -27,6 +27,25 @@ Mark markAt(std::string_view text, std::size_t at, bool* incomplete)
     }
 }
 
+int unicodeSpaceAt(std::string_view text, std::size_t at)
+{
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = byte(at);
+    if (!mayBeUnicodeSpace(text[at]))
+        return 0;
+    const std::size_t length = lead == 0xC2 ? 2 : 3;
+    if (at + length > text.size()) // a prefix that could still become a space
+        return at + 1 >= text.size() || byte(at + 1) == (lead == 0xC2 ? 0xA0 : 0x80) ? -1 : 0;
+    if (lead == 0xC2)
+        return byte(at + 1) == 0xA0 ? 2 : 0;
+    if (byte(at + 1) != 0x80)
+        return 0;
+    const unsigned char last = byte(at + 2);
+    if (lead == 0xE2)
+        return last >= 0x80 && last <= 0x8B ? 3 : 0;
+    return last == 0x80 ? 3 : 0;
+}
+
 int utf8SequenceAt(std::string_view text, std::size_t at)
 {
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };

@@ -25,6 +25,27 @@ Mark markAt(std::string_view text, std::size_t at, bool* incomplete = nullptr);
 inline constexpr std::string_view kBom = "\xEF\xBB\xBF";
 inline constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
 
+// White space JSON does not allow but models type between tokens: no-break space (U+00A0),
+// the typographic spaces U+2000..U+200B and the ideographic space U+3000. Returns the length
+// of the one at text[at] (2 or 3), 0 when there is none, -1 when the text ends inside one.
+int unicodeSpaceAt(std::string_view text, std::size_t at);
+inline bool mayBeUnicodeSpace(char lead)
+{
+    const auto u = static_cast<unsigned char>(lead);
+    return u == 0xC2 || u == 0xE2 || u == 0xE3;
+}
+
+// The acute accent U+00B4 (C2 B4), which some keyboards give for a quote.
+inline constexpr std::string_view kAcute = "\xC2\xB4";
+
+// A backtick, an acute accent or `\"` (a reply that is itself escaped) at text[at]: quotes
+// the repairer reads as `"`.
+inline bool isOddQuote(std::string_view text, std::size_t at)
+{
+    const std::string_view two = text.substr(at, 2);
+    return text[at] == '`' || two == kAcute || two == "\\\"";
+}
+
 // The length of the valid UTF-8 sequence at text[at] (lead byte >= 0x80): 2..4, 0 when it is
 // invalid, or -1 when the text ends before the sequence could be judged.
 int utf8SequenceAt(std::string_view text, std::size_t at);

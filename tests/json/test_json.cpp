@@ -4,10 +4,14 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 // The rows live in test_json_rows.cpp: moc cannot read raw string literals.
 void rows_candidates();
 void rows_repairs();
 void rows_strictRefuses();
+void rows_keepsEveryItem();
+void rows_ambiguous();
 
 using conform::Json;
 namespace json = conform::json;
@@ -21,6 +25,28 @@ class TestJson : public QObject
     Q_OBJECT
 
 private:
+    // Keys and scalars: what a reader counts as the items of a value.
+    static int itemCount(const Json& v)
+    {
+        int n = v.is_structured() ? 0 : 1;
+        for (auto it = v.begin(); v.is_structured() && it != v.end(); ++it)
+            n += (v.is_object() ? 1 : 0) + itemCount(it.value());
+        return n;
+    }
+
+    static bool hasFix(const std::vector<json::Fix>& fixes, std::string_view kind)
+    {
+        return std::any_of(fixes.begin(), fixes.end(), [&](const json::Fix& f) { return f.kind == kind; });
+    }
+
+    // The fix log applied to the raw text gives exactly the value.
+    static void checkReplay(const std::string& raw, const json::Extraction& x)
+    {
+        const auto replayed = applyFixes(raw, x);
+        QVERIFY2(replayed.ok(), replayed.ok() ? "" : replayed.error().toString().c_str());
+        QCOMPARE(replayed.value().dump(), x.value.dump());
+    }
+
     static void checkRow()
     {
         QFETCH(std::string, raw);
@@ -33,11 +59,24 @@ private:
         QCOMPARE(fixList(x.fixes).dump(), Json::parse(fixes).dump());
         QCOMPARE(x.candidateKind, kind);
         QVERIFY(x.refused.empty());
-        if (kind != "function_calls" && kind != "double_encoded") {
-            const auto replayed = applyFixes(raw, x);
-            QVERIFY2(replayed.ok(), replayed.ok() ? "" : replayed.error().toString().c_str());
-            QCOMPARE(replayed.value().dump(), x.value.dump());
-        }
+        if (kind != "function_calls" && kind != "double_encoded")
+            checkReplay(raw, x);
+    }
+
+    // A row of test_json_items_rows.cpp: the hand-written value and fixes, and its item count.
+    static json::Extraction checkItemsRow()
+    {
+        QFETCH(std::string, raw);
+        QFETCH(std::string, value);
+        QFETCH(std::string, fixes);
+        const json::Extraction x = json::extract(raw);
+        [&] {
+            QVERIFY2(x.ok, x.reason.c_str());
+            QCOMPARE(x.value.dump(), Json::parse(value).dump());
+            QCOMPARE(fixList(x.fixes).dump(), Json::parse(fixes).dump());
+            checkReplay(raw, x);
+        }();
+        return x;
     }
 
 
@@ -63,6 +102,77 @@ private slots:
         QCOMPARE(fixList(x.refused).dump(), Json::parse(refused).dump());
         QCOMPARE(fixList(x.fixes).dump(), Json::parse(fixes).dump());
         QVERIFY(json::extract(raw).ok); // the same reply without strict is repaired
+    }
+
+    // Damage from outside Conform: every item is kept, and nothing is flagged ambiguous.
+    void keepsEveryItem_data() { rows_keepsEveryItem(); }
+    void keepsEveryItem()
+    {
+        QFETCH(int, items);
+        const json::Extraction x = checkItemsRow();
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(!hasFix(x.fixes, "ambiguous"));
+        QCOMPARE(itemCount(x.value), items); // ok never comes with an item dropped or merged
+    }
+
+    // No reading keeps every item: the value loses some, and says so with `ambiguous`, which
+    // strict mode refuses.
+    void ambiguous_data() { rows_ambiguous(); }
+    void ambiguous()
+    {
+        QFETCH(std::string, raw);
+        QFETCH(int, items);
+        const json::Extraction x = checkItemsRow();
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(hasFix(x.fixes, "ambiguous"));
+        QVERIFY(itemCount(x.value) < items);
+        json::ExtractOptions strict;
+        strict.strict = true;
+        const json::Extraction refused = json::extract(raw, strict);
+        QVERIFY(!refused.ok);
+        QVERIFY(hasFix(refused.refused, "ambiguous"));
+    }
+
+    // A candidate flagged ambiguous loses to one that is not, and its fitness drops by one.
+    void ambiguousRanksLower()
+    {
+        const std::string raw = "```json\n{\"ok\": 1}\n```\nor\n```json\n{\"i\":1{\"i\":2}}\n```";
+        QCOMPARE(json::extract(raw).value.dump(), std::string("{\"ok\":1}"));
+        json::ExtractOptions options;
+        options.fitness = [](const Json&) { return 1.0; };
+        QCOMPARE(json::extract(raw, options).value.dump(), std::string("{\"ok\":1}"));
+    }
+
+    // Mutated replies (tokens inserted and bytes deleted, a fixed pseudo-random sequence):
+    // every fix log that comes with a value replays to exactly that value.
+    void fixLogsReplayOnMutations()
+    {
+        const std::vector<std::string> seeds{"{\"a\":\"b\",\"c\":[1,2,\"x\"]}", "[{\"i\":1},{\"i\":2}]",
+                                             "{\"k\":{\"l\":\"v w\"},\"m\":null}"};
+        const std::vector<std::string> tokens{"\"", ",", "{", "}", "[", "]", "+", ":", "`", "\xC2\xA0", "\\\"",
+                                              "ObjectId(", ")", "'", "\xC2\xB4", "NumberLong(\"2\")", "\n", "\xE2\x80\x9C"};
+        std::uint64_t state = 42;
+        const auto next = [&] { return static_cast<std::size_t>((state = state * 6364136223846793005ull + 1442695040888963407ull) >> 33); };
+        int checked = 0;
+        for (int n = 0; n < 20000; ++n) {
+            std::string raw = seeds[next() % seeds.size()];
+            for (std::size_t k = 0, edits = 1 + next() % 3; k < edits; ++k) {
+                const std::size_t at = next() % (raw.size() + 1);
+                if (next() % 3 == 0 && at < raw.size())
+                    raw.erase(at, 1);
+                else
+                    raw.insert(at, tokens[next() % tokens.size()]);
+            }
+            const json::Extraction x = json::extract(raw);
+            if (!x.ok || x.candidateKind == "double_encoded")
+                continue;
+            ++checked;
+            const auto replayed = applyFixes(raw, x);
+            QVERIFY2(replayed.ok() && replayed.value().dump() == x.value.dump(), raw.c_str());
+        }
+        QVERIFY(checked > 15000);
     }
 
     void strictAllowsSyntax()
@@ -113,6 +223,14 @@ private slots:
                                              << std::string("no JSON found: the reply is prose without a JSON object or array");
         QTest::newRow("scalar in prose") << std::string("42 is the answer")
                                          << std::string("no JSON found: the reply is prose without a JSON object or array");
+        const std::string noise = "\x01\xfe\x93\xff\x02\x8f\x10\xc0\x01\xfe\x93\xff\x02\x8f\x10\xc0";
+        QTest::newRow("random bytes with a bracket")
+            << noise + "[7" + noise << std::string("no JSON found: the brackets hold nothing recoverable");
+        QTest::newRow("random bytes with braces")
+            << noise + "{}" + noise << std::string("no JSON found: the brackets hold nothing recoverable");
+        QTest::newRow("random bytes, text in brackets")
+            << noise + "[\"ab\"\x8f]" + noise << std::string("no JSON found: the brackets hold nothing recoverable");
+        QTest::newRow("a bracket alone") << std::string("[") << std::string("no JSON found: the brackets hold nothing recoverable");
         QTest::newRow("too deep") << std::string(600, '[')
                                   << std::string("no JSON found: the JSON nests deeper than 512 levels at offset 512");
     }

@@ -70,6 +70,15 @@ private slots:
         QVERIFY(r.err.find("no JSON found") != std::string::npos);
     }
 
+    // Random bytes that hold a bracket are no JSON: exit 1, not `[]` with exit 0.
+    void randomBytesAreNothing()
+    {
+        const std::string noise = "\x01\xfe\x93\xff\x02\x8f\x10\xc0\x01\xfe\x93\xff\x02\x8f\x10\xc0";
+        const Run r = cli({QStringLiteral("--json")}, noise + "[7\x93\xff\x02]" + noise + "{}" + noise);
+        QCOMPARE(r.code, 1);
+        QCOMPARE(Json::parse(r.out)["ok"].get<bool>(), false);
+    }
+
     void unreadableFile()
     {
         const Run r = cli({QStringLiteral("/nonexistent/reply.txt")});

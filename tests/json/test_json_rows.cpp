@@ -102,6 +102,14 @@ void rows_repairs()
     addRow("unquoted string", R"({"a": hello world})", R"({"a":"hello world"})",
            R"([["unquoted_string",6,"hello world","\"hello world\""]])", "whole");
     addRow("missing colon", R"({"a" 1})", R"({"a":1})", R"([["missing_colon",4,"",":"]])", "whole");
+    // Insertions and deletions at one offset: the log still replays to the value.
+    addRow("stray colon and missing comma", R"(["a":2])", R"(["a",2])",
+           R"([["missing_comma",4,"",","],["stray_character",4,":",""]])", "whole");
+    addRow("dangling key after a missing comma", R"({"k":2"v","l":1})", R"({"k":2,"l":1})",
+           R"([["missing_comma",6,"",","],["dangling_key",6,"\"v\",",""]])", "whole");
+    addRow("last key dangling after a missing comma", R"({"k":2 "v"})", R"({"k":2})",
+           R"([["dangling_key",7,"\"v\"",""]])", "whole");
+    addRow("stray bracket before a colon", R"({"a" ] : 1})", R"({"a":1})", R"([["stray_bracket",5,"]",""]])", "whole");
     addRow("raw newlines in fenced article",
            "```json\n{\"title\": \"T\", \"article_body\": \"# T\n\nFirst.\n\"}\n```",
            R"({"title":"T","article_body":"# T\n\nFirst.\n"})",
