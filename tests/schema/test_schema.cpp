@@ -1,6 +1,7 @@
 // Unit tests of conform::schema: every Zod code and message in both styles, their fields,
 // schemaPath, document order, coercions, lint, compile errors and workspace registries.
 #include "json/parse.h"
+#include "require_dependency.h"
 #include "schema/schema.h"
 
 #include <QProcess>
@@ -491,8 +492,7 @@ void TestSchema::toJsonShape()
 // conform-cli schema lint FILE: "FILE: /pointer: message" per problem, exit 1 on errors.
 void TestSchema::cliSchemaLint()
 {
-    if (!QFileInfo::exists(QStringLiteral(CONFORM_CLI_PATH)))
-        QSKIP("conform-cli is not built");
+    REQUIRE_DEPENDENCY(QFileInfo::exists(QStringLiteral(CONFORM_CLI_PATH)), QStringLiteral("conform-cli is not built"));
     QTemporaryDir dir;
     const QString bad = QDir(dir.path()).filePath("bad.json"), good = QDir(dir.path()).filePath("good.json");
     std::ofstream(bad.toStdString()) << R"({"properties":{"x":{"pattern":"(?<=a)b"},"y":{"$ref":"good.json"}}})";

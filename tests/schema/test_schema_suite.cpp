@@ -133,16 +133,13 @@ private slots:
         auto& [passed, total] = m_counts[t.draft];
         ++total;
         passed += pass;
-        if (t.draft.find("optional") != std::string::npos) {
-            if (!pass)
-                QSKIP("optional test fails");
-            return;
-        }
-        if (m_known.count(t.id())) {
-            if (pass)
-                qInfo("listed in known_failures.txt but passes now: %s", t.id().c_str());
-            QSKIP("known failure");
-        }
+        // Optional tests and the listed known failures are expected to fail where they do
+        // (the percentages in cleanupTestCase hold the line); a listed one that passes says so.
+        const bool optional = t.draft.find("optional") != std::string::npos;
+        if (m_known.count(t.id()) && pass)
+            qInfo("listed in known_failures.txt but passes now: %s", t.id().c_str());
+        if ((optional || m_known.count(t.id())) && !pass)
+            QEXPECT_FAIL("", optional ? "optional test" : "known failure (known_failures.txt)", Continue);
         QVERIFY2(pass, (t.id() + (got ? " -> wrong verdict" : " -> no verdict (see warnings)")).c_str());
     }
 

@@ -1,6 +1,7 @@
 // `conform-cli serve` as a program: the first line, the request log, usage errors; and the
 // official Anthropic, OpenAI and Ollama client libraries (npm) talking to it.
 #include "http_client.h"
+#include "require_dependency.h"
 
 #include <QDir>
 #include <QProcess>
@@ -116,13 +117,12 @@ private slots:
     {
         const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
         const QString npm = QStandardPaths::findExecutable(QStringLiteral("npm"));
-        if (node.isEmpty() || npm.isEmpty())
-            QSKIP("node and npm are not installed: the official-client check needs them");
+        REQUIRE_DEPENDENCY(!node.isEmpty() && !npm.isEmpty(), QStringLiteral("node and npm are not installed: the official-client check needs them"));
         if (!QDir(kClients + QStringLiteral("/node_modules/@anthropic-ai/sdk")).exists()) {
             QProcess install;
-            if (!run(install, npm, {"install", "--no-audit", "--no-fund", "--loglevel=error"}, kClients, 300'000)
-                || install.exitCode() != 0)
-                QSKIP(qPrintable(QStringLiteral("npm install failed (no network or no registry?): ") + QString::fromUtf8(install.readAll().right(400))));
+            const bool installed = run(install, npm, {"install", "--no-audit", "--no-fund", "--loglevel=error"}, kClients, 300'000)
+                && install.exitCode() == 0;
+            REQUIRE_DEPENDENCY(installed, QStringLiteral("npm install failed (no network or no registry?): ") + QString::fromUtf8(install.readAll().right(400)));
         }
         auto served = serve({"--scenario", kData + "/sdk.json", "--scenario", kData + "/sdk-tool.json", "--scenario",
                              kData + "/sdk-retry.json"});

@@ -6,6 +6,8 @@
 //   PostgresCluster& pg = PostgresCluster::shared();   // started once per test executable
 //   if (!pg.ok()) PostgresCluster::failOrSkip(pg.error());
 //   QString url = pg.createDatabase("t1");            // "postgresql://conform@127.0.0.1:PORT/t1"
+#include "require_dependency.h"
+
 #include <QString>
 #include <QTemporaryDir>
 
@@ -34,13 +36,6 @@ private:
     bool m_started = false;
 };
 
-// Under CI (CI=true) a cluster that cannot start is a failure: the deps script installs
-// PostgreSQL, so a skip there would hide a broken set-up. Elsewhere the test is skipped.
-#define REQUIRE_POSTGRES(cluster)                                                                                     \
-    do {                                                                                                              \
-        if (!(cluster).ok()) {                                                                                        \
-            if (qEnvironmentVariable("CI") == QLatin1String("true"))                                                  \
-                QFAIL(qPrintable(QStringLiteral("PostgreSQL cluster did not start: ") + (cluster).error()));          \
-            QSKIP(qPrintable(QStringLiteral("PostgreSQL cluster did not start: ") + (cluster).error()));              \
-        }                                                                                                             \
-    } while (false)
+// Under CI (CI=true) a cluster that cannot start is a failure (require_dependency.h).
+#define REQUIRE_POSTGRES(cluster) \
+    REQUIRE_DEPENDENCY((cluster).ok(), QStringLiteral("PostgreSQL cluster did not start: ") + (cluster).error())

@@ -1,0 +1,35 @@
+// Compares the end-to-end outputs and prints the table: microseconds per line for each side,
+// the ratio, verdict agreement (validate) and exact recoveries against the expected values
+// written with the corpus (extract).
+//   node report.mjs WORK_DIR
+import { readFileSync, existsSync } from 'node:fs';
+
+const work = process.argv[2];
+const times = JSON.parse(readFileSync(`${work}/times.json`, 'utf8'));
+const lines = (file) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+const row = (what, us, peerUs, note) =>
+  console.log(`${what.padEnd(44)} ${us.toFixed(1).padStart(7)} µs/line  ${peerUs ? `peer ${peerUs.toFixed(1).padStart(7)} µs/line  ${(peerUs / us).toFixed(2)}x` : ''}  ${note}`);
+let status = 0;
+for (const v of times.validate) {
+  const conform = lines(`${work}/validate-${v.schema}.conform.jsonl`);
+  if (conform.length !== v.lines) status = 1; // one result line per input line, always
+  const note = existsSync(`${work}/validate-${v.schema}.ajv.jsonl`)
+    ? (() => { const ajv = lines(`${work}/validate-${v.schema}.ajv.jsonl`);
+               const differ = conform.filter((c, i) => c.valid !== ajv[i]?.valid).length;
+               if (differ || ajv.length !== conform.length) status = 1;
+               return `verdicts differ on ${differ} of ${conform.length}`; })()
+    : `${conform.length} lines`;
+  row(`validate --jsonl --json, ${v.schema}`, v.conform / v.lines * 1e6, v.ajv ? v.ajv / v.lines * 1e6 : 0, note);
+}
+const expected = lines(`${work}/extract-corpus.jsonl`).map((c) => JSON.stringify(c.expected));
+const exact = (file) => lines(file).filter((r, i) => r.ok && JSON.stringify(r.value) === expected[i]).length;
+const e = times.extract;
+const peerExact = existsSync(`${work}/extract.jsonrepair.jsonl`) ? exact(`${work}/extract.jsonrepair.jsonl`) : null;
+row('extract --jsonl --json (value + fix log)', e.conformJson / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0,
+    `exact ${exact(`${work}/extract.conform-json.jsonl`)} of ${e.lines}${peerExact === null ? '' : `, peer ${peerExact}`}`);
+const values = lines(`${work}/extract.conform.jsonl`);
+if (values.length !== e.lines || lines(`${work}/extract.conform-json.jsonl`).length !== e.lines) status = 1;
+const valueExact = values.filter((v, i) => JSON.stringify(v) === expected[i]).length;
+row('extract --jsonl (values only)', e.conform / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0,
+    `exact ${valueExact} of ${e.lines}`);
+process.exit(status);

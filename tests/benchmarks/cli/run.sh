@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The user's path, end to end: `conform-cli validate --jsonl --json` and `conform-cli extract
+# --jsonl [--json]` as processes (start, reading, work, output to a file), beside Node peers
+# doing the same job end to end (ajv 8 with allErrors writing one result line per input line;
+# jsonrepair 3 + JSON.parse writing {"ok","value"} lines). The inner-loop figures of the same
+# corpora come from validate/ and extract/ in `make bench`; this shows what a user gets.
+#   bash tests/benchmarks/cli/run.sh [--smoke] BUILD_DIR
+#   CONFORM_BENCH_CLI_COUNT  lines per corpus (default 10000); best of 3 timed runs per side
+# --smoke: 300 lines, conform-cli only (no npm), failing unless every output line is there.
+# Exit status: 1 when conform's verdicts differ from ajv's on any line.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source_dir="$(cd "$here/../../.." && pwd)"
+smoke=0
+if [[ "${1:-}" == "--smoke" ]]; then smoke=1; shift; fi
+build="$(cd "${1:-$source_dir/build/release}" && pwd)"
+cli="$build/app/cli/conform-cli"
+count="${CONFORM_BENCH_CLI_COUNT:-10000}"
+[[ $smoke == 1 ]] && count=300
+work="$build/bench-data/cli-$count"
+mkdir -p "$work"
+schemas=(review-structure analysis-report question-generator)
+[[ $smoke == 1 ]] && schemas=(review-structure)
+[[ -f "$work/.generated" ]] || {
+  node "$here/../validate/generate.mjs" --out "$work" --count "$count" >/dev/null
+  node "$here/../extract/generate.mjs" --count "$count" > "$work/extract-corpus.jsonl"
+  node -e 'for (const l of require("fs").readFileSync(process.argv[1], "utf8").split("\n")) if (l) console.log(JSON.stringify(JSON.parse(l).raw))' \
+    "$work/extract-corpus.jsonl" > "$work/extract-raws.jsonl"
+  touch "$work/.generated"
+}
+if [[ $smoke == 0 && ! -d "$here/../node_modules/ajv" ]]; then
+  (cd "$here/.." && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# Best wall time of 3 runs of a command whose stdout goes to $out, in seconds.
+best() {
+  local out="$1"; shift
+  local bestns=0 s e
+  for _ in 1 2 3; do
+    s=$(date +%s%N); "$@" > "$out" || true; e=$(date +%s%N)
+    (( bestns == 0 || e - s < bestns )) && bestns=$(( e - s ))
+  done
+  echo "$bestns" | awk '{printf "%.4f", $1 / 1e9}'
+}
+
+validate_json=""
+for schema in "${schemas[@]}"; do
+  file="$source_dir/schemas/$schema/schema.json"
+  c=$(best "$work/validate-$schema.conform.jsonl" "$cli" validate --schema "$file" --jsonl "$work/$schema.jsonl" --json)
+  a=0
+  [[ $smoke == 0 ]] && a=$(best "$work/validate-$schema.ajv.jsonl" node "$here/ajv_cli.mjs" "$file" "$work/$schema.jsonl")
+  validate_json+="${validate_json:+,}{\"schema\":\"$schema\",\"lines\":$count,\"conform\":$c,\"ajv\":$a}"
+done
+ec=$(best "$work/extract.conform.jsonl" "$cli" extract --jsonl "$work/extract-raws.jsonl")
+ej=$(best "$work/extract.conform-json.jsonl" "$cli" extract --jsonl "$work/extract-raws.jsonl" --json)
+er=0
+[[ $smoke == 0 ]] && er=$(best "$work/extract.jsonrepair.jsonl" node "$here/jsonrepair_cli.mjs" "$work/extract-raws.jsonl")
+echo "{\"validate\":[$validate_json],\"extract\":{\"lines\":$count,\"conform\":$ec,\"conformJson\":$ej,\"jsonrepair\":$er}}" > "$work/times.json"
+echo "end to end through conform-cli ($count lines per corpus, best of 3):"
+node "$here/report.mjs" "$work"
