@@ -59,6 +59,14 @@ ReadResult readInput(const QString& path, Io& io)
     return result;
 }
 
+std::optional<std::pair<std::string, std::string>> splitKeyValue(const QString& pair)
+{
+    const qsizetype eq = pair.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+        return std::nullopt;
+    return std::make_pair(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
+}
+
 int printCommandHelp(Io& io, const Command& command, const QCommandLineParser& parser)
 {
     // Qt's help text starts with its own "Usage:" line; ours is the contract's synopsis.

@@ -10,6 +10,8 @@ class QCommandLineParser;
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +49,9 @@ int fail(Io& io, const std::string& message, int code = UsageError);
 // Reads a whole file, or standard input for "-". An Error names the file.
 struct ReadResult { bool ok = false; std::string text; std::string error; };
 ReadResult readInput(const QString& path, Io& io);
+
+// "K=V" split at its first '='; nullopt when there is none or K is empty.
+std::optional<std::pair<std::string, std::string>> splitKeyValue(const QString& pair);
 
 // Prints the command's usage() and the parser's option list; returns Success.
 int printCommandHelp(Io& io, const Command& command, const QCommandLineParser& parser);

@@ -129,10 +129,10 @@ std::string promptFrom(const QCommandLineParser& parser, const Options& o, const
     if (parser.isSet(o.system) && error.empty())
         prompt.system = readText(parser.value(o.system), io, error);
     for (const QString& pair : parser.values(o.var)) {
-        const qsizetype eq = pair.indexOf(QLatin1Char('='));
-        if (eq <= 0)
+        auto variable = splitKeyValue(pair);
+        if (!variable)
             return "run: --var wants K=V, not '" + pair.toStdString() + "'";
-        prompt.variables[pair.left(eq).toStdString()] = pair.mid(eq + 1).toStdString();
+        prompt.variables[variable->first] = std::move(variable->second);
     }
     return error;
 }
@@ -298,10 +298,10 @@ public:
         spec.targets.push_back(std::move(target));
         store::Labels labels;
         for (const QString& pair : parser.values(o.label)) {
-            const qsizetype eq = pair.indexOf(QLatin1Char('='));
-            if (eq <= 0)
+            auto label = splitKeyValue(pair);
+            if (!label)
                 return fail(io, "run: --label wants K=V, not '" + pair.toStdString() + "'");
-            labels.emplace_back(pair.left(eq).toStdString(), pair.mid(eq + 1).toStdString());
+            labels.push_back(std::move(*label));
         }
         if (parser.isSet(o.store) && parser.isSet(o.noStore))
             return fail(io, "run: --store and --no-store contradict each other");

@@ -134,10 +134,7 @@ public:
         const QCommandLineOption paceOption(QStringLiteral("pace-ms"), QStringLiteral("Pause between streamed events (default 0)."), QStringLiteral("N"), QStringLiteral("0"));
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
         parser.addOptions({scenarioOption, capturesOption, limitOption, hostOption, portOption, remoteOption, paceOption, helpOption});
-        for (const QCommandLineOption& filter : {storeOptions.schema, storeOptions.schemaHash, storeOptions.promptHash, storeOptions.provider,
-                                                 storeOptions.model, storeOptions.mode, storeOptions.outcome, storeOptions.flag,
-                                                 storeOptions.label, storeOptions.since, storeOptions.until, storeOptions.text})
-            parser.addOption(filter);
+        storeOptions.addFilters(parser);
         if (!parser.parse(arguments))
             return fail(io, "serve: " + parser.errorText().toStdString());
         if (parser.isSet(helpOption))

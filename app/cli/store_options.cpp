@@ -6,7 +6,13 @@ namespace conform::cli {
 
 void StoreOptions::addTo(QCommandLineParser& parser, bool schemaFilter) const
 {
-    parser.addOptions({store, schemaHash, promptHash, provider, model, mode, outcome, flag, label, since, until, text});
+    parser.addOption(store);
+    addFilters(parser, schemaFilter);
+}
+
+void StoreOptions::addFilters(QCommandLineParser& parser, bool schemaFilter) const
+{
+    parser.addOptions({schemaHash, promptHash, provider, model, mode, outcome, flag, label, since, until, text});
     if (schemaFilter)
         parser.addOption(schema);
 }

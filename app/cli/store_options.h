@@ -29,6 +29,8 @@ struct StoreOptions
 
     // Adds --store and the filters; `schemaFilter` false leaves --schema to the command.
     void addTo(QCommandLineParser& parser, bool schemaFilter = true) const;
+    // The filters alone (serve names its store with --captures).
+    void addFilters(QCommandLineParser& parser, bool schemaFilter = true) const;
     // The filter the options describe; an Error names the option and the bad value.
     Result<store::Filter> filter(const QCommandLineParser& parser, bool schemaFilter = true) const;
     // Opens the store; `create` for commands that write.

@@ -4,8 +4,11 @@
 #include "store/stats_sql.h"
 
 #include <QFuture>
+
 #include <QSqlQuery>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <unordered_map>
 
 namespace conform::store {
 
@@ -135,33 +138,48 @@ Result<InsertResult> Store::insert(const std::vector<Capture>& captures)
     InsertResult result;
     if (captures.empty())
         return result;
-    const std::unordered_set<std::string> knownBefore = m_knownTexts;
+    m_addedTexts.clear();
     if (auto began = m_connection->begin(true); !began)
         return began.error();
     for (const Capture& capture : captures)
         if (auto stored = insertOne(capture, result); !stored) {
             m_connection->rollback();
-            m_knownTexts = knownBefore; // what the rollback took back must be written again
+            forgetAddedTexts(); // what the rollback took back must be written again
             return stored.error();
         }
     if (auto committed = m_connection->commit(); !committed) {
         m_connection->rollback();
-        m_knownTexts = knownBefore;
+        forgetAddedTexts();
         return committed.error();
     }
     return result;
 }
 
+bool Store::firstTime(std::string key)
+{
+    const auto [at, added] = m_knownTexts.insert(std::move(key));
+    if (added)
+        m_addedTexts.push_back(*at);
+    return added;
+}
+
+void Store::forgetAddedTexts()
+{
+    for (const std::string& key : m_addedTexts)
+        m_knownTexts.erase(key);
+    m_addedTexts.clear();
+}
+
 Status Store::insertOne(const Capture& c, InsertResult& result)
 {
     const CaptureSummary& s = c.summary;
-    if (m_knownTexts.insert("s" + s.schemaHash).second) {
+    if (firstTime("s" + s.schemaHash)) {
         auto stored = m_connection->execCached(QStringLiteral("INSERT INTO schemas (hash, title, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
                                                {text(s.schemaHash), text(s.schemaTitle), text(c.schemaText.empty() ? dump(c.schema) : c.schemaText)}, "writing");
         if (!stored)
             return stored.error();
     }
-    if (m_knownTexts.insert("p" + s.promptHash).second) {
+    if (firstTime("p" + s.promptHash)) {
         auto stored = m_connection->execCached(QStringLiteral("INSERT INTO prompts (hash, system_text, user_text) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
                                                {text(s.promptHash), text(c.system), text(c.user)}, "writing");
         if (!stored)
@@ -169,7 +187,7 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     }
     for (const auto& [field, value] : {std::pair<const char*, const std::string&>{"provider", s.provider}, {"model", s.model}, {"mode", s.mode},
                                        {"schema", s.schemaHash}, {"prompt", s.promptHash}})
-        if (m_knownTexts.insert(std::string("v") + field + '\x1f' + value).second) {
+        if (firstTime(std::string("v") + field + '\x1f' + value)) {
             auto stored = m_connection->execCached(QStringLiteral("INSERT INTO capture_values (field, value) VALUES (?, ?) ON CONFLICT (field, value) DO NOTHING"),
                                                    {QString::fromLatin1(field), text(value)}, "writing");
             if (!stored)
@@ -229,26 +247,33 @@ Result<std::vector<CaptureSummary>> Store::list(const Filter& filter, int limit,
         rowSeqs.push_back(rows->value(0).toLongLong());
         summaries.push_back(summaryOf(rows.value()));
     }
-    if (!summaries.empty()) {
-        QStringList placeholders;
-        QVariantList values;
-        for (std::int64_t seq : rowSeqs) {
-            placeholders << QStringLiteral("?");
-            values << integer(seq);
-        }
-        auto labels = m_connection->exec(QStringLiteral("SELECT capture_seq, key, value FROM capture_labels WHERE capture_seq IN (")
-                                             + placeholders.join(QLatin1Char(',')) + QStringLiteral(") ORDER BY capture_seq, key"),
-                                         values);
-        if (!labels)
-            return labels.error();
-        while (labels->next()) {
-            const auto at = std::find(rowSeqs.begin(), rowSeqs.end(), labels->value(0).toLongLong());
-            summaries[static_cast<std::size_t>(at - rowSeqs.begin())].labels.emplace_back(stringOf(labels->value(1)), stringOf(labels->value(2)));
-        }
-    }
+    if (auto labelled = attachLabels(rowSeqs, [&](std::size_t row) -> Labels& { return summaries[row].labels; }); !labelled)
+        return labelled.error();
     if (seqs)
         *seqs = std::move(rowSeqs);
     return summaries;
+}
+
+Status Store::attachLabels(const std::vector<std::int64_t>& seqs, const std::function<Labels&(std::size_t row)>& labelsOf)
+{
+    if (seqs.empty())
+        return Done{};
+    std::unordered_map<std::int64_t, std::size_t> rowOf;
+    QVariantList values;
+    for (std::size_t row = 0; row < seqs.size(); ++row) {
+        rowOf.emplace(seqs[row], row);
+        values << integer(seqs[row]);
+    }
+    const QStringList placeholders(values.size(), QStringLiteral("?"));
+    auto labels = m_connection->exec(QStringLiteral("SELECT capture_seq, key, value FROM capture_labels WHERE capture_seq IN (")
+                                         + placeholders.join(QLatin1Char(',')) + QStringLiteral(") ORDER BY capture_seq, key"),
+                                     values);
+    if (!labels)
+        return labels.error();
+    while (labels->next())
+        if (const auto row = rowOf.find(labels->value(0).toLongLong()); row != rowOf.end())
+            labelsOf(row->second).emplace_back(stringOf(labels->value(1)), stringOf(labels->value(2)));
+    return Done{};
 }
 
 Result<std::int64_t> Store::count(const Filter& filter)
@@ -282,18 +307,8 @@ Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const
         c.run = parsedOrNull(rows->value(kSummaryColumnCount + 4));
         captures.push_back(std::move(c));
     }
-    if (captures.empty())
-        return captures;
-    auto labels = m_connection->exec(QStringLiteral("SELECT capture_seq, key, value FROM capture_labels WHERE capture_seq >= ? AND capture_seq <= ?"
-                                                    " ORDER BY capture_seq, key"),
-                                     {integer(*std::min_element(seqs.begin(), seqs.end())), integer(*std::max_element(seqs.begin(), seqs.end()))});
-    if (!labels)
-        return labels.error();
-    while (labels->next()) {
-        const auto at = std::find(seqs.begin(), seqs.end(), labels->value(0).toLongLong());
-        if (at != seqs.end())
-            captures[static_cast<std::size_t>(at - seqs.begin())].summary.labels.emplace_back(stringOf(labels->value(1)), stringOf(labels->value(2)));
-    }
+    if (auto labelled = attachLabels(seqs, [&](std::size_t row) -> Labels& { return captures[row].summary.labels; }); !labelled)
+        return labelled.error();
     return captures;
 }
 

@@ -96,10 +96,17 @@ private:
     Status insertOne(const Capture& capture, InsertResult& result);
     Result<std::vector<Capture>> loadCaptures(const QString& condition, const QVariantList& values);
     Result<detail::PackedGrouping> grouping(const std::vector<std::string>& by);
+    // Fills each row's labels (rows in `seqs` order) in one query.
+    Status attachLabels(const std::vector<std::int64_t>& seqs, const std::function<Labels&(std::size_t row)>& labelsOf);
+    // Whether a schema, prompt or group value is new to this connection; new ones are kept
+    // in m_addedTexts until the transaction ends, so a rollback can forget them again.
+    bool firstTime(std::string key);
+    void forgetAddedTexts();
     Result<std::vector<PassCell>> passCells(const SqlCondition& where, const detail::PackedGrouping& grouping);
 
     std::unique_ptr<Connection> m_connection;
-    std::unordered_set<std::string> m_knownTexts; // schema and prompt hashes already stored
+    std::unordered_set<std::string> m_knownTexts; // schema and prompt hashes, group values already stored
+    std::vector<std::string> m_addedTexts;
 };
 
 } // namespace conform::store
