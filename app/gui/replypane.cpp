@@ -2,6 +2,7 @@
 
 #include "codeeditor.h"
 #include "editorpanel.h"
+#include "issueexport.h"
 #include "issuelist.h"
 #include "issuemodel.h"
 #include "statusline.h"
@@ -31,8 +32,8 @@ QString fixCountText(std::size_t count)
 
 } // namespace
 
-ReplyPane::ReplyPane(CodeEditor* schemaEditor, QWidget* parent)
-    : QWidget(parent), m_schemaEditor(schemaEditor),
+ReplyPane::ReplyPane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
+    : QWidget(parent), m_document(document), m_schemaEditor(schemaEditor),
       m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
       m_extractedPanel(new EditorPanel(tr("Extracted value"), CodeEditor::Kind::Json, this)),
       m_model(new IssueModel(this)), m_list(new IssueList(m_model, this)), m_status(new StatusLine(this)),
@@ -47,8 +48,19 @@ ReplyPane::ReplyPane(CodeEditor* schemaEditor, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
+    m_status->setExportable(true);
     m_job.onResult([this](ReplyCheck check) { display(std::move(check)); });
     connect(rawEditor(), &QsciScintilla::textChanged, this, &ReplyPane::recheck);
+    connect(m_document, &SchemaDocument::changed, this, &ReplyPane::markStale);
+    connect(m_document, &SchemaDocument::compiled, this, [this] {
+        recheck();
+        m_job.flush(); // the compile already waited for the typing to stop
+    });
+    connect(m_status, &StatusLine::cancelRequested, this, [this] {
+        m_job.cancel();
+        m_status->report(StatusLine::State::Idle, tr("Check cancelled; edit the reply to check again."));
+    });
+    connect(m_status, &StatusLine::exportRequested, this, &ReplyPane::exportAll);
     connect(m_list, &IssueList::issueActivated, this, &ReplyPane::reveal);
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLSTART, this, &ReplyPane::showFixToolTip);
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
@@ -97,21 +109,33 @@ QString ReplyPane::summary() const
     return m_summary->text();
 }
 
-void ReplyPane::setSettings(const ValidationSettings& settings)
-{
-    m_settings = settings;
-    recheck();
-}
-
 void ReplyPane::recheck()
 {
-    m_job.request([schema = m_schemaEditor->utf8Text(), raw = rawEditor()->utf8Text(), settings = m_settings] {
-        return checkReply(schema, raw, settings);
+    markStale();
+    if (!m_document->isCurrent())
+        return; // `compiled` calls again with the schema this reply must be checked against
+    m_job.request([schema = m_document->current(), raw = rawEditor()->utf8Text()](const CancelFlag& cancel) {
+        return checkReply(*schema, raw, cancel);
     });
+}
+
+// What is on screen no longer belongs to the texts on screen: say so until the next result.
+void ReplyPane::markStale()
+{
+    m_status->startChecking();
+    m_status->setVisible(true);
+    m_list->setEnabled(false);
+    rawEditor()->clearMarks(CodeEditor::FocusMark);
+    m_schemaEditor->clearMarks(CodeEditor::FocusMark);
 }
 
 void ReplyPane::display(ReplyCheck check)
 {
+    if (check.cancelled)
+        return; // only a check nobody waits for is cancelled; the next one reports
+    m_list->setEnabled(true);
+    m_valid = check.valid;
+    m_unshown = std::move(check.unshown);
     m_fixes = check.extraction.fixes;
     m_extractedSpans = std::move(check.extractedSpans);
     // Scintilla refuses every change to a read-only document, setText() included.
@@ -148,7 +172,7 @@ void ReplyPane::showStatus(const ReplyCheck& check)
     else if (check.valid)
         m_status->report(StatusLine::State::Valid, tr("valid"));
     else
-        m_status->report(StatusLine::State::Issues, issueCountText(check.issues.size()));
+        m_status->report(StatusLine::State::Issues, issueCountText(check.issues.size() + check.unshown.size(), check.issues.size()));
     m_status->setVisible(!m_status->text().isEmpty());
 }
 
@@ -165,6 +189,11 @@ void ReplyPane::markRaw(const ReplyCheck& check)
             issues.push_back(*entry.issue.span);
     rawEditor()->setMarks(CodeEditor::IssueMark, issues);
     rawEditor()->clearMarks(CodeEditor::FocusMark);
+}
+
+void ReplyPane::exportAll()
+{
+    exportIssues(m_status, IssueSet{m_valid, m_model->issues(), m_unshown, {}});
 }
 
 void ReplyPane::reveal(int row)
