@@ -2,6 +2,8 @@
 
 #include "codeeditor.h"
 #include "editorpanel.h"
+#include "fixtable.h"
+#include "fixwords.h"
 #include "issueexport.h"
 #include "issuelist.h"
 #include "issuemodel.h"
@@ -10,6 +12,7 @@
 
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -18,12 +21,6 @@ namespace conform::gui {
 using namespace std::chrono_literals;
 
 namespace {
-
-// A fix's text as JSON string literals, so white space and deletions stay visible.
-QString quoted(const std::string& text)
-{
-    return QString::fromStdString(Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
-}
 
 QString fixCountText(std::size_t count)
 {
@@ -36,7 +33,8 @@ ReplyPane::ReplyPane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget
     : QWidget(parent), m_document(document), m_schemaEditor(schemaEditor),
       m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
       m_extractedPanel(new EditorPanel(tr("Extracted value"), CodeEditor::Kind::Json, this)),
-      m_model(new IssueModel(this)), m_list(new IssueList(m_model, this)), m_status(new StatusLine(this)),
+      m_model(new IssueModel(this)), m_list(new IssueList(m_model, this)), m_fixTable(new FixTable(this)),
+      m_resultTabs(new QTabWidget(this)), m_status(new StatusLine(this)),
       m_summary(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)), m_job(this, 250ms)
 {
     m_splitter->addWidget(buildEditors());
@@ -62,6 +60,7 @@ ReplyPane::ReplyPane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget
     });
     connect(m_status, &StatusLine::exportRequested, this, &ReplyPane::exportAll);
     connect(m_list, &IssueList::issueActivated, this, &ReplyPane::reveal);
+    connect(m_fixTable, &FixTable::fixActivated, this, [this](Span span) { rawEditor()->revealSpan(span); });
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLSTART, this, &ReplyPane::showFixToolTip);
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
     display(ReplyCheck{});
@@ -88,9 +87,13 @@ QWidget* ReplyPane::buildResults()
     m_summary->setContentsMargins(6, 3, 6, 0);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_resultTabs->setDocumentMode(true);
+    m_resultTabs->addTab(m_list, tr("Issues"));
+    m_resultTabs->addTab(m_fixTable, tr("Fixes"));
+    m_fixTable->setToolTip(tr("Every change made to the raw reply to read it as JSON; pick one to see it in the reply"));
     layout->addWidget(m_summary);
     layout->addWidget(m_status);
-    layout->addWidget(m_list, 1);
+    layout->addWidget(m_resultTabs, 1);
     return results;
 }
 
@@ -146,6 +149,9 @@ void ReplyPane::display(ReplyCheck check)
     markRaw(check);
     showSummary(check);
     showStatus(check);
+    m_fixTable->setFixes(rawEditor()->utf8Text(), check.extraction.fixes);
+    m_resultTabs->setTabText(0, tr("Issues (%1)").arg(check.issues.size() + m_unshown.size()));
+    m_resultTabs->setTabText(1, tr("Fixes (%1)").arg(check.extraction.fixes.size()));
     m_model->setIssues(std::move(check.issues));
 }
 
@@ -216,7 +222,7 @@ QString ReplyPane::fixToolTipAt(std::size_t position) const
     QStringList lines;
     for (const json::Fix& fix : m_fixes) {
         if (visibleSpan(length, Span{fix.offset, fix.length}).contains(position))
-            lines << tr("%1: %2 -> %3").arg(QString::fromStdString(fix.kind), quoted(fix.before), quoted(fix.after));
+            lines << tr("%1: %2 → %3").arg(describeFix(fix.kind, fix.before, fix.after), quotedText(fix.before), quotedText(fix.after));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -11,10 +11,12 @@
 
 class QLabel;
 class QSplitter;
+class QTabWidget;
 
 namespace conform::gui {
 
 class CodeEditor;
+class FixTable;
 class EditorPanel;
 class IssueList;
 class IssueModel;
@@ -34,11 +36,13 @@ public:
     EditorPanel* rawPanel() const { return m_rawPanel; }
     IssueModel* issueModel() const { return m_model; }
     IssueList* issueList() const { return m_list; }
+    FixTable* fixTable() const { return m_fixTable; }
+    QTabWidget* resultTabs() const { return m_resultTabs; }
     StatusLine* statusLine() const { return m_status; }
     QString summary() const;
     QSplitter* splitter() const { return m_splitter; }
 
-    // "trailing_comma: \",\" -> \"\"" for the fix under byte `position` of the raw text.
+    // "removed trailing comma: \",\" → \"\"" for the fix under byte `position` of the raw text.
     QString fixToolTipAt(std::size_t position) const;
 
     void recheck();
@@ -62,6 +66,8 @@ private:
     EditorPanel* m_extractedPanel;
     IssueModel* m_model;
     IssueList* m_list;
+    FixTable* m_fixTable;
+    QTabWidget* m_resultTabs;
     StatusLine* m_status;
     QLabel* m_summary;
     QSplitter* m_splitter;
