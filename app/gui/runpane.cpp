@@ -193,6 +193,16 @@ void RunPane::loadPromptFor(const QString& schemaPath)
     m_user->setPlainText(prompt.user);
 }
 
+bool RunPane::loadPromptFile(const QString& path)
+{
+    PromptText prompt;
+    if (!readPromptFile(path, &prompt))
+        return false;
+    m_system->setPlainText(prompt.system);
+    m_user->setPlainText(prompt.user);
+    return true;
+}
+
 bool RunPane::isRunning() const
 {
     return m_engine && m_engine->running();

@@ -46,6 +46,8 @@ public:
 
     // Prefills the prompt from prompt.md beside `schemaPath`, when there is one.
     void loadPromptFor(const QString& schemaPath);
+    // Fills the prompt from a prompt file ("## System" / "## User"); false when unreadable.
+    bool loadPromptFile(const QString& path);
 
     void run();
     void cancel();
