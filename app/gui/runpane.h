@@ -9,6 +9,7 @@
 // it and the outcome then carries the flag "cancelled". API keys are read by the engine from
 // the environment and never appear here.
 #include "engine/run_record.h"
+#include "providers/endpoint.h"
 
 #include <QWidget>
 
@@ -41,6 +42,10 @@ public:
 
     // Prefills the prompt from prompt.md beside `schemaPath`, when there is one.
     void loadPromptFor(const QString& schemaPath);
+
+    // Where runs read API keys and base URLs (default: the process environment); the settings
+    // give the environment with the system keychain's keys filled in (keys/key_ring.h).
+    void setEnvironment(providers::Environment environment) { m_environment = std::move(environment); }
 
     void run();
     void cancel();
@@ -88,6 +93,7 @@ private:
     QListWidget* m_issues;
     std::unique_ptr<engine::Engine> m_engine;
     std::optional<engine::RunRecord> m_record;
+    providers::Environment m_environment;
 };
 
 // "repaired", "failed · truncated, cancelled": the outcome and its flags, as the label says it.
