@@ -654,6 +654,10 @@
         <source>Se&amp;ttings…</source>
         <translation>Ein&amp;stellungen…</translation>
     </message>
+    <message>
+        <source>%1 (API keys come from the environment)</source>
+        <translation>%1 (API-Schlüssel kommen aus der Umgebung)</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::StatusLine</name>

@@ -12,6 +12,9 @@
 #include <QMenu>
 #include <QStatusBar>
 
+#include <memory>
+#include <utility>
+
 namespace conform::gui {
 
 keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
@@ -19,9 +22,14 @@ keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
     auto* ring = new keys::KeyRing(std::make_unique<KeychainBackend>(), providers::processEnvironment(), window);
     ring->setObjectName(QStringLiteral("keyRing"));
     window->runPane()->setEnvironment(ring->environment());
-    // Without a keychain daemon, keys still come from the environment; say so once, quietly.
-    QObject::connect(ring, &keys::KeyRing::failed, window, [window](const QString& message) {
-        window->statusBar()->showMessage(message, 8000);
+    // Without a keychain daemon, keys still come from the environment: say so once, quietly
+    // (each keyed provider's read fails the same way).
+    auto told = std::make_shared<bool>(false);
+    QObject::connect(ring, &keys::KeyRing::failed, window, [window, told](const QString& message) {
+        if (std::exchange(*told, true))
+            return;
+        window->statusBar()->showMessage(
+            QCoreApplication::translate("conform::gui::SettingsDialog", "%1 (API keys come from the environment)").arg(message), 8000);
     });
     ring->load();
     applyTheme(AppSettings::load().theme);
