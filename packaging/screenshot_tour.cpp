@@ -18,8 +18,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTextStream>
-#include <QTimer>
+#include <QTranslator>
+#include <QLocale>
 
 #include <cstdio>
 
@@ -79,6 +79,10 @@ int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Conform"));
+    // The workbench's own translation for the locale (LANGUAGE=de gives German pictures).
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("conform"), QStringLiteral("_"), QStringLiteral(CONFORM_QM_DIR)))
+        QApplication::installTranslator(&translator);
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
         std::fprintf(stderr, "usage: conform-screenshot-tour OUT_DIR [WORKSPACE]\n");

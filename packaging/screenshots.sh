@@ -23,6 +23,7 @@ cmake --build "$build" --target conform-screenshot-tour >/dev/null
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export XDG_CONFIG_HOME=$scratch/config XDG_DATA_HOME=$scratch/data CONFORM_STORE=$scratch/captures.db
-export LANG=${SCREENSHOT_LANG:-C.UTF-8} QT_QPA_PLATFORM=xcb
+# LANGUAGE=de packaging/screenshots.sh … takes them in German.
+export LANG=C.UTF-8 QT_QPA_PLATFORM=xcb
 xvfb-run -a -s "-screen 0 1600x1000x24" \
   "$build/packaging/conform-screenshot-tour" "$out" "$here/../schemas"

@@ -21,7 +21,6 @@ const char* const kProviders[] = {"scenario", "anthropic", "openai", "ollama"};
 const char* const kModes[] = {"auto", "strict", "tool", "json-object", "text"};
 constexpr int kOpenFileRole = Qt::UserRole + 1; // marks the "Open scenario file…" item
 
-
 } // namespace
 
 RunTargetForm::RunTargetForm(QWidget* parent)
