@@ -6,8 +6,12 @@
 // never by reaching into a pane's internals, so the tour shows what a user would see.
 #include "codeeditor.h"
 #include "mainwindow.h"
+#include "optionstoolbar.h"
 #include "runpane.h"
 #include "runtargetform.h"
+#include "settingsdialog.h"
+
+#include "keys/key_ring.h"
 
 #include "providers/scenario.h"
 
@@ -60,6 +64,22 @@ bool save(MainWindow& window, const QString& folder, const QString& name)
     return true;
 }
 
+// The settings dialog over the window, on its Providers page.
+bool saveSettings(MainWindow& window, const QString& folder)
+{
+    auto* ring = window.findChild<conform::keys::KeyRing*>(QStringLiteral("keyRing"));
+    if (!ring)
+        return false;
+    conform::gui::SettingsDialog dialog(ring, window.optionsToolBar()->settings().style, &window);
+    dialog.show();
+    settle(500);
+    const QString path = QDir(folder).filePath(QStringLiteral("settings.png"));
+    if (!dialog.grab().save(path))
+        return false;
+    std::printf("%s\n", qPrintable(path));
+    return true;
+}
+
 bool runDemo(MainWindow& window, const QString& scenario)
 {
     conform::gui::RunPane* pane = window.runPane();
@@ -105,6 +125,6 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "conform-screenshot-tour: error: the missing-field demo did not finish\n");
         ok = false;
     }
-    ok = ok && save(window, out, QStringLiteral("run-repaired"));
+    ok = ok && save(window, out, QStringLiteral("run-repaired")) && saveSettings(window, out);
     return ok ? 0 : 1;
 }

@@ -74,7 +74,7 @@ ProvidersPage::ProvidersPage(keys::KeyRing* ring, const AppSettings& settings, Q
     });
     connect(m_fetcher, &ModelListFetcher::finished, this, &ProvidersPage::showModels);
     connect(m_fetcher, &ModelListFetcher::failed, this, [this](ProviderKind kind, const QString& message) {
-        m_rows.at(kind).modelStatus->setText(tr("No model list: %1").arg(message));
+        showModelStatus(kind, tr("No model list: %1").arg(message));
     });
     updateKeys();
 }
@@ -102,6 +102,7 @@ QWidget* ProvidersPage::buildProvider(ProviderKind kind, const ProviderSettings&
     form->addRow(tr("Default model"), modelLine);
     row.modelStatus = new QLabel(box);
     row.modelStatus->setWordWrap(true);
+    row.modelStatus->hide(); // until there is something to say
     form->addRow(QString(), row.modelStatus);
     if (takesKey(kind))
         form->addRow(tr("API key"), buildKeyRow(kind, row));
@@ -135,7 +136,7 @@ void ProvidersPage::fetchModels(ProviderKind kind)
 {
     const Row& row = m_rows.at(kind);
     const auto endpoint = providers::resolveEndpoint(kind, row.baseUrl->text().trimmed().toStdString(), m_ring->environment());
-    row.modelStatus->setText(tr("Asking %1 for its models…").arg(QString::fromStdString(providers::redactUrl(endpoint.baseUrl))));
+    showModelStatus(kind, tr("Asking %1 for its models…").arg(QString::fromStdString(providers::redactUrl(endpoint.baseUrl))));
     m_fetcher->fetch(kind, endpoint);
 }
 
@@ -146,7 +147,13 @@ void ProvidersPage::showModels(ProviderKind kind, const QStringList& models)
     row.model->clear();
     row.model->addItems(models);
     row.model->setCurrentText(chosen);
-    row.modelStatus->setText(tr("%n model(s) offered", nullptr, int(models.size())));
+    showModelStatus(kind, tr("%n model(s) offered", nullptr, int(models.size())));
+}
+
+void ProvidersPage::showModelStatus(ProviderKind kind, const QString& text)
+{
+    m_rows.at(kind).modelStatus->setText(text);
+    m_rows.at(kind).modelStatus->show();
 }
 
 void ProvidersPage::askForKey(ProviderKind kind)

@@ -57,6 +57,7 @@ private:
     QWidget* buildKeyRow(providers::ProviderKind kind, Row& row);
     void askForKey(providers::ProviderKind kind);
     void showModels(providers::ProviderKind kind, const QStringList& models);
+    void showModelStatus(providers::ProviderKind kind, const QString& text);
     void updateKeys();
 
     keys::KeyRing* m_ring;

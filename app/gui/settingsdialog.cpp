@@ -27,7 +27,7 @@ SettingsDialog::SettingsDialog(keys::KeyRing* ring, schema::ZodStyle style, QWid
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs);
     layout->addWidget(buttons);
-    resize(720, 620);
+    resize(720, sizeHint().height());
 }
 
 QWidget* SettingsDialog::buildAppearance(schema::ZodStyle style, Theme theme)
