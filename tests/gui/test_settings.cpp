@@ -15,6 +15,7 @@
 #include "storepage.h"
 
 #include "keyring_session.h"
+#include "postgres_cluster.h"
 #include "require_dependency.h"
 
 #include "keys/key_ring.h"
@@ -114,6 +115,7 @@ private slots:
     void modelListFailureSaysWhy();
     void storeConnectionTest_data();
     void storeConnectionTest();
+    void storeConnectionTestPostgres();
     void passwordInStoreUrlIsRefused();
     void themeFollowsTheChoice();
     void defaultsReachTheRunTab();
@@ -271,6 +273,31 @@ void TestSettings::storeConnectionTest()
     QCOMPARE(tested.at(0).at(0).toBool(), ok);
     QVERIFY2(page.resultLabel()->text().startsWith(shown), qPrintable(page.resultLabel()->text()));
     QVERIFY(!QFileInfo::exists(m_files.filePath(QStringLiteral("fresh.db")))); // a test creates nothing
+}
+
+void TestSettings::storeConnectionTestPostgres()
+{
+    PostgresCluster& cluster = PostgresCluster::shared();
+    REQUIRE_POSTGRES(cluster);
+    const QString url = cluster.createDatabase(QStringLiteral("settings"));
+    QVERIFY2(!url.isEmpty(), qPrintable(cluster.error()));
+    QVERIFY(store::Store::open(store::StoreLocation::parse(url).value()).ok()); // make it a store
+    StorePage page(url);
+    QSignalSpy tested(&page, &StorePage::tested);
+    page.testButton()->click();
+    QVERIFY(tested.wait(15000));
+    QVERIFY2(tested.at(0).at(0).toBool(), qPrintable(page.resultLabel()->text()));
+    QCOMPARE(page.resultLabel()->text(), QStringLiteral("Connected: ") + url);
+
+    // The same server, a database that is not there: one line naming it, no password shown.
+    QString missing = url;
+    missing.replace(QLatin1String("/settings"), QLatin1String("/no_such_db"));
+    page.locationEdit()->setText(missing);
+    tested.clear();
+    page.testButton()->click();
+    QVERIFY(tested.wait(15000));
+    QVERIFY(!tested.at(0).at(0).toBool());
+    QVERIFY2(page.resultLabel()->text().contains(QLatin1String("no_such_db")), qPrintable(page.resultLabel()->text()));
 }
 
 void TestSettings::passwordInStoreUrlIsRefused()
