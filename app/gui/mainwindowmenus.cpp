@@ -8,6 +8,7 @@
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
+#include "settingsmenu.h"
 #include "workspacedock.h"
 
 #include <QApplication>
@@ -87,6 +88,8 @@ void MainWindow::buildFileMenu()
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    installSettings(this, file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 }

@@ -249,6 +249,8 @@ void RunPane::run()
     showText(valueEditor(), QString());
     m_record.reset();
     m_engine = std::make_unique<engine::Engine>();
+    if (m_environment)
+        m_engine->setEnvironment(m_environment);
     connect(m_engine.get(), &engine::Engine::attemptStarted, this, &RunPane::onAttemptStarted);
     connect(m_engine.get(), &engine::Engine::chunkReceived, this, [this](const QString& text) { onChunk(text); });
     connect(m_engine.get(), &engine::Engine::retryScheduled, this, &RunPane::onRetry);
