@@ -2,6 +2,252 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>IssueExport</name>
+    <message>
+        <source>Export Issues</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — exported to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui</name>
+    <message>
+        <source>removed trailing comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed extra comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed byte-order mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed stray bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed stray character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed key without a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed control character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing colon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed unclosed bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed cut-off string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single quotes → double quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>typographic quotes → straight quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backtick or accent quotes → double quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quoted a bare key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quoted a bare string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python literal → JSON literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid literal → JSON literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed cut-off literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed cut-off number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid number → JSON number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid escape → valid escape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>escaped a quote inside a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unescaped an escaped top-level string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>joined &quot;a&quot; + &quot;b&quot; into one string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unwrapped a Mongo-style wrapper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unicode space → plain space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>placeholder &quot;...&quot; → null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line ending inside a string escaped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoded JSON sent as a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ambiguous: an item may be lost here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2 at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MB is more than the editor opens (%2 MB); check it with conform-cli validate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a text file (it contains NUL bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a text file (it is not UTF-8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection dropped after %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply stalled (no bytes for %1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no complete reply within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate limited (429)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider overloaded (529)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request timed out at the server (408)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server error (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retried after %1 ms, as the server asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retried after %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2 — retry %3 of %4 allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host not found: %1 — check the base URL or your network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection refused — is the server running at the base URL? (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the provider refused the API key (%1) — check the key in the environment or the keychain: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not found (404) — check the model name and the base URL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate limited (429) and out of retries — wait, or allow more retries: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — out of transport retries; allow more or try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::AppSettings</name>
     <message>
         <source>Leave the password out of the URL: PostgreSQL reads it from ~/.pgpass or PGPASSWORD, and Conform keeps no passwords in its settings.</source>
@@ -68,10 +314,116 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::AttemptView</name>
+    <message>
+        <source>Raw reply</source>
+        <translation type="unfinished">Rohe Antwort</translation>
+    </message>
+    <message>
+        <source>The issues of the selected attempt, and the coercions made to its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the model was told in this attempt: the prompt, or the repair message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retries and errors on the wire, apart from repairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation type="unfinished">Korrekturen</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation type="unfinished">Versuch %1</translation>
+    </message>
+    <message>
+        <source>Fixes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished">Fehler: %1</translation>
+    </message>
+    <message>
+        <source>no JSON: %1</source>
+        <translation type="unfinished">kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>coerced: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid — no issues</source>
+        <translation type="unfinished">gültig — keine Probleme</translation>
+    </message>
+    <message>
+        <source>no issues</source>
+        <translation type="unfinished">keine Probleme</translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repair message sent (repair %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt sent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no retries: the first try was answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::EditorPanel</name>
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::FixTable</name>
+    <message>
+        <source>Fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -99,6 +451,10 @@
     <message>
         <source>Instance: %1</source>
         <translation>Instanz: %1</translation>
+    </message>
+    <message>
+        <source>Check cancelled; edit the text to check again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -130,6 +486,64 @@
     <message>
         <source>Schema path</source>
         <translation>Schema-Pfad</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::LinesModel</name>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished">gültig</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>First issue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::LinesPane</name>
+    <message>
+        <source>Pick a line to see it, with all its issues, in the Instance tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a .jsonl file to check every line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schema: %1</source>
+        <translation type="unfinished">Schema: %1</translation>
+    </message>
+    <message>
+        <source>%1 lines: %2 JSON, %3 not JSON (no schema to validate against)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines: %2 valid, %3 invalid, %4 not JSON</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -255,14 +669,6 @@
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <source>Discard the unsaved changes to %1?</source>
-        <translation>Ungespeicherte Änderungen an %1 verwerfen?</translation>
-    </message>
-    <message>
-        <source>this editor</source>
-        <translation>diesem Editor</translation>
-    </message>
-    <message>
         <source>Cannot open file</source>
         <translation>Datei kann nicht geöffnet werden</translation>
     </message>
@@ -283,10 +689,6 @@
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>Some editors have unsaved changes. Quit anyway?</source>
-        <translation>Einige Editoren haben ungespeicherte Änderungen. Trotzdem beenden?</translation>
-    </message>
-    <message>
         <source>About Conform</source>
         <translation>Über Conform</translation>
     </message>
@@ -305,6 +707,193 @@
     <message>
         <source>Ctrl+3</source>
         <translation>Ctrl+3</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate a JSON instance against the schema as you type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every line of a .jsonl file, checked against the schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extract, repair and validate JSON from a model&apos;s raw reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask a model (or a demo scenario) for JSON and follow every attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any other file of the workspace, as plain text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an untitled text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent W&amp;orkspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recent Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No more matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;eplace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace &quot;%1&quot; with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n occurrence(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;README</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run ▸ Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>README</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The README was not installed with this copy of Conform.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -482,8 +1071,32 @@
         <translation>gültig</translation>
     </message>
     <message>
-        <source>%1: %2 -&gt; %3</source>
-        <translation>%1: %2 -&gt; %3</translation>
+        <source>Check cancelled; edit the reply to check again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation type="unfinished">Korrekturen</translation>
+    </message>
+    <message>
+        <source>Every change made to the raw reply to read it as JSON; pick one to see it in the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -495,10 +1108,6 @@
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Raw reply</source>
-        <translation>Rohe Antwort</translation>
     </message>
     <message>
         <source>Final value</source>
@@ -513,16 +1122,8 @@
         <translation>System-Prompt</translation>
     </message>
     <message>
-        <source>User prompt: what to extract, from what</source>
-        <translation>Benutzer-Prompt: was woraus extrahiert werden soll</translation>
-    </message>
-    <message>
         <source>read-only</source>
         <translation>schreibgeschützt</translation>
-    </message>
-    <message>
-        <source>The issues of the selected attempt</source>
-        <translation>Die Probleme des gewählten Versuchs</translation>
     </message>
     <message>
         <source>error: %1</source>
@@ -545,24 +1146,68 @@
         <translation>Versuch %1 — %2, %3</translation>
     </message>
     <message>
-        <source>running… %1</source>
-        <translation>läuft… %1</translation>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>attempt %1</source>
-        <translation>Versuch %1</translation>
+        <source>Send the schema and the prompt to the target (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no JSON: %1</source>
-        <translation>kein JSON: %1</translation>
+        <source>Stop the run; the attempts so far stay</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>valid — no issues</source>
-        <translation>gültig — keine Probleme</translation>
+        <source>Instructions for the model (optional)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no issues</source>
-        <translation>keine Probleme</translation>
+        <source>What to extract, from what</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system prompt; {{name}} placeholders are filled from the variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user prompt; {{name}} placeholders are filled from the variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>streaming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retrying in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 s (run %4 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best attempt — invalid</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -668,6 +1313,34 @@
     <message>
         <source>%1 issues</source>
         <translation>%1 Probleme</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop this check; the verdict stays blank until the next edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every issue, not only the listed ones, as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking… %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — the first %2 listed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
