@@ -895,6 +895,34 @@
         <source>The README was not installed with this copy of Conform.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demos, and ways to open your own work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Demos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation type="unfinished">Ctrl+0</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ModelListFetcher</name>
@@ -940,6 +968,21 @@
     <message>
         <source>Treat &quot;format&quot; (email, uri, date-time, ...) as an assertion, not an annotation</source>
         <translation>&quot;format&quot; (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::PromptVariables</name>
+    <message>
+        <source>Variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values for the {{name}} placeholders of the prompts, saved in prompt.vars.json beside the prompt</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1209,6 +1252,26 @@
         <source>Best attempt — invalid</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no value, so the model would see the placeholder as written. Send anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 have no values, so the model would see the placeholders as written. Send anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario %1 is written for its own schema (%2), not the open one: it runs with its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::RunTargetForm</name>
@@ -1247,6 +1310,126 @@
     <message>
         <source>Scenarios (*.json)</source>
         <translation>Szenarien (*.json)</translation>
+    </message>
+    <message>
+        <source>Coerce</source>
+        <translation type="unfinished">Umwandeln</translation>
+    </message>
+    <message>
+        <source>Strict repairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who answers: a built-in demo scenario (offline) or a provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo scenario that answers; its description is shown below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model name, as the provider spells it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider&apos;s API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the schema is enforced: auto picks the strongest mode the provider accepts and falls back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair turns after an invalid answer, per mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport retries per request (429, 5xx, timeouts), counted apart from repairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stream the reply and show it as it arrives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens, temperature, call budget, truncation, coercion, strict repairs, pace and the repair template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply&apos;s token limit; a reply cut there is continued or asked again, never repaired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampling temperature; the lowest step leaves it to the provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model calls a run may make in all: repairs, continuations, re-asks, fallbacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A reply cut at max tokens: continue it, ask again with more tokens, or fail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix values that are almost right (&quot;Amber&quot; → &quot;amber&quot;, &quot;5&quot; → 5); the same toggle as the toolbar&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refuse extraction fixes that change values (a completed string, a dropped key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo scenarios: pause between streamed pieces, so an audience can follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair template…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message sent after an invalid answer, with its placeholders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On truncation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair Template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent after an invalid answer. Placeholders: {{issues}} (the problems), {{hints}}, {{example}} (what the failing parts could look like), {{original}} (the failed reply), {{schema}}, {{attempt}}, {{max_attempts}}.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1302,6 +1485,37 @@
     <message>
         <source>%1 (API keys come from the environment)</source>
         <translation>%1 (API-Schlüssel kommen aus der Umgebung)</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::StartPage</name>
+    <message>
+        <source>&lt;h2&gt;Conform&lt;/h2&gt;&lt;p&gt;Design a JSON Schema and a prompt, ask a model, and see every step: the raw reply, what was repaired, each issue, each repair turn, the final value.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Demos&lt;/b&gt; run offline: double-click one to watch it.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click (or press Enter) to open the demo&apos;s schema and prompt and run it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Workspace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder with one sub-folder per schema (schema.json, prompt.md, examples/)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A schema, an instance, a .jsonl file, a reply or a prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished">%1 — %2</translation>
     </message>
 </context>
 <context>
