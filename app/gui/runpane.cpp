@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QMessageBox>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -116,6 +117,10 @@ RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
     m_view->horizontalHeader()->setMinimumSectionSize(40);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setAlternatingRowColors(true);
+    // Five attempts stay in view at the smallest window (1024×700): a run with repairs and a
+    // fallback is read down this table.
+    m_view->setMinimumHeight(m_view->horizontalHeader()->sizeHint().height() + 5 * m_view->verticalHeader()->defaultSectionSize()
+                             + 2 * m_view->frameWidth() + m_view->horizontalScrollBar()->sizeHint().height());
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { showAttempt(current.row()); });
     connect(m_runButton, &QPushButton::clicked, this, &RunPane::run);
@@ -154,7 +159,9 @@ QWidget* RunPane::buildPrompt()
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_cancelButton);
-    buttons->addWidget(m_outcome, 1);
+    m_outcome->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred); // a badge, not a bar
+    buttons->addWidget(m_outcome);
+    buttons->addStretch(1);
     auto* box = new QWidget(this);
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(6, 6, 6, 6);

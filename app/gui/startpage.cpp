@@ -16,6 +16,7 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent), m_list(new QListWidget(
     title->setWordWrap(true);
     m_list->setWordWrap(true);
     m_list->setAlternatingRowColors(true);
+    m_list->setSpacing(3);
     m_list->setToolTip(tr("Double-click (or press Enter) to open the demo's schema and prompt and run it"));
     auto* openWorkspace = new QPushButton(tr("Open Workspace…"), this);
     auto* openFile = new QPushButton(tr("Open File…"), this);
@@ -45,9 +46,7 @@ void StartPage::setDemos(const QList<Demo>& demos)
     m_list->clear();
     for (const Demo& demo : demos) {
         auto* item = new QListWidgetItem(demo.description.isEmpty() ? demo.name : tr("%1 — %2").arg(demo.name, demo.description), m_list);
-        QFont font = item->font();
         item->setToolTip(demo.description);
-        item->setFont(font);
     }
 }
 
