@@ -1,7 +1,9 @@
 // conform-cli extract: the JSON value in a model reply, repaired, with the fix log on request.
 #include "command.h"
+#include "jsonl_pipeline.h"
 
 #include "json/extract.h"
+#include "json/json_writer.h"
 #include "json/parse.h"
 
 #include <QCommandLineParser>
@@ -46,27 +48,25 @@ int extractDocument(const QString& path, const ExtractSettings& settings, Io& io
     return x.ok ? Success : Invalid;
 }
 
-// Each line is a JSON string holding one raw reply; one output line per line, as it is read.
+// Each line is a JSON string holding one raw reply; one output line per line, in order.
 int extractJsonl(const QString& path, const ExtractSettings& settings, Io& io)
 {
-    LineReader reader(path, io);
-    if (!reader.ok())
-        return fail(io, reader.error());
     const std::string name = path == QLatin1String("-") ? std::string("<stdin>") : path.toStdString();
-    bool allOk = true;
-    std::string_view line;
-    while (reader.next(line)) {
-        if (line.find_first_not_of(" \t") == std::string_view::npos)
-            continue;
+    return runJsonl(path, io, [&](std::string_view line, std::size_t lineNumber, std::string& out, std::string& error) {
         auto reply = json::parseStrict(line);
-        if (!reply || !reply.value().is_string())
-            return fail(io, name + ":" + std::to_string(reader.lineNumber())
-                                + ": expected a JSON string holding one reply");
+        if (!reply || !reply.value().is_string()) {
+            error = name + ":" + std::to_string(lineNumber) + ": expected a JSON string holding one reply";
+            return LineStatus::Stop;
+        }
         const json::Extraction x = json::extract(reply.value().get_ref<const std::string&>(), settings.options);
-        allOk = allOk && x.ok;
-        io.out << (settings.json ? dumpSafe(report(x, settings.options.strict), -1) : dumpSafe(x.value, -1)) << '\n';
-    }
-    return allOk ? Success : Invalid;
+        json::JsonWriter writer(out);
+        if (settings.json)
+            x.write(writer, settings.options.strict);
+        else
+            writer.value(x.value);
+        out += '\n';
+        return x.ok ? LineStatus::Ok : LineStatus::NotOk;
+    });
 }
 
 class ExtractCommand : public Command

@@ -23,6 +23,8 @@
 
 namespace conform::json {
 
+class JsonWriter;
+
 // One change made to the raw text. Offsets are bytes into the raw text as given; applying
 // the fixes of an Extraction to its candidate gives strict JSON text of exactly the value.
 //
@@ -51,6 +53,7 @@ struct Fix
     std::string after;  // what stands there now (empty for a deletion)
 
     Json toJson() const; // {"kind","offset","length","before","after"}
+    void write(JsonWriter& out) const; // the same document as text, no tree
     friend bool operator==(const Fix&, const Fix&) = default;
 };
 
@@ -98,6 +101,9 @@ struct Extraction
     std::string reason;           // when !ok: why, in one sentence
 
     Json toJson() const; // {"ok", "value", "fixes", ...} as `conform-cli extract --json` prints
+    // The same document as text, no tree; `alwaysListRefused` adds an empty "refused" last
+    // (what --strict prints when nothing was refused).
+    void write(JsonWriter& out, bool alwaysListRefused = false) const;
 };
 
 struct ExtractOptions

@@ -48,6 +48,32 @@ std::string describe(simdjson::error_code error)
     return simdjson::error_message(error);
 }
 
+// One text parsed into this thread's simdjson DOM (or a one-off parser for huge texts, whose
+// buffers are not kept); `root` is valid while this object lives.
+struct DomParse
+{
+    std::unique_ptr<simdjson::dom::parser> oneOff;
+    simdjson::dom::element root;
+
+    bool run(std::string_view text, std::string* parseError)
+    {
+        simdjson::dom::parser* parser = &threadParser();
+        if (text.size() > kKeepParserBuffersUpTo) {
+            oneOff = std::make_unique<simdjson::dom::parser>();
+            if (oneOff->allocate(text.size(), json::kMaxDepth) != simdjson::SUCCESS) {
+                if (parseError)
+                    *parseError = "out of memory for a text of " + std::to_string(text.size()) + " bytes";
+                return false;
+            }
+            parser = oneOff.get();
+        }
+        const auto error = parser->parse(text.data(), text.size(), true).get(root);
+        if (error && parseError)
+            *parseError = describe(error);
+        return !error;
+    }
+};
+
 } // namespace
 
 Result<Validator> Validator::compile(const Json& schema, const CompileOptions& options)
@@ -100,27 +126,45 @@ bool Validator::accepts(const Json& instance) const
 
 bool Validator::acceptsText(std::string_view text, std::string* parseError) const
 {
-    simdjson::dom::parser* parser = &threadParser();
-    std::unique_ptr<simdjson::dom::parser> oneOff; // huge texts: do not keep their buffers
-    if (text.size() > kKeepParserBuffersUpTo) {
-        oneOff = std::make_unique<simdjson::dom::parser>();
-        if (oneOff->allocate(text.size(), json::kMaxDepth) != simdjson::SUCCESS) {
-            if (parseError)
-                *parseError = "out of memory for a text of " + std::to_string(text.size()) + " bytes";
-            return false;
-        }
-        parser = oneOff.get();
-    }
-    simdjson::dom::element root;
-    const auto error = parser->parse(text.data(), text.size(), true).get(root);
-    if (error) {
-        if (parseError)
-            *parseError = describe(error);
+    DomParse parse;
+    if (!parse.run(text, parseError))
         return false;
-    }
     EvalContext context;
     context.trackScope = m_compiled->dynamicScope;
-    return detail::Evaluator<SimdjsonAdapter, false>(context).eval(*m_compiled->root, root, nullptr);
+    return detail::Evaluator<SimdjsonAdapter, false>(context).eval(*m_compiled->root, parse.root, nullptr);
+}
+
+std::optional<ValidationResult> Validator::validateText(std::string_view text, const ValidateOptions& options,
+                                                        std::string* parseError) const
+{
+    if (options.coerce.any()) {
+        auto instance = json::parseStrict(text);
+        if (!instance) {
+            if (parseError)
+                *parseError = instance.error().toString();
+            return std::nullopt;
+        }
+        return validate(instance.value(), options);
+    }
+    DomParse parse;
+    if (!parse.run(text, parseError))
+        return std::nullopt;
+    ValidationResult result;
+    result.value = nullptr;
+    EvalContext verdict;
+    verdict.trackScope = m_compiled->dynamicScope;
+    result.valid = detail::Evaluator<SimdjsonAdapter, false>(verdict).eval(*m_compiled->root, parse.root, nullptr);
+    if (result.valid)
+        return result;
+    const detail::IssueFactory factory(options.style);
+    EvalContext context;
+    context.issues = &result.issues;
+    context.factory = &factory;
+    context.trackScope = m_compiled->dynamicScope;
+    detail::Evaluator<SimdjsonAdapter, true>(context).eval(*m_compiled->root, parse.root, nullptr);
+    if (result.issues.empty())
+        result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
+    return result;
 }
 
 const std::vector<LintMessage>& Validator::lint() const
