@@ -58,7 +58,7 @@ er=0
 [[ $smoke == 0 ]] && er=$(best "$work/extract.jsonrepair.jsonl" node "$here/jsonrepair_cli.mjs" "$work/extract-raws.jsonl")
 # Memory flat in the file's size: max RSS of the same commands on the corpus and on ten
 # copies of it back to back (/usr/bin/time -v), in kilobytes.
-rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {print $2}'; }
+rss() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident/ {print $2}'; }
 memory_json=""
 if [[ -x /usr/bin/time ]]; then
   schema="${schemas[0]}"
