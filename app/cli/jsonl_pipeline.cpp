@@ -4,6 +4,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <exception>
 #include <ostream>
 #include <thread>
 #include <vector>
@@ -60,7 +61,12 @@ struct Slice
         allOk = true;
         stopped = false;
         for (std::size_t i = begin; i < end; ++i) {
-            const LineStatus status = handle(chunk.at(i), chunk.lines[i].number, out, error);
+            LineStatus status = LineStatus::Stop;
+            try { // an exception must not leave a worker thread (that would terminate)
+                status = handle(chunk.at(i), chunk.lines[i].number, out, error);
+            } catch (const std::exception& e) {
+                error = "line " + std::to_string(chunk.lines[i].number) + ": " + e.what();
+            }
             if (status == LineStatus::Stop) {
                 stopped = true;
                 return;

@@ -56,6 +56,17 @@ ec=$(best "$work/extract.conform.jsonl" "$cli" extract --jsonl "$work/extract-ra
 ej=$(best "$work/extract.conform-json.jsonl" "$cli" extract --jsonl "$work/extract-raws.jsonl" --json)
 er=0
 [[ $smoke == 0 ]] && er=$(best "$work/extract.jsonrepair.jsonl" node "$here/jsonrepair_cli.mjs" "$work/extract-raws.jsonl")
+# The same on one core (taskset: conform-cli then starts no worker threads), to show what the
+# second core adds; the peers are single-threaded either way.
+one_core_json=""
+if command -v taskset >/dev/null; then
+  file="$source_dir/schemas/${schemas[0]}/schema.json"
+  v=$(best /dev/null taskset -c 0 "$cli" validate --schema "$file" --jsonl "$work/${schemas[0]}.jsonl" --json)
+  x=$(best /dev/null taskset -c 0 "$cli" extract --jsonl "$work/extract-raws.jsonl")
+  xj=$(best /dev/null taskset -c 0 "$cli" extract --jsonl "$work/extract-raws.jsonl" --json)
+  one_core_json=",\"oneCore\":{\"validate\":$v,\"extract\":$x,\"extractJson\":$xj}"
+fi
+
 # Memory flat in the file's size: max RSS of the same commands on the corpus and on ten
 # copies of it back to back (/usr/bin/time -v), in kilobytes.
 rss() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident/ {print $2}'; }
@@ -72,6 +83,6 @@ if [[ -x /usr/bin/time ]]; then
   e10=$(rss "$cli" extract --jsonl "$big_raws" --json)
   memory_json=",\"memory\":{\"lines\":$count,\"validate\":[$v1,$v10],\"extract\":[$e1,$e10]}"
 fi
-echo "{\"validate\":[$validate_json],\"extract\":{\"lines\":$count,\"conform\":$ec,\"conformJson\":$ej,\"jsonrepair\":$er}$memory_json}" > "$work/times.json"
+echo "{\"validate\":[$validate_json],\"extract\":{\"lines\":$count,\"conform\":$ec,\"conformJson\":$ej,\"jsonrepair\":$er}$one_core_json$memory_json}" > "$work/times.json"
 echo "end to end through conform-cli ($count lines per corpus, best of 3):"
 node "$here/report.mjs" "$work"
