@@ -18,6 +18,7 @@
 // "format" asserts by default (checkFormat from formats.h: email, uri, date-time, date, time,
 // uuid, ipv4, ipv6, hostname, ...), as z.string().email() and ajv-formats do; with
 // CompileOptions::assertFormats off it is an annotation only, as the drafts' default says.
+#include "base/cancel.h"
 #include "base/json.h"
 #include "base/path.h"
 #include "base/result.h"
@@ -80,11 +81,15 @@ struct ValidateOptions
 {
     ZodStyle style = ZodStyle::Zod3;
     CoercionOptions coerce;
+    // Set from another thread to stop early (see base/cancel.h); the result then says
+    // `cancelled` and its verdict and issues mean nothing.
+    const CancelFlag* cancel = nullptr;
 };
 
 struct ValidationResult
 {
     bool valid = false;
+    bool cancelled = false;          // stopped through ValidateOptions::cancel: no verdict
     std::vector<Issue> issues;       // all of them, in document order
     std::vector<Coercion> coercions; // what was changed, in document order
     Json value;                      // the instance after coercions (the instance when none);

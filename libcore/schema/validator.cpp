@@ -109,7 +109,14 @@ ValidationResult Validator::validate(const Json& instance, const ValidateOptions
     context.issues = &result.issues;
     context.factory = &factory;
     context.trackScope = m_compiled->dynamicScope;
-    result.valid = detail::Evaluator<NlohmannAdapter, true>(context).eval(*m_compiled->root, &result.value, nullptr);
+    context.cancel = CancelPoll(options.cancel);
+    try {
+        result.valid = detail::Evaluator<NlohmannAdapter, true>(context).eval(*m_compiled->root, &result.value, nullptr);
+    } catch (const Cancelled&) {
+        result = ValidationResult{};
+        result.cancelled = true;
+        return result;
+    }
     if (!result.valid && result.issues.empty())
         result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
     return result;
@@ -151,17 +158,25 @@ std::optional<ValidationResult> Validator::validateText(std::string_view text, c
         return std::nullopt;
     ValidationResult result;
     result.value = nullptr;
-    EvalContext verdict;
-    verdict.trackScope = m_compiled->dynamicScope;
-    result.valid = detail::Evaluator<SimdjsonAdapter, false>(verdict).eval(*m_compiled->root, parse.root, nullptr);
-    if (result.valid)
+    try {
+        EvalContext verdict;
+        verdict.trackScope = m_compiled->dynamicScope;
+        verdict.cancel = CancelPoll(options.cancel);
+        result.valid = detail::Evaluator<SimdjsonAdapter, false>(verdict).eval(*m_compiled->root, parse.root, nullptr);
+        if (result.valid)
+            return result;
+        const detail::IssueFactory factory(options.style);
+        EvalContext context;
+        context.issues = &result.issues;
+        context.factory = &factory;
+        context.trackScope = m_compiled->dynamicScope;
+        context.cancel = CancelPoll(options.cancel);
+        detail::Evaluator<SimdjsonAdapter, true>(context).eval(*m_compiled->root, parse.root, nullptr);
+    } catch (const Cancelled&) {
+        result = ValidationResult{};
+        result.cancelled = true;
         return result;
-    const detail::IssueFactory factory(options.style);
-    EvalContext context;
-    context.issues = &result.issues;
-    context.factory = &factory;
-    context.trackScope = m_compiled->dynamicScope;
-    detail::Evaluator<SimdjsonAdapter, true>(context).eval(*m_compiled->root, parse.root, nullptr);
+    }
     if (result.issues.empty())
         result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
     return result;
