@@ -74,6 +74,37 @@ struct DomParse
     }
 };
 
+// One pass over `value` through adapter A: the verdict and, with Collect, every issue into
+// `result.issues`. Throws Cancelled when options.cancel is set meanwhile.
+template <typename A, bool Collect>
+bool evaluate(const CompiledSchema& compiled, typename A::Value value, const ValidateOptions& options,
+              ValidationResult& result)
+{
+    const detail::IssueFactory factory(options.style);
+    EvalContext context;
+    if constexpr (Collect) {
+        context.issues = &result.issues;
+        context.factory = &factory;
+    }
+    context.trackScope = compiled.dynamicScope;
+    context.cancel = CancelPoll(options.cancel);
+    return detail::Evaluator<A, Collect>(context).eval(*compiled.root, value, nullptr);
+}
+
+ValidationResult cancelledResult()
+{
+    ValidationResult result;
+    result.cancelled = true;
+    return result;
+}
+
+// A failure the walk could not pin on one keyword still gets an issue.
+void explainFailure(ValidationResult& result)
+{
+    if (!result.valid && result.issues.empty())
+        result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
+}
+
 } // namespace
 
 Result<Validator> Validator::compile(const Json& schema, const CompileOptions& options)
@@ -104,21 +135,12 @@ ValidationResult Validator::validate(const Json& instance, const ValidateOptions
     result.value = instance;
     if (options.coerce.any())
         result.coercions = detail::coerce(*m_compiled, result.value, options.coerce);
-    const detail::IssueFactory factory(options.style);
-    EvalContext context;
-    context.issues = &result.issues;
-    context.factory = &factory;
-    context.trackScope = m_compiled->dynamicScope;
-    context.cancel = CancelPoll(options.cancel);
     try {
-        result.valid = detail::Evaluator<NlohmannAdapter, true>(context).eval(*m_compiled->root, &result.value, nullptr);
+        result.valid = evaluate<NlohmannAdapter, true>(*m_compiled, &result.value, options, result);
     } catch (const Cancelled&) {
-        result = ValidationResult{};
-        result.cancelled = true;
-        return result;
+        return cancelledResult();
     }
-    if (!result.valid && result.issues.empty())
-        result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
+    explainFailure(result);
     return result;
 }
 
@@ -156,29 +178,15 @@ std::optional<ValidationResult> Validator::validateText(std::string_view text, c
     DomParse parse;
     if (!parse.run(text, parseError))
         return std::nullopt;
+    // The verdict pass is cheap and usually enough; only a failing text is walked again for issues.
     ValidationResult result;
-    result.value = nullptr;
     try {
-        EvalContext verdict;
-        verdict.trackScope = m_compiled->dynamicScope;
-        verdict.cancel = CancelPoll(options.cancel);
-        result.valid = detail::Evaluator<SimdjsonAdapter, false>(verdict).eval(*m_compiled->root, parse.root, nullptr);
-        if (result.valid)
-            return result;
-        const detail::IssueFactory factory(options.style);
-        EvalContext context;
-        context.issues = &result.issues;
-        context.factory = &factory;
-        context.trackScope = m_compiled->dynamicScope;
-        context.cancel = CancelPoll(options.cancel);
-        detail::Evaluator<SimdjsonAdapter, true>(context).eval(*m_compiled->root, parse.root, nullptr);
+        result.valid = evaluate<SimdjsonAdapter, false>(*m_compiled, parse.root, options, result)
+            || evaluate<SimdjsonAdapter, true>(*m_compiled, parse.root, options, result);
     } catch (const Cancelled&) {
-        result = ValidationResult{};
-        result.cancelled = true;
-        return result;
+        return cancelledResult();
     }
-    if (result.issues.empty())
-        result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
+    explainFailure(result);
     return result;
 }
 
