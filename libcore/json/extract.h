@@ -43,7 +43,8 @@ class JsonWriter;
 //   holding the JSON: replaced by what it holds).
 // Value-changing kinds, refused by ExtractOptions::strict: truncated_string, truncated_literal,
 //   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`), ambiguous (no
-//   reading keeps every item: `{"i":1{"i":2}}` merges two objects; the candidate ranks below
+//   reading keeps every item: `{"i":1{"i":2}}` merges two objects, and of `{"a":1}{"b":2}`
+//   one value is chosen and the other left out (a mark of length 0); the candidate ranks below
 //   every candidate without one, and ExtractOptions::fitness scores drop by one).
 struct Fix
 {

@@ -102,4 +102,8 @@ void rows_ambiguous()
     // An object where a key should be, outside an array: no reading keeps both `i`s.
     addRow("object inside an object's members", R"({"i":1{"i":2}})", R"({"i":2})",
            R"([["missing_comma",6,"",","],["ambiguous",6,"{",""],["stray_bracket",13,"}",""]])", 4);
+    // Two values side by side at the top level: one is the answer, and the other is not lost
+    // silently.
+    addRow("objects side by side", R"({"a":1}{"b":2})", R"({"b":2})", R"([["ambiguous",7,"",""]])", 4);
+    addRow("JSON Lines", "{\"a\":1}\n{\"b\":2}\n", R"({"b":2})", R"([["ambiguous",8,"",""]])", 4);
 }
