@@ -18,6 +18,6 @@ struct LoadedSchema
 };
 
 // Compiles with the *.json files of the schema's folder (and below) as the $ref registry.
-LoadedSchema loadSchema(const QString& path, bool assertFormats = false);
+LoadedSchema loadSchema(const QString& path, bool assertFormats = true);
 
 } // namespace conform::cli
