@@ -28,7 +28,7 @@ ValidationSettings readOptions(const QSettings& settings)
     options.style = settings.value(QStringLiteral("options/zod4"), false).toBool() ? schema::ZodStyle::Zod4
                                                                                   : schema::ZodStyle::Zod3;
     options.coerce = settings.value(QStringLiteral("options/coerce"), false).toBool();
-    options.assertFormats = settings.value(QStringLiteral("options/assertFormats"), false).toBool();
+    options.assertFormats = settings.value(QStringLiteral("options/assertFormats"), true).toBool();
     return options;
 }
 

@@ -9,7 +9,7 @@ struct ValidationSettings
 {
     schema::ZodStyle style = schema::ZodStyle::Zod3;
     bool coerce = false;
-    bool assertFormats = false;
+    bool assertFormats = true; // as conform-cli, zod and ajv-formats: "format" is checked
 
     schema::CompileOptions compileOptions() const
     {
