@@ -4,6 +4,7 @@
 #include "editorpanel.h"
 #include "fileroute.h"
 #include "instancepane.h"
+#include "memory.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
@@ -30,6 +31,7 @@ MainWindow::MainWindow(const QString& workspace, QWidget* parent) : QMainWindow(
     addToolBar(m_options);
     m_workspace = new WorkspaceDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, m_workspace);
+    m_memory = new WorkbenchMemory(this);
     buildMenus();
     connectEditors();
     restoreSettings();
@@ -115,6 +117,7 @@ void MainWindow::buildViewMenu()
     view->addAction(tr("&Instance"), QKeySequence(tr("Ctrl+1")), this, [this] { m_tabs->setCurrentWidget(m_instance); });
     view->addAction(tr("&Reply"), QKeySequence(tr("Ctrl+2")), this, [this] { m_tabs->setCurrentWidget(m_reply); });
     view->addAction(tr("R&un"), QKeySequence(tr("Ctrl+3")), this, [this] { m_tabs->setCurrentWidget(m_run); });
+    m_memory->addViewActions(view);
 }
 
 void MainWindow::connectEditors()

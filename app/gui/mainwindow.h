@@ -16,6 +16,7 @@ class InstancePane;
 class OptionsToolBar;
 class ReplyPane;
 class RunPane;
+class WorkbenchMemory;
 class WorkspaceDock;
 
 class MainWindow : public QMainWindow
@@ -42,6 +43,8 @@ public:
     OptionsToolBar* optionsToolBar() const { return m_options; }
     WorkspaceDock* workspaceDock() const { return m_workspace; }
     QTabWidget* tabs() const { return m_tabs; }
+    // The capture store and the views over it (memory.h).
+    WorkbenchMemory* memory() const { return m_memory; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -71,6 +74,7 @@ private:
     QSplitter* m_centre = nullptr;
     OptionsToolBar* m_options = nullptr;
     WorkspaceDock* m_workspace = nullptr;
+    WorkbenchMemory* m_memory = nullptr;
     CodeEditor* m_current = nullptr; // the editor Save applies to
 };
 

@@ -123,6 +123,10 @@ QWidget* RunPane::buildPrompt()
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_cancelButton);
+    auto* batch = new QPushButton(tr("Run ×N…"), this);
+    batch->setToolTip(tr("Run this spec N times over several targets, with a live success rate"));
+    connect(batch, &QPushButton::clicked, this, &RunPane::batchRequested);
+    buttons->addWidget(batch);
     buttons->addWidget(m_outcome);
     buttons->addStretch(1);
     auto* box = new QWidget(this);
@@ -224,6 +228,7 @@ void RunPane::run()
     connect(m_engine.get(), &engine::Engine::finished, this, &RunPane::onFinished);
     setRunning(true);
     showOutcome(tr("running…"), QStringLiteral("#57606a"));
+    m_spec = spec;
     m_engine->start(std::move(spec));
 }
 

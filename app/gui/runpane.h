@@ -9,6 +9,7 @@
 // it and the outcome then carries the flag "cancelled". API keys are read by the engine from
 // the environment and never appear here.
 #include "engine/run_record.h"
+#include "engine/run_spec.h"
 
 #include <QWidget>
 
@@ -59,9 +60,13 @@ public:
     QPushButton* cancelButton() const { return m_cancelButton; }
     // The last finished run, if any.
     const std::optional<engine::RunRecord>& lastRecord() const { return m_record; }
+    // The spec of the last run started (what its capture records).
+    const engine::RunSpec& lastSpec() const { return m_spec; }
 
 signals:
     void runFinished(const conform::engine::RunRecord& record);
+    // "Run ×N…": the spec repeated over several targets (batchpanel.h).
+    void batchRequested();
 
 private:
     QWidget* buildPrompt();
@@ -88,6 +93,7 @@ private:
     QListWidget* m_issues;
     std::unique_ptr<engine::Engine> m_engine;
     std::optional<engine::RunRecord> m_record;
+    engine::RunSpec m_spec;
 };
 
 // "repaired", "failed · truncated, cancelled": the outcome and its flags, as the label says it.
