@@ -117,7 +117,7 @@ CaptureView::CaptureView(QWidget* parent)
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_attemptView);
     splitter->addWidget(m_tabs);
-    splitter->setSizes({120, 380});
+    splitter->setSizes({170, 380});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(header);

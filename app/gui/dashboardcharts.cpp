@@ -66,7 +66,11 @@ QValueAxis* valueAxis(const QString& title, double max, bool percent)
     auto* axis = new QValueAxis;
     axis->setTitleText(title);
     axis->setRange(0, max > 0 ? max : 1);
-    axis->setLabelFormat(percent ? QStringLiteral("%.0f%%") : QStringLiteral("%.1f"));
+    axis->applyNiceNumbers(); // 0, 0.5, 1, 1.5 rather than 0, 0.35, 0.7
+    // Decimals only where the scale is small (a fallback rate near 1%, mean repairs).
+    const bool small = axis->max() < 10;
+    axis->setLabelFormat(percent ? (small ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"))
+                                 : (small ? QStringLiteral("%.1f") : QStringLiteral("%.0f")));
     return axis;
 }
 
@@ -158,8 +162,14 @@ QChart* ratesOverTime(const Json& stats)
         series->attachAxis(x);
         series->attachAxis(y);
     }
-    if (first == last)
-        last = first + 3600 * 1000; // one bucket still gets an axis an hour wide
+    // Half a bucket of room at each end (an hour when there is one bucket), so the first and
+    // last points are not drawn on the axes.
+    qint64 step = 3600 * 1000;
+    const Json buckets = stats.value("buckets", Json::array());
+    if (buckets.size() >= 2)
+        step = (last - first) / qint64(buckets.size() - 1);
+    first -= step / 2;
+    last += step / 2;
     x->setRange(QDateTime::fromMSecsSinceEpoch(first, Qt::UTC), QDateTime::fromMSecsSinceEpoch(last, Qt::UTC));
     auto* reference = new QLineSeries;
     reference->setName(QObject::tr("target %1%").arg(target));

@@ -244,6 +244,8 @@ private:
     // Runs the Run tab's spec as a batch over the given targets and waits for its end.
     void runBatch(const QStringList& targets, int repeats, int concurrency, int timeoutMs = 120000);
     void useGoalSchema(const QByteArray& text);
+    // The browser shown over every capture, the edited goal schema in the schema editor.
+    RevalidatePanel* revalidationOfEveryCapture();
     WorkbenchMemory* memory() const { return m_window->memory(); }
 
     std::unique_ptr<QTemporaryDir> m_dir;      // the workspace
@@ -292,6 +294,14 @@ void TestGuiMemory::useGoalSchema(const QByteArray& text)
 {
     m_window->schemaEditor()->setText(QString::fromUtf8(text));
     m_window->runPane()->userEdit()->setPlainText(QStringLiteral("Incident: the birthday cake vanished."));
+}
+
+RevalidatePanel* TestGuiMemory::revalidationOfEveryCapture()
+{
+    memory()->capturesDock()->show();
+    memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QString());
+    m_window->schemaEditor()->setText(QString::fromUtf8(editedGoalSchema()));
+    return memory()->browser()->revalidatePanel();
 }
 
 void TestGuiMemory::runBatch(const QStringList& targets, int repeats, int concurrency, int timeoutMs)
@@ -415,12 +425,8 @@ void TestGuiMemory::revalidatingHistoryListsVerdictChanges()
     openWindow(m_storePath);
     useGoalSchema(readFile(goalSchemaPath()));
     runBatch({QStringLiteral("scenario/fenced-reply")}, 5, 4);
-    memory()->capturesDock()->show();
     CapturesBrowser* browser = memory()->browser();
-    browser->filterBar()->setField(QStringLiteral("outcome"), QString());
-    m_window->schemaEditor()->setText(QString::fromUtf8(editedGoalSchema()));
-
-    RevalidatePanel* panel = browser->revalidatePanel();
+    RevalidatePanel* panel = revalidationOfEveryCapture();
     QSignalSpy finished(panel, &RevalidatePanel::finished);
     panel->start();
     QVERIFY(finished.wait(30000));
@@ -610,11 +616,7 @@ void TestGuiMemory::eventLoopFreeDuringRevalidationOf100k()
     QVERIFY(seedStore(m_storePath, 4));
     QVERIFY(growStore(m_storePath, 100000, true));
     openWindow(m_storePath);
-    memory()->capturesDock()->show();
-    CapturesBrowser* browser = memory()->browser();
-    browser->filterBar()->setField(QStringLiteral("outcome"), QString());
-    m_window->schemaEditor()->setText(QString::fromUtf8(editedGoalSchema()));
-    RevalidatePanel* panel = browser->revalidatePanel();
+    RevalidatePanel* panel = revalidationOfEveryCapture();
     QSignalSpy finished(panel, &RevalidatePanel::finished);
     QSignalSpy progress(panel->progressBar(), &QProgressBar::valueChanged);
     // What the set-up set off (the filter's debounce, the schema panes' checks, the first
@@ -656,8 +658,8 @@ void TestGuiMemory::eventLoopFreeOpeningDashboardOnAMillion()
     qInfo("dashboard on 1,000,000 captures: %lld ms to draw; longest stall %.1f ms (longest wall gap %.1f ms)",
           static_cast<long long>(clock.elapsed()), watchdog.longestStallMs(), watchdog.longestGapMs());
     QCOMPARE(dashboard->stats().value("count", 0), 1000000);
-    saveScreenshot(memory()->dashboardDock(), QStringLiteral("dashboard-million"));
     QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
+    saveScreenshot(memory()->dashboardDock(), QStringLiteral("dashboard-million"));
 }
 
 QTEST_MAIN(TestGuiMemory)
