@@ -8,6 +8,7 @@
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
+#include "schemadocument.h"
 #include "workspacedock.h"
 
 #include <QApplication>
@@ -42,9 +43,10 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildCentre()
 {
+    m_document = new SchemaDocument(this);
     m_schemaPanel = new EditorPanel(tr("Schema"), CodeEditor::Kind::Json, this);
-    m_instance = new InstancePane(schemaEditor(), this);
-    m_reply = new ReplyPane(schemaEditor(), this);
+    m_instance = new InstancePane(m_document, schemaEditor(), this);
+    m_reply = new ReplyPane(m_document, schemaEditor(), this);
     m_run = new RunPane(schemaEditor(), this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
@@ -122,10 +124,10 @@ void MainWindow::buildViewMenu()
 
 void MainWindow::connectEditors()
 {
-    connect(schemaEditor(), &QsciScintilla::textChanged, m_instance, &InstancePane::recheck);
-    connect(schemaEditor(), &QsciScintilla::textChanged, m_reply, &ReplyPane::recheck);
-    connect(m_options, &OptionsToolBar::settingsChanged, m_instance, &InstancePane::setSettings);
-    connect(m_options, &OptionsToolBar::settingsChanged, m_reply, &ReplyPane::setSettings);
+    // The panes observe the document; only the document listens to the schema editor.
+    connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
+    connect(schemaEditor(), &CodeEditor::filePathChanged, m_document, &SchemaDocument::setFilePath);
+    connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
     connect(m_workspace, &WorkspaceDock::fileActivated, this, &MainWindow::openFile);
     // A schema opened from a workspace brings the prompt.md beside it into the Run tab.
     connect(schemaEditor(), &CodeEditor::filePathChanged, m_run, &RunPane::loadPromptFor);
@@ -206,6 +208,8 @@ bool MainWindow::saveEditor(CodeEditor* editor, const QString& path)
         return false;
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        m_document->refreshReferences(); // it may be one the schema's $ref names
     return true;
 }
 

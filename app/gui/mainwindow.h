@@ -16,6 +16,7 @@ class InstancePane;
 class OptionsToolBar;
 class ReplyPane;
 class RunPane;
+class SchemaDocument;
 class WorkbenchMemory;
 class WorkspaceDock;
 
@@ -37,6 +38,8 @@ public:
     bool saveAs();
 
     CodeEditor* schemaEditor() const;
+    // The schema the panes share: its text, file, settings and compiled form.
+    SchemaDocument* document() const { return m_document; }
     InstancePane* instancePane() const { return m_instance; }
     ReplyPane* replyPane() const { return m_reply; }
     RunPane* runPane() const { return m_run; }
@@ -66,6 +69,7 @@ private:
     void showAbout();
 
     QString m_folder;
+    SchemaDocument* m_document = nullptr;
     EditorPanel* m_schemaPanel = nullptr;
     InstancePane* m_instance = nullptr;
     ReplyPane* m_reply = nullptr;

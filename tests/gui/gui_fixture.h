@@ -25,6 +25,7 @@ private slots:
     void issueModelPassesTester();
     void issueModelRoles();
     void debouncedJobDeliversOnlyNewest();
+    void debouncedJobCancelsAndOvertakes();
     void fileRoutes_data();
     void fileRoutes();
 
@@ -43,6 +44,14 @@ private slots:
     void settingsPersistAcrossSessions();
     void largeInstanceKeepsGuiResponsive();
     void hostileInputEndsInAnError();
+
+    // test_gui_checks.cpp
+    void hugeThenSmallShowsTheSmallOnesIssues();
+    void editDuringLongCheckShowsOnlyTheNewVerdict();
+    void cancelStopsALongCheck();
+    void manyIssuesListTheFirstThousandAndExportAll();
+    void refToSiblingFileResolves();
+    void checkTimeGrowsLinearly();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
