@@ -205,6 +205,8 @@ void BatchPanel::run()
             spec->prompt.user = withSchema->scenario->promptUser.empty() ? withSchema->scenario->description : withSchema->scenario->promptUser;
         }
     }
+    if (spec->validator) // the schema document's compile
+        return startBatch(std::move(spec.value()), std::move(targets.value()), labels);
     // Compiled once for the whole batch, off the GUI thread.
     m_compiling = true;
     setRunning(true);

@@ -5,7 +5,8 @@
 // (labels batch, repeat, target). Cancel stops everything in flight.
 //
 // The spec (schema, prompt, policy) comes from a SpecSource the Run tab provides, read when
-// Run is pressed. The schema is compiled on a worker thread before the first run; the runs
+// Run is pressed. Without a compiled validator in it, the schema is compiled on a worker
+// thread before the first run; the runs
 // themselves are asynchronous network (or in-process scenario) exchanges, so the GUI thread
 // only tallies.
 #include "base/result.h"

@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "runpane.h"
 #include "runtargetform.h"
+#include "schemadocument.h"
 
 #include "json/parse.h"
 
@@ -38,6 +39,10 @@ Result<engine::RunSpec> runTabSpec(MainWindow* window)
         if (!schema)
             return Error{"schema: " + schema.error().toString(), {}};
         spec.schema = std::move(schema.value());
+        // The document's compile of this very text, with its folder's $ref files, when ready.
+        const CompiledSchemaPtr compiled = window->document()->current();
+        if (window->document()->isCurrent() && compiled->text == schemaText && compiled->analysis.ok())
+            spec.validator = std::make_shared<const schema::Validator>(*compiled->analysis.validator);
     }
     spec.prompt.system = run->systemEdit()->toPlainText().toStdString();
     spec.prompt.user = run->userEdit()->toPlainText().toStdString();
