@@ -233,6 +233,8 @@ void BatchPanel::startBatch(engine::RunSpec spec, std::vector<engine::Target> ta
     b.repeats = m_repeats->currentData().toInt();
     b.concurrency = m_concurrency->value();
     b.labels = {{"source", "workbench-batch"}};
+    if (m_environment)
+        b.environment = m_environment();
     m_model->reset(m_runner.get(), labels, b.repeats);
     m_view->resizeColumnsToContents();
     connect(m_runner.get(), &batch::BatchRunner::tallyChanged, this, [this](int target) {

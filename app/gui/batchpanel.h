@@ -11,6 +11,7 @@
 // only tallies.
 #include "base/result.h"
 #include "engine/run_spec.h"
+#include "providers/endpoint.h"
 
 #include <QWidget>
 
@@ -44,6 +45,8 @@ public:
     ~BatchPanel() override;
 
     void setSpecSource(SpecSource source) { m_source = std::move(source); }
+    // Where runs read API keys (the Run tab's: the environment, then the keychain).
+    void setEnvironmentSource(std::function<providers::Environment()> source) { m_environment = std::move(source); }
 
     void run();
     void cancel();
@@ -76,6 +79,7 @@ private:
 
     CaptureStore* m_store;
     SpecSource m_source;
+    std::function<providers::Environment()> m_environment;
     QListWidget* m_targets;
     QComboBox* m_repeats;
     QSpinBox* m_concurrency;

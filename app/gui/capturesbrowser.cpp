@@ -225,6 +225,8 @@ void CapturesBrowser::replay(bool runTabTarget)
     spec.targets = {target};
     const QString oldId = QString::fromStdString(old.summary.id);
     m_replayEngine = std::make_unique<engine::Engine>();
+    if (m_environment)
+        m_replayEngine->setEnvironment(m_environment());
     connect(m_replayEngine.get(), &engine::Engine::finished, this, [this, spec, oldId](const engine::RunRecord& record) {
         const QString newId = m_store->capture(spec, record, {{"replay_of", oldId.toStdString()}});
         m_status->setText(tr("replayed %1: %2 → capture %3").arg(oldId, QString::fromStdString(std::string(engine::outcomeName(record.outcome))), newId));

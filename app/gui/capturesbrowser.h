@@ -11,6 +11,7 @@
 // Store reads and file writes run on worker threads.
 #include "base/result.h"
 #include "engine/run_spec.h"
+#include "providers/endpoint.h"
 
 #include <QWidget>
 
@@ -44,6 +45,8 @@ public:
     ~CapturesBrowser() override;
 
     void setTargetSource(TargetSource source) { m_targetSource = std::move(source); }
+    // Where replays read API keys (the Run tab's: the environment, then the keychain).
+    void setEnvironmentSource(std::function<providers::Environment()> source) { m_environment = std::move(source); }
 
     // Re-reads the first page (after captures landed, or F5).
     void refresh();
@@ -73,6 +76,7 @@ private:
 
     CaptureStore* m_store;
     TargetSource m_targetSource;
+    std::function<providers::Environment()> m_environment;
     CaptureFilterBar* m_filters;
     QTableView* m_table;
     CapturePageModel* m_model;

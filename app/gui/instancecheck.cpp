@@ -27,7 +27,8 @@ InstanceCheck validate(const CompiledSchema& schema, const std::string& instance
     // is the CLI's fast path and settles them. A valid text needs no coercion either.
     if (analysis.validator->acceptsText(instanceText))
         return withState(InstanceCheck::State::Valid);
-    Result<Json> instance = json::parseStrict(instanceText);
+    auto parsed = std::make_shared<std::pair<Result<Json>, json::SourceMap>>(json::parseStrict(instanceText), json::SourceMap());
+    Result<Json>& instance = parsed->first;
     if (!instance) {
         InstanceCheck check = withState(InstanceCheck::State::InstanceError, instance.error().toString());
         check.instanceErrorSpan = spanOfLineColumn(instanceText, instance.error().where);
@@ -40,9 +41,11 @@ InstanceCheck validate(const CompiledSchema& schema, const std::string& instance
         return withState(InstanceCheck::State::Cancelled);
     InstanceCheck check = withState(result.valid ? InstanceCheck::State::Valid : InstanceCheck::State::Invalid);
     check.coercions = std::move(result.coercions);
+    check.scratch = parsed;
     if (result.issues.empty())
         return check;
-    const json::SourceMap spans = json::sourceMapOf(instanceText, &cancel);
+    json::SourceMap& spans = parsed->second;
+    spans = json::sourceMapOf(instanceText, &cancel);
     if (cancel.load())
         return withState(InstanceCheck::State::Cancelled);
     check.unshown = splitShown(result.issues);

@@ -1,6 +1,7 @@
 #include "instancepane.h"
 
 #include "codeeditor.h"
+#include "discard.h"
 #include "editorpanel.h"
 #include "issueexport.h"
 #include "issuelist.h"
@@ -92,7 +93,8 @@ void InstancePane::display(InstanceCheck check)
     if (check.state == InstanceCheck::State::Cancelled)
         return; // only a check nobody waits for is cancelled; the next one reports
     markInstance(check);
-    m_unshown = std::move(check.unshown);
+    discardInBackground(std::exchange(m_unshown, std::move(check.unshown)));
+    discardInBackground(std::move(check.scratch));
     m_coercions = check.coercions;
     m_model->setIssues(std::move(check.issues));
     m_list->setEnabled(true);

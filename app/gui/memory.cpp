@@ -57,9 +57,11 @@ WorkbenchMemory::WorkbenchMemory(MainWindow* window) : QObject(window), m_window
 {
     m_browser = new CapturesBrowser(m_store, [window] { return window->schemaEditor()->utf8Text(); }, window);
     m_browser->setTargetSource([window] { return window->runPane()->targetForm()->target(); });
+    m_browser->setEnvironmentSource([window] { return window->runPane()->environment(); });
     m_dashboard = new Dashboard(m_store->location(), [this] { return m_browser->filterBar()->filter(); }, window);
     m_batch = new BatchPanel(m_store, window);
     m_batch->setSpecSource([window] { return runTabSpec(window); });
+    m_batch->setEnvironmentSource([window] { return window->runPane()->environment(); });
     m_capturesDock = addDock(m_browser, tr("Captures"), QStringLiteral("capturesDock"));
     m_dashboardDock = addDock(m_dashboard, tr("Dashboard"), QStringLiteral("dashboardDock"));
     m_batchDock = addDock(m_batch, tr("Runs ×N"), QStringLiteral("batchDock"));

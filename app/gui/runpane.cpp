@@ -197,6 +197,16 @@ void RunPane::loadPromptFor(const QString& schemaPath)
     m_user->setPlainText(prompt.user);
 }
 
+bool RunPane::loadPromptFile(const QString& path)
+{
+    PromptText prompt;
+    if (!readPromptFile(path, &prompt))
+        return false;
+    m_system->setPlainText(prompt.system);
+    m_user->setPlainText(prompt.user);
+    return true;
+}
+
 bool RunPane::isRunning() const
 {
     return m_engine && m_engine->running();
@@ -243,6 +253,8 @@ void RunPane::run()
     showText(valueEditor(), QString());
     m_record.reset();
     m_engine = std::make_unique<engine::Engine>();
+    if (m_environment)
+        m_engine->setEnvironment(m_environment);
     connect(m_engine.get(), &engine::Engine::attemptStarted, this, &RunPane::onAttemptStarted);
     connect(m_engine.get(), &engine::Engine::chunkReceived, this, [this](const QString& text) { onChunk(text); });
     connect(m_engine.get(), &engine::Engine::retryScheduled, this, &RunPane::onRetry);

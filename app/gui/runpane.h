@@ -11,6 +11,7 @@
 // Cancel stops it and the outcome then reads "cancelled", in a neutral colour. API keys are
 // read by the engine from the environment and never appear here.
 #include "engine/run_record.h"
+#include "providers/endpoint.h"
 #include "engine/run_spec.h"
 
 #include <QElapsedTimer>
@@ -47,6 +48,13 @@ public:
 
     // Prefills the prompt from prompt.md beside `schemaPath`, when there is one.
     void loadPromptFor(const QString& schemaPath);
+    // Fills the prompt from a prompt file ("## System" / "## User"); false when unreadable.
+    bool loadPromptFile(const QString& path);
+
+    // Where runs read API keys and base URLs (default: the process environment); the settings
+    // give the environment with the system keychain's keys filled in (keys/key_ring.h).
+    void setEnvironment(providers::Environment environment) { m_environment = std::move(environment); }
+    const providers::Environment& environment() const { return m_environment; }
 
     void run();
     void cancel();
@@ -112,6 +120,7 @@ private:
     QTimer m_ticker;
     std::unique_ptr<engine::Engine> m_engine;
     std::optional<engine::RunRecord> m_record;
+    providers::Environment m_environment;
     engine::RunSpec m_spec;
 };
 

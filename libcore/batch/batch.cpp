@@ -96,6 +96,8 @@ void BatchRunner::launch(int index)
     slot->engine = new engine::Engine(this);
     Slot* raw = slot.get();
     connect(raw->engine, &engine::Engine::finished, this, [this, raw](const engine::RunRecord& record) { onRunFinished(raw, record); });
+    if (m_batch.environment)
+        raw->engine->setEnvironment(m_batch.environment);
     m_inFlight.push_back(std::move(slot));
     engine::RunSpec spec = m_batch.spec;
     spec.targets = {m_batch.targets[static_cast<std::size_t>(raw->target)]};

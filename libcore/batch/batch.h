@@ -22,6 +22,7 @@
 //   exactly once per start(), also after cancel().
 #include "engine/run_record.h"
 #include "engine/run_spec.h"
+#include "providers/endpoint.h"
 #include "store/capture.h"
 #include "store/metrics.h"
 
@@ -43,6 +44,7 @@ struct BatchSpec
     int repeats = 1;                      // runs per target
     int concurrency = 4;                  // runs in flight at most (at least 1)
     store::Labels labels;                 // added to every capture
+    providers::Environment environment;   // where keys and base URLs come from (unset: the process's)
 };
 
 // One capture as the metrics count it: a Tally of count 1.

@@ -53,6 +53,14 @@ private slots:
     void refToSiblingFileResolves();
     void checkTimeGrowsLinearly();
 
+    // test_gui_files.cpp
+    void notTextIsRefused_data();
+    void notTextIsRefused();
+    void jsonlOpensAsCheckedLines();
+    void filesOpenWhereTheyBelong();
+    void unsavedChangesAreNamed();
+    void newWorkspaceStartsClean();
+
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<conform::gui::MainWindow> m_window;

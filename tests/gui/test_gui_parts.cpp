@@ -196,9 +196,12 @@ void TestGui::fileRoutes_data()
     QTest::newRow("schema.json") << "/ws/person/schema.json" << int(FileRoute::Schema);
     QTest::newRow("x.schema.json") << "/ws/x.schema.json" << int(FileRoute::Schema);
     QTest::newRow("example") << "/ws/person/examples/ok.json" << int(FileRoute::Instance);
-    QTest::newRow("jsonl") << "/ws/lines.jsonl" << int(FileRoute::Instance);
+    QTest::newRow("jsonl") << "/ws/lines.jsonl" << int(FileRoute::Lines);
     QTest::newRow("reply") << "/ws/person/examples/reply.txt" << int(FileRoute::Reply);
-    QTest::newRow("prompt") << "/ws/person/prompt.md" << int(FileRoute::Reply);
+    QTest::newRow("prompt") << "/ws/person/prompt.md" << int(FileRoute::Prompt);
+    QTest::newRow("x.prompt.md") << "/ws/person/triage.prompt.md" << int(FileRoute::Prompt);
+    QTest::newRow("markdown") << "/ws/README.md" << int(FileRoute::Text);
+    QTest::newRow("no extension") << "/ws/LICENSE" << int(FileRoute::Text);
 }
 
 void TestGui::fileRoutes()
