@@ -2,6 +2,371 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>IssueExport</name>
+    <message>
+        <source>Export Issues</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — exported to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>final success</source>
+        <translation>endgültiger Erfolg</translation>
+    </message>
+    <message>
+        <source>first-try valid</source>
+        <translation>beim ersten Versuch gültig</translation>
+    </message>
+    <message>
+        <source>parse</source>
+        <translation>lesbar</translation>
+    </message>
+    <message>
+        <source>time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>% of runs</source>
+        <translation>% der Läufe</translation>
+    </message>
+    <message>
+        <source>target %1%</source>
+        <translation>Ziel %1%</translation>
+    </message>
+    <message>
+        <source>valid, no repair</source>
+        <translation>gültig, ohne Reparatur</translation>
+    </message>
+    <message>
+        <source>valid after repair</source>
+        <translation>gültig nach Reparatur</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>Ausweichmodus</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>gescheitert</translation>
+    </message>
+    <message>
+        <source>meets the target</source>
+        <translation>erreicht das Ziel</translation>
+    </message>
+    <message>
+        <source>misses the target</source>
+        <translation>verfehlt das Ziel</translation>
+    </message>
+    <message>
+        <source>target %1</source>
+        <translation>Ziel %1</translation>
+    </message>
+    <message>
+        <source>Success over time</source>
+        <translation>Erfolg im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Outcome mix by provider × model</source>
+        <translation>Ergebnisse nach Anbieter × Modell</translation>
+    </message>
+    <message>
+        <source>Mean repairs</source>
+        <translation>Reparaturen im Mittel</translation>
+    </message>
+    <message>
+        <source>Fallback, truncation and refusal</source>
+        <translation>Ausweichmodus, Abbruch und Verweigerung</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>repairs per run</source>
+        <translation>Reparaturen je Lauf</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>abgeschnitten</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>verweigert</translation>
+    </message>
+    <message>
+        <source>fallback target %1%</source>
+        <translation>Ziel Ausweichmodus %1%</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui</name>
+    <message>
+        <source>removed trailing comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed extra comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed byte-order mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed stray bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed stray character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed key without a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed control character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing colon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed unclosed bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added missing value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed cut-off string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single quotes → double quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>typographic quotes → straight quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backtick or accent quotes → double quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quoted a bare key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quoted a bare string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python literal → JSON literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid literal → JSON literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed cut-off literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed cut-off number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid number → JSON number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid escape → valid escape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>escaped a quote inside a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unescaped an escaped top-level string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>joined &quot;a&quot; + &quot;b&quot; into one string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unwrapped a Mongo-style wrapper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unicode space → plain space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>placeholder &quot;...&quot; → null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line ending inside a string escaped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoded JSON sent as a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ambiguous: an item may be lost here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2 at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MB is more than the editor opens (%2 MB); check it with conform-cli validate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a text file (it contains NUL bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a text file (it is not UTF-8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection dropped after %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply stalled (no bytes for %1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no complete reply within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate limited (429)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider overloaded (529)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request timed out at the server (408)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server error (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retried after %1 ms, as the server asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retried after %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2 — retry %3 of %4 allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host not found: %1 — check the base URL or your network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connection refused — is the server running at the base URL? (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the provider refused the API key (%1) — check the key in the environment or the keychain: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not found (404) — check the model name and the base URL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate limited (429) and out of retries — wait, or allow more retries: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — out of transport retries; allow more or try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::AppSettings</name>
     <message>
         <source>Leave the password out of the URL: PostgreSQL reads it from ~/.pgpass or PGPASSWORD, and Conform keeps no passwords in its settings.</source>
@@ -68,10 +433,514 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::AttemptView</name>
+    <message>
+        <source>Raw reply</source>
+        <translation type="unfinished">Rohe Antwort</translation>
+    </message>
+    <message>
+        <source>The issues of the selected attempt, and the coercions made to its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the model was told in this attempt: the prompt, or the repair message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retries and errors on the wire, apart from repairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation type="unfinished">Korrekturen</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation type="unfinished">Versuch %1</translation>
+    </message>
+    <message>
+        <source>Fixes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished">Fehler: %1</translation>
+    </message>
+    <message>
+        <source>no JSON: %1</source>
+        <translation type="unfinished">kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>coerced: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid — no issues</source>
+        <translation type="unfinished">gültig — keine Probleme</translation>
+    </message>
+    <message>
+        <source>no issues</source>
+        <translation type="unfinished">keine Probleme</translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repair message sent (repair %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt sent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no retries: the first try was answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transport (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::BatchPanel</name>
+    <message>
+        <source>Run ×N</source>
+        <translation>×N ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Runs per target</source>
+        <translation>Läufe je Ziel</translation>
+    </message>
+    <message>
+        <source>Runs in flight at most</source>
+        <translation>Höchstens so viele Läufe gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Return</source>
+        <translation>Ctrl+Shift+Return</translation>
+    </message>
+    <message>
+        <source>Run the Run tab&apos;s spec N times against every ticked target (%1)</source>
+        <translation>Die Vorgabe des Run-Tabs N-mal gegen jedes angehakte Ziel ausführen (%1)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Backspace</source>
+        <translation>Ctrl+Shift+Backspace</translation>
+    </message>
+    <message>
+        <source>At once</source>
+        <translation>Gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Targets to run against</source>
+        <translation>Ziele, gegen die ausgeführt wird</translation>
+    </message>
+    <message>
+        <source>Tick targets, pick N, Run.</source>
+        <translation>Ziele anhaken, N wählen, ausführen.</translation>
+    </message>
+    <message>
+        <source>Run tab target</source>
+        <translation>Ziel des Run-Tabs</translation>
+    </message>
+    <message>
+        <source>the Run tab has no target</source>
+        <translation>der Run-Tab hat kein Ziel</translation>
+    </message>
+    <message>
+        <source>tick at least one target</source>
+        <translation>mindestens ein Ziel anhaken</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>error: the schema editor is empty</source>
+        <translation>Fehler: der Schema-Editor ist leer</translation>
+    </message>
+    <message>
+        <source>compiling the schema…</source>
+        <translation>Schema wird kompiliert…</translation>
+    </message>
+    <message>
+        <source>error: schema: %1</source>
+        <translation>Fehler: Schema: %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2 runs · final success %3</source>
+        <translation>%1 / %2 Läufe · endgültiger Erfolg %3</translation>
+    </message>
+    <message>
+        <source> · cancelled</source>
+        <translation> · abgebrochen</translation>
+    </message>
+    <message>
+        <source> · done</source>
+        <translation> · fertig</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::BatchTallyModel</name>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out</source>
+        <translation>%1 ein / %2 aus</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>First-try valid</source>
+        <translation>Beim ersten Versuch gültig</translation>
+    </message>
+    <message>
+        <source>Repaired</source>
+        <translation>Repariert</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Gescheitert</translation>
+    </message>
+    <message>
+        <source>Truncated</source>
+        <translation>Abgeschnitten</translation>
+    </message>
+    <message>
+        <source>Mean repairs</source>
+        <translation>Reparaturen im Mittel</translation>
+    </message>
+    <message>
+        <source>p50 latency</source>
+        <translation>Latenz p50</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Final success</source>
+        <translation>Endgültiger Erfolg</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CaptureFilterBar</name>
+    <message>
+        <source>any outcome</source>
+        <translation>jedes Ergebnis</translation>
+    </message>
+    <message>
+        <source>any flag</source>
+        <translation>jedes Kennzeichen</translation>
+    </message>
+    <message>
+        <source>Outcome (--outcome)</source>
+        <translation>Ergebnis (--outcome)</translation>
+    </message>
+    <message>
+        <source>Flag (--flag)</source>
+        <translation>Kennzeichen (--flag)</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>schema version</source>
+        <translation>Schema-Version</translation>
+    </message>
+    <message>
+        <source>prompt version</source>
+        <translation>Prompt-Version</translation>
+    </message>
+    <message>
+        <source>since (ISO 8601)</source>
+        <translation>seit (ISO 8601)</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>text in the reply</source>
+        <translation>Text in der Antwort</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CaptureView</name>
+    <message>
+        <source>The selected attempt&apos;s issues: click one to see its span and its schema keyword</source>
+        <translation>Die Fehler des gewählten Versuchs: ein Klick zeigt die Stelle und das Schlüsselwort im Schema</translation>
+    </message>
+    <message>
+        <source>Raw reply</source>
+        <translation>Rohantwort</translation>
+    </message>
+    <message>
+        <source>Fixes &amp;&amp; coercions</source>
+        <translation>Korrekturen &amp;&amp; Umwandlungen</translation>
+    </message>
+    <message>
+        <source>Request sent</source>
+        <translation>Gesendete Anfrage</translation>
+    </message>
+    <message>
+        <source>Final value</source>
+        <translation>Endgültiger Wert</translation>
+    </message>
+    <message>
+        <source>Schema</source>
+        <translation>Schema</translation>
+    </message>
+    <message>
+        <source>No capture open</source>
+        <translation>Keine Aufzeichnung geöffnet</translation>
+    </message>
+    <message>
+        <source>loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3/%4 %5 · schema %6 · prompt %7 · %8 attempts, %9 repairs · %10 ms · %11 in / %12 out%13</source>
+        <translation>%1 · %2 · %3/%4 %5 · Schema %6 · Prompt %7 · %8 Versuche, %9 Reparaturen · %10 ms · %11 ein / %12 aus%13</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>no JSON: %1</source>
+        <translation>kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>valid — no issues</source>
+        <translation>gültig — keine Fehler</translation>
+    </message>
+    <message>
+        <source>no issues</source>
+        <translation>keine Fehler</translation>
+    </message>
+    <message>
+        <source>no fixes, no coercions</source>
+        <translation>keine Korrekturen, keine Umwandlungen</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CapturesBrowser</name>
+    <message>
+        <source>Capture</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Re-validate history</source>
+        <translation>Verlauf neu prüfen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <source>against the recorded responses</source>
+        <translation>gegen die aufgezeichneten Antworten</translation>
+    </message>
+    <message>
+        <source>against the Run tab&apos;s target</source>
+        <translation>gegen das Ziel des Run-Tabs</translation>
+    </message>
+    <message>
+        <source>Export JSONL…</source>
+        <translation>Als JSONL exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export Captures</source>
+        <translation>Aufzeichnungen exportieren</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Copy as command</source>
+        <translation>Als Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 shown%2</source>
+        <translation>%1 angezeigt%2</translation>
+    </message>
+    <message>
+        <source>, more as you scroll</source>
+        <translation>, weitere beim Blättern</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>replayed %1: %2 → capture %3</source>
+        <translation>%1 wiederholt: %2 → Aufzeichnung %3</translation>
+    </message>
+    <message>
+        <source>replaying %1…</source>
+        <translation>%1 wird wiederholt…</translation>
+    </message>
+    <message>
+        <source>select the captures to export</source>
+        <translation>die zu exportierenden Aufzeichnungen auswählen</translation>
+    </message>
+    <message>
+        <source>exporting %1 captures…</source>
+        <translation>%1 Aufzeichnungen werden exportiert…</translation>
+    </message>
+    <message>
+        <source>exported %1 captures to %2</source>
+        <translation>%1 Aufzeichnungen nach %2 exportiert</translation>
+    </message>
+    <message>
+        <source>copied the conform-cli command</source>
+        <translation>conform-cli-Befehl kopiert</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::Dashboard</name>
+    <message>
+        <source>by day</source>
+        <translation>nach Tag</translation>
+    </message>
+    <message>
+        <source>by hour</source>
+        <translation>nach Stunde</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F5</source>
+        <translation>Ctrl+Shift+F5</translation>
+    </message>
+    <message>
+        <source>Export chart…</source>
+        <translation>Diagramm exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Save the chart chosen beside it as PNG or SVG</source>
+        <translation>Das daneben gewählte Diagramm als PNG oder SVG speichern</translation>
+    </message>
+    <message>
+        <source>querying…</source>
+        <translation>Abfrage läuft…</translation>
+    </message>
+    <message>
+        <source>%1 captures · %2 s · %3</source>
+        <translation>%1 Aufzeichnungen · %2 s · %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot write</source>
+        <translation>%1: nicht schreibbar</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg)</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::EditorPanel</name>
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::FixTable</name>
+    <message>
+        <source>Fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -99,6 +968,10 @@
     <message>
         <source>Instance: %1</source>
         <translation>Instanz: %1</translation>
+    </message>
+    <message>
+        <source>Check cancelled; edit the text to check again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -130,6 +1003,64 @@
     <message>
         <source>Schema path</source>
         <translation>Schema-Pfad</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::LinesModel</name>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished">gültig</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>First issue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::LinesPane</name>
+    <message>
+        <source>Pick a line to see it, with all its issues, in the Instance tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a .jsonl file to check every line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schema: %1</source>
+        <translation type="unfinished">Schema: %1</translation>
+    </message>
+    <message>
+        <source>%1 lines: %2 JSON, %3 not JSON (no schema to validate against)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines: %2 valid, %3 invalid, %4 not JSON</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -255,14 +1186,6 @@
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <source>Discard the unsaved changes to %1?</source>
-        <translation>Ungespeicherte Änderungen an %1 verwerfen?</translation>
-    </message>
-    <message>
-        <source>this editor</source>
-        <translation>diesem Editor</translation>
-    </message>
-    <message>
         <source>Cannot open file</source>
         <translation>Datei kann nicht geöffnet werden</translation>
     </message>
@@ -283,10 +1206,6 @@
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>Some editors have unsaved changes. Quit anyway?</source>
-        <translation>Einige Editoren haben ungespeicherte Änderungen. Trotzdem beenden?</translation>
-    </message>
-    <message>
         <source>About Conform</source>
         <translation>Über Conform</translation>
     </message>
@@ -305,6 +1224,193 @@
     <message>
         <source>Ctrl+3</source>
         <translation>Ctrl+3</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate a JSON instance against the schema as you type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every line of a .jsonl file, checked against the schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extract, repair and validate JSON from a model&apos;s raw reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask a model (or a demo scenario) for JSON and follow every attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any other file of the workspace, as plain text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an untitled text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent W&amp;orkspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recent Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No more matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;eplace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace &quot;%1&quot; with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n occurrence(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;README</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run ▸ Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>README</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The README was not installed with this copy of Conform.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -436,6 +1542,29 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::ReplayChangeModel</name>
+    <message>
+        <source>invalid → valid</source>
+        <translation>ungültig → gültig</translation>
+    </message>
+    <message>
+        <source>valid → invalid</source>
+        <translation>gültig → ungültig</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>First issue</source>
+        <translation>Erster Fehler</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::ReplyPane</name>
     <message>
         <source>1 fix</source>
@@ -482,8 +1611,79 @@
         <translation>gültig</translation>
     </message>
     <message>
-        <source>%1: %2 -&gt; %3</source>
-        <translation>%1: %2 -&gt; %3</translation>
+        <source>Check cancelled; edit the reply to check again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation type="unfinished">Korrekturen</translation>
+    </message>
+    <message>
+        <source>Every change made to the raw reply to read it as JSON; pick one to see it in the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::RevalidatePanel</name>
+    <message>
+        <source>Re-validate history</source>
+        <translation>Verlauf neu prüfen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Extract and validate the filtered captures&apos; final replies again, against the schema being edited</source>
+        <translation>Die letzten Antworten der gefilterten Aufzeichnungen erneut extrahieren und gegen das bearbeitete Schema prüfen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+H</source>
+        <translation>Ctrl+Shift+H</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>compiling the schema…</source>
+        <translation>Schema wird kompiliert…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 captures checked…</source>
+        <translation>%1 von %2 Aufzeichnungen geprüft…</translation>
+    </message>
+    <message>
+        <source>re-validating…</source>
+        <translation>wird neu geprüft…</translation>
+    </message>
+    <message>
+        <source>%1 captures%2: valid %3 → %4 · %5 became invalid, %6 became valid · %7 s%8</source>
+        <translation>%1 Aufzeichnungen%2: gültig %3 → %4 · %5 wurden ungültig, %6 wurden gültig · %7 s%8</translation>
+    </message>
+    <message>
+        <source> (cancelled)</source>
+        <translation> (abgebrochen)</translation>
+    </message>
+    <message>
+        <source> · the first %1 changes listed</source>
+        <translation> · die ersten %1 Änderungen aufgeführt</translation>
     </message>
 </context>
 <context>
@@ -495,10 +1695,6 @@
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Raw reply</source>
-        <translation>Rohe Antwort</translation>
     </message>
     <message>
         <source>Final value</source>
@@ -513,16 +1709,8 @@
         <translation>System-Prompt</translation>
     </message>
     <message>
-        <source>User prompt: what to extract, from what</source>
-        <translation>Benutzer-Prompt: was woraus extrahiert werden soll</translation>
-    </message>
-    <message>
         <source>read-only</source>
         <translation>schreibgeschützt</translation>
-    </message>
-    <message>
-        <source>The issues of the selected attempt</source>
-        <translation>Die Probleme des gewählten Versuchs</translation>
     </message>
     <message>
         <source>error: %1</source>
@@ -545,24 +1733,76 @@
         <translation>Versuch %1 — %2, %3</translation>
     </message>
     <message>
-        <source>running… %1</source>
-        <translation>läuft… %1</translation>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>attempt %1</source>
-        <translation>Versuch %1</translation>
+        <source>Send the schema and the prompt to the target (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no JSON: %1</source>
-        <translation>kein JSON: %1</translation>
+        <source>Stop the run; the attempts so far stay</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>valid — no issues</source>
-        <translation>gültig — keine Probleme</translation>
+        <source>Instructions for the model (optional)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no issues</source>
-        <translation>keine Probleme</translation>
+        <source>What to extract, from what</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system prompt; {{name}} placeholders are filled from the variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user prompt; {{name}} placeholders are filled from the variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run ×N…</source>
+        <translation>×N ausführen…</translation>
+    </message>
+    <message>
+        <source>Run this spec N times over several targets, with a live success rate</source>
+        <translation>Diese Vorgabe N-mal gegen mehrere Ziele ausführen, mit laufender Erfolgsquote</translation>
+    </message>
+    <message>
+        <source>sending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>streaming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retrying in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 s (run %4 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best attempt — invalid</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -669,6 +1909,34 @@
         <source>%1 issues</source>
         <translation>%1 Probleme</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop this check; the verdict stays blank until the next edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every issue, not only the listed ones, as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking… %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — the first %2 listed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::StorePage</name>
@@ -711,6 +1979,33 @@
     <message>
         <source>SQLite stores (*.db *.sqlite);;All files (*)</source>
         <translation>SQLite-Speicher (*.db *.sqlite);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::WorkbenchMemory</name>
+    <message>
+        <source>Captures</source>
+        <translation>Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Runs ×N</source>
+        <translation>Läufe ×N</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+1</source>
+        <translation>Ctrl+Shift+1</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+2</source>
+        <translation>Ctrl+Shift+2</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+3</source>
+        <translation>Ctrl+Shift+3</translation>
     </message>
 </context>
 <context>
