@@ -1025,7 +1025,7 @@
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Urteil</translation>
     </message>
     <message>
         <source>Issues</source>
@@ -1033,7 +1033,7 @@
     </message>
     <message>
         <source>First issue</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Erster Fehler</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
@@ -135,7 +136,8 @@ void Dashboard::refresh()
             m_status->setText(QString::fromStdString(answer.error));
         else {
             draw(std::move(answer.stats));
-            m_status->setText(tr("%1 captures · %2 s · %3").arg(m_stats.value("count", 0)).arg(answer.seconds, 0, 'f', 2)
+            m_status->setText(tr("%1 captures · %2 s · %3").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))))
+                                  .arg(answer.seconds, 0, 'f', 2)
                                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
         }
         if (std::exchange(m_again, false))
