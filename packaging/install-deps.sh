@@ -9,7 +9,7 @@ packages=(
   g++ cmake ninja-build make pkg-config dpkg-dev desktop-file-utils appstream
   # Qt 6 (Debian 12 ships 6.4)
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  qt6-charts-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 libgl-dev
+  qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 libgl-dev
   # editors, JSON, regexes, secrets
   libqscintilla2-qt6-dev nlohmann-json3-dev libre2-dev libsimdjson-dev qtkeychain-qt6-dev
   # tests: offscreen GUI runs, a throwaway PostgreSQL cluster for the capture store, a

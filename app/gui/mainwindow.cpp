@@ -6,6 +6,7 @@
 #include "fileroute.h"
 #include "instancepane.h"
 #include "linespane.h"
+#include "memory.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
@@ -38,6 +39,7 @@ MainWindow::MainWindow(const QString& workspace, QWidget* parent) : QMainWindow(
     addToolBar(m_options);
     m_workspace = new WorkspaceDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, m_workspace);
+    m_memory = new WorkbenchMemory(this);
     buildMenus();
     connectEditors();
     restoreSettings();

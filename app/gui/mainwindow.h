@@ -23,6 +23,7 @@ class RunPane;
 class SchemaDocument;
 class StartPage;
 struct Demo;
+class WorkbenchMemory;
 class WorkspaceDock;
 
 class MainWindow : public QMainWindow
@@ -64,6 +65,8 @@ public:
     CodeEditor* currentEditor() const { return m_current; }
     // Every editor that holds a document the user may change (and must not lose).
     QList<CodeEditor*> documentEditors() const;
+    // The capture store and the views over it (memory.h).
+    WorkbenchMemory* memory() const { return m_memory; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -107,6 +110,7 @@ private:
     QSplitter* m_centre = nullptr;
     OptionsToolBar* m_options = nullptr;
     WorkspaceDock* m_workspace = nullptr;
+    WorkbenchMemory* m_memory = nullptr;
     CodeEditor* m_current = nullptr; // the editor Save applies to
 };
 

@@ -6,6 +6,7 @@
 #include "demos.h"
 #include "editorpanel.h"
 #include "instancepane.h"
+#include "memory.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
@@ -198,6 +199,7 @@ void MainWindow::buildViewMenu()
     view->addAction(tr("&Instance"), QKeySequence(tr("Ctrl+1")), this, [this] { showTab(m_instance); });
     view->addAction(tr("&Reply"), QKeySequence(tr("Ctrl+2")), this, [this] { showTab(m_reply); });
     view->addAction(tr("R&un"), QKeySequence(tr("Ctrl+3")), this, [this] { showTab(m_run); });
+    m_memory->addViewActions(view);
 }
 
 void MainWindow::buildHelpMenu()

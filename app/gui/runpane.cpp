@@ -159,6 +159,10 @@ QWidget* RunPane::buildPrompt()
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_cancelButton);
+    auto* batch = new QPushButton(tr("Run ×N…"), this);
+    batch->setToolTip(tr("Run this spec N times over several targets, with a live success rate"));
+    connect(batch, &QPushButton::clicked, this, &RunPane::batchRequested);
+    buttons->addWidget(batch);
     m_outcome->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred); // a badge, not a bar
     buttons->addWidget(m_outcome);
     buttons->addStretch(1);
@@ -312,6 +316,7 @@ void RunPane::run()
     m_runClock.start();
     m_ticker.start();
     showOutcome(tr("running…"), kNeutral);
+    m_spec = spec;
     m_engine->start(std::move(spec));
 }
 

@@ -13,6 +13,7 @@
 #include "engine/run_record.h"
 #include "engine/run_spec.h"
 #include "providers/endpoint.h"
+#include "engine/run_spec.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -61,6 +62,7 @@ public:
     // Where runs read API keys and base URLs (default: the process environment); the settings
     // give the environment with the system keychain's keys filled in (keys/key_ring.h).
     void setEnvironment(providers::Environment environment) { m_environment = std::move(environment); }
+    const providers::Environment& environment() const { return m_environment; }
 
     void run();
     // A demo: the scenario answers whatever the prompt says, so empty variables are not asked about.
@@ -86,9 +88,13 @@ public:
     QPushButton* cancelButton() const { return m_cancelButton; }
     // The last finished run, if any.
     const std::optional<engine::RunRecord>& lastRecord() const { return m_record; }
+    // The spec of the last run started (what its capture records).
+    const engine::RunSpec& lastSpec() const { return m_spec; }
 
 signals:
     void runFinished(const conform::engine::RunRecord& record);
+    // "Run ×N…": the spec repeated over several targets (batchpanel.h).
+    void batchRequested();
 
 private:
     QWidget* buildPrompt();
@@ -136,6 +142,7 @@ private:
     std::unique_ptr<engine::Engine> m_engine;
     std::optional<engine::RunRecord> m_record;
     providers::Environment m_environment;
+    engine::RunSpec m_spec;
 };
 
 // "repaired", "failed · truncated, cancelled": the outcome and its flags, as the label says it.

@@ -72,16 +72,20 @@ QVariant CaptureTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const CaptureSummary& s = m_rows[static_cast<std::size_t>(index.row())];
+    return cell(m_rows[static_cast<std::size_t>(index.row())], index.column(), role);
+}
+
+QVariant CaptureTableModel::cell(const CaptureSummary& s, int column, int role)
+{
     if (role == IdRole)
         return QString::fromStdString(s.id);
     if (role == OutcomeRole)
         return s.outcome;
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= Attempts ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return column >= Attempts ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     if (role != Qt::DisplayRole)
         return {};
-    switch (index.column()) {
+    switch (column) {
     case Time: return QString::fromStdString(isoTime(s.createdAtMs));
     case Outcome: return QString::fromUtf8(outcomeNameOf(s.outcome).data(), static_cast<qsizetype>(outcomeNameOf(s.outcome).size()));
     case Flags: {
@@ -106,6 +110,11 @@ QVariant CaptureTableModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    return title(section);
+}
+
+QVariant CaptureTableModel::title(int section)
+{
     static const char* const titles[ColumnCount] = {
         QT_TR_NOOP("Time"), QT_TR_NOOP("Outcome"), QT_TR_NOOP("Flags"), QT_TR_NOOP("Provider"), QT_TR_NOOP("Model"), QT_TR_NOOP("Mode"),
         QT_TR_NOOP("Schema"), QT_TR_NOOP("Attempts"), QT_TR_NOOP("Repairs"), QT_TR_NOOP("Latency (ms)"), QT_TR_NOOP("Tokens")};

@@ -45,6 +45,11 @@ public:
     bool canFetchMore(const QModelIndex& parent = {}) const override;
     void fetchMore(const QModelIndex& parent = {}) override;
 
+    // One cell of a summary's row and a column's title, for other views of summaries (the
+    // workbench pages them in from a worker thread).
+    static QVariant cell(const CaptureSummary& summary, int column, int role);
+    static QVariant title(int section);
+
 private:
     std::vector<CaptureSummary> nextPage(); // the page after the last row read; empty at the end
 

@@ -1,0 +1,54 @@
+#pragma once
+// The filters the captures browser and the dashboards share: outcome, flag, provider, model,
+// mode, schema and prompt version (hash prefixes), time range and text in the final reply.
+// Each field is one of conform-cli's filter flags, read by store::Filter::set, so a filter
+// here and `conform-cli captures list|stats --NAME VALUE` select the same captures.
+// Edits are debounced; the fields are remembered in QSettings under a group of their own.
+#include "store/filter.h"
+
+#include <QWidget>
+
+#include <utility>
+#include <vector>
+
+class QComboBox;
+class QLineEdit;
+class QTimer;
+
+namespace conform::gui {
+
+class CaptureFilterBar : public QWidget
+{
+    Q_OBJECT
+public:
+    // `settingsGroup`: where the fields are remembered ("captures/filter").
+    explicit CaptureFilterBar(const QString& settingsGroup, QWidget* parent = nullptr);
+    ~CaptureFilterBar() override;
+
+    // The fields set, as conform-cli's flags without the dashes: {"outcome", "failed"}, ...
+    std::vector<std::pair<std::string, std::string>> arguments() const;
+    // The filter, or the first field that does not parse ("--since ...").
+    Result<store::Filter> filter() const;
+
+    // Sets one field by its flag name ("outcome", "failed"); an empty value clears it.
+    void setField(const QString& name, const QString& value);
+    void clear();
+
+signals:
+    // Some time after the last edit, with a filter that parses.
+    void filterChanged();
+
+private:
+    QLineEdit* addEdit(const QString& name, const QString& placeholder, int width);
+    void edited();
+    void save() const;
+    void restore();
+
+    QString m_group;
+    QComboBox* m_outcome;
+    QComboBox* m_flag;
+    std::vector<std::pair<QString, QLineEdit*>> m_edits; // flag name -> field
+    QTimer* m_debounce;
+};
+
+} // namespace conform::gui

@@ -1,0 +1,267 @@
+#include "capturesbrowser.h"
+
+#include "backgroundtask.h"
+#include "capturefilterbar.h"
+#include "capturepagemodel.h"
+#include "capturestore.h"
+#include "captureview.h"
+#include "revalidatepanel.h"
+#include "storedrun.h"
+
+#include "engine/engine.h"
+#include "store/capture_model.h"
+#include "store/capture_scenario.h"
+#include "store/store.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace conform::gui {
+
+namespace {
+
+struct ExportResult
+{
+    int count = 0;
+    std::string error;
+};
+
+ExportResult writeJsonl(const store::StoreLocation& location, const QStringList& ids, const QString& path)
+{
+    ExportResult out;
+    auto store = store::Store::open(location, store::OpenOptions{false});
+    if (!store)
+        return {0, store.error().toString()};
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {0, path.toStdString() + ": " + file.errorString().toStdString()};
+    for (const QString& id : ids) {
+        auto capture = store.value()->capture(id.toStdString());
+        if (!capture)
+            return {out.count, capture.error().toString()};
+        if (!capture->has_value())
+            continue;
+        const std::string line = capture.value()->document().dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
+        file.write(line.data(), qint64(line.size()));
+        ++out.count;
+    }
+    if (!file.commit())
+        return {0, path.toStdString() + ": " + file.errorString().toStdString()};
+    return out;
+}
+
+// The capture's schema and system prompt, written where the copied command can read them.
+Result<QString> writeReproduction(const Json& document)
+{
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/conform/reproduce/")
+                           + QString::fromStdString(document.value("id", std::string("capture")));
+    if (!QDir().mkpath(folder))
+        return Error{"cannot create " + folder.toStdString(), {}};
+    const Json spec = document.value("spec", Json::object());
+    const auto write = [](const QString& path, const std::string& text) -> bool {
+        QSaveFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(text.data(), qint64(text.size())) == qint64(text.size()) && file.commit();
+    };
+    const QString schemaFile = folder + QStringLiteral("/schema.json");
+    const QString systemFile = folder + QStringLiteral("/system.txt");
+    if (!write(schemaFile, spec.value("schema", Json::object()).dump(2) + '\n')
+        || !write(systemFile, spec.value("prompt", Json::object()).value("system", std::string())))
+        return Error{"cannot write into " + folder.toStdString(), {}};
+    return shellCommand(reproduceArguments(document, schemaFile, systemFile));
+}
+
+} // namespace
+
+CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaSource schema, QWidget* parent)
+    : QWidget(parent), m_store(store), m_filters(new CaptureFilterBar(QStringLiteral("captures/filter"), this)),
+      m_table(new QTableView(this)), m_model(new CapturePageModel(store->location(), this)), m_view(new CaptureView(this)),
+      m_replayTarget(new QComboBox(this)), m_status(new QLabel(this))
+{
+    m_revalidate = new RevalidatePanel(std::move(schema), [this] { return m_filters->filter(); }, this);
+    m_view->setLocation(store->location());
+    m_revalidate->setLocation(store->location());
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Fitting columns measures only the first rows: a page holds 200 and more arrive on scroll.
+    m_table->horizontalHeader()->setResizeContentsPrecision(25);
+    m_table->setAlternatingRowColors(true);
+    m_table->setModel(m_model);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (current.isValid())
+            openCapture(current.data(store::CaptureTableModel::IdRole).toString());
+    });
+    connect(m_model, &CapturePageModel::pageLoaded, this, [this] {
+        if (m_model->rowCount() <= 200)
+            m_table->resizeColumnsToContents(); // the first page sets the widths
+        showPageStatus();
+    });
+    m_status->setTextFormat(Qt::PlainText);
+
+    auto* lower = new QTabWidget(this);
+    lower->setDocumentMode(true);
+    lower->addTab(m_view, tr("Capture"));
+    lower->addTab(m_revalidate, tr("Re-validate history"));
+    connect(m_revalidate, &RevalidatePanel::openCaptureRequested, this, [this, lower](const QString& id) {
+        lower->setCurrentWidget(m_view);
+        openCapture(id);
+    });
+    connect(m_revalidate->startButton(), &QAbstractButton::clicked, this, [this, lower] { lower->setCurrentWidget(m_revalidate); });
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("capturesSplitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(lower);
+    splitter->setSizes({220, 420});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_filters);
+    layout->addWidget(buildActions());
+    layout->addWidget(splitter, 1);
+    connect(m_filters, &CaptureFilterBar::filterChanged, this, &CapturesBrowser::refresh);
+}
+
+CapturesBrowser::~CapturesBrowser() = default;
+
+QToolBar* CapturesBrowser::buildActions()
+{
+    auto* bar = new QToolBar(this);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    const auto add = [this, bar](const QString& text, const QString& keys, auto slot) {
+        QAction* action = bar->addAction(text, this, slot);
+        action->setShortcut(QKeySequence(keys));
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(text, action->shortcut().toString(QKeySequence::NativeText)));
+        addAction(action);
+        return action;
+    };
+    add(tr("Refresh"), QStringLiteral("F5"), [this] { refresh(); });
+    bar->addSeparator();
+    add(tr("Replay"), tr("Ctrl+Shift+P"), [this] { replay(m_replayTarget->currentIndex() == 1); });
+    m_replayTarget->addItems({tr("against the recorded responses"), tr("against the Run tab's target")});
+    bar->addWidget(m_replayTarget);
+    bar->addSeparator();
+    add(tr("Export JSONL…"), tr("Ctrl+Shift+E"), [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Captures"), QDir::homePath() + QStringLiteral("/captures.jsonl"),
+                                                          tr("JSON Lines (*.jsonl)"));
+        if (!path.isEmpty())
+            exportJsonl(path);
+    });
+    add(tr("Copy as command"), tr("Ctrl+Shift+C"), [this] { copyCommand(); });
+    bar->addSeparator();
+    bar->addWidget(m_status);
+    return bar;
+}
+
+void CapturesBrowser::refresh()
+{
+    if (!m_store->ok())
+        return m_status->setText(m_store->errorString());
+    auto filter = m_filters->filter();
+    if (!filter)
+        return m_status->setText(QString::fromStdString(filter.error().toString()));
+    m_status->setText(tr("reading…"));
+    m_model->setFilter(filter.value());
+}
+
+void CapturesBrowser::showPageStatus()
+{
+    if (!m_model->errorString().isEmpty())
+        return m_status->setText(m_model->errorString());
+    m_status->setText(tr("%1 shown%2").arg(m_model->rowCount()).arg(m_model->atEnd() ? QString() : tr(", more as you scroll")));
+}
+
+void CapturesBrowser::openCapture(const QString& id)
+{
+    m_view->open(id);
+}
+
+QStringList CapturesBrowser::selectedIds() const
+{
+    QStringList ids;
+    if (!m_table->selectionModel())
+        return ids;
+    for (const QModelIndex& row : m_table->selectionModel()->selectedRows())
+        ids << row.data(store::CaptureTableModel::IdRole).toString();
+    return ids;
+}
+
+void CapturesBrowser::replay(bool runTabTarget)
+{
+    if (!m_view->capture() || (m_replayEngine && m_replayEngine->running()))
+        return;
+    const store::Capture& old = *m_view->capture();
+    engine::RunSpec spec = specOfCapture(old);
+    engine::Target target;
+    if (runTabTarget) {
+        auto chosen = m_targetSource ? m_targetSource() : Result<engine::Target>(Error{"no Run tab", {}});
+        if (!chosen)
+            return m_status->setText(tr("error: %1").arg(QString::fromStdString(chosen.error().toString())));
+        target = std::move(chosen.value());
+    } else {
+        // The recorded responses, in order, as `conform-cli serve --captures` serves them.
+        target.provider = providers::ProviderKind::Scenario;
+        target.mode = spec.targets.empty() ? engine::ModeChoice::Auto : spec.targets.front().mode;
+        auto scenario = std::make_shared<const providers::Scenario>(store::scenarioOfCapture(old));
+        target.model = scenario->name;
+        target.scenario = std::move(scenario);
+    }
+    spec.targets = {target};
+    const QString oldId = QString::fromStdString(old.summary.id);
+    m_replayEngine = std::make_unique<engine::Engine>();
+    if (m_environment)
+        m_replayEngine->setEnvironment(m_environment());
+    connect(m_replayEngine.get(), &engine::Engine::finished, this, [this, spec, oldId](const engine::RunRecord& record) {
+        const QString newId = m_store->capture(spec, record, {{"replay_of", oldId.toStdString()}});
+        m_status->setText(tr("replayed %1: %2 → capture %3").arg(oldId, QString::fromStdString(std::string(engine::outcomeName(record.outcome))), newId));
+        emit replayed(oldId, newId);
+    });
+    m_status->setText(tr("replaying %1…").arg(oldId));
+    m_replayEngine->start(std::move(spec));
+}
+
+void CapturesBrowser::exportJsonl(const QString& path, const QStringList& ids)
+{
+    const QStringList chosen = ids.isEmpty() ? selectedIds() : ids;
+    if (chosen.isEmpty())
+        return m_status->setText(tr("select the captures to export"));
+    m_status->setText(tr("exporting %1 captures…").arg(chosen.size()));
+    runInBackground(this, [location = m_store->location(), chosen, path] { return writeJsonl(location, chosen, path); },
+                    [this, path](ExportResult result) {
+                        const QString error = QString::fromStdString(result.error);
+                        m_status->setText(error.isEmpty() ? tr("exported %1 captures to %2").arg(result.count).arg(path) : tr("error: %1").arg(error));
+                        emit exported(path, result.count, error);
+                    });
+}
+
+void CapturesBrowser::copyCommand()
+{
+    if (!m_view->capture())
+        return;
+    runInBackground(this, [document = m_view->capture()->document()] { return writeReproduction(document); },
+                    [this](Result<QString> command) {
+                        if (!command)
+                            return m_status->setText(tr("error: %1").arg(QString::fromStdString(command.error().toString())));
+                        QApplication::clipboard()->setText(command.value());
+                        m_status->setText(tr("copied the conform-cli command"));
+                        emit commandCopied(command.value());
+                    });
+}
+
+} // namespace conform::gui

@@ -1,0 +1,666 @@
+// test_gui_memory: the workbench remembers. Offscreen, each test on a store of its own:
+// a demo scenario run 20 times with its rate filling in; the captures browser filtered to
+// failures, one opened, replayed, exported and copied as a command; history re-validated
+// against an edited schema; the dashboard's numbers against `conform-cli captures stats`;
+// and the event loop watched while a 1,000-run batch runs against `conform-cli serve`, while
+// 100,000 captures are re-validated and while the dashboard opens on 1,000,000.
+//
+// Expected values come from the scenario files, worked out by hand: missing-field is
+// repaired after one repair; fenced-reply is valid at once, with six goals (turn 1) or five
+// (turn 2); hopeless-model's replies are questions, never goals, so against the goal schema
+// every run fails. The edited schema allows at most four goals, so every valid run breaks.
+#include "event_loop_watchdog.h"
+#include "require_dependency.h"
+
+#include "batchpanel.h"
+#include "batchtallymodel.h"
+#include "capturefilterbar.h"
+#include "capturepagemodel.h"
+#include "capturesbrowser.h"
+#include "capturestore.h"
+#include "captureview.h"
+#include "codeeditor.h"
+#include "dashboard.h"
+#include "mainwindow.h"
+#include "memory.h"
+#include "revalidatepanel.h"
+#include "runpane.h"
+#include "runtargetform.h"
+#include "attemptmodel.h"
+
+#include "batch/batch.h"
+#include "json/parse.h"
+#include "providers/scenario.h"
+#include "store/capture_model.h"
+#include "store/store.h"
+#include "store/writer.h"
+
+#include <QAbstractBarSeries>
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QProcess>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace conform;
+using namespace conform::gui;
+
+namespace {
+
+QByteArray readFile(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QString goalSchemaPath()
+{
+    return QStringLiteral(CONFORM_SOURCE_DIR "/schemas/goal-generator/schema.json");
+}
+
+// The goal schema allowing four goals at most instead of seven.
+QByteArray editedGoalSchema()
+{
+    QByteArray text = readFile(goalSchemaPath());
+    text.replace("\"maxItems\": 7", "\"maxItems\": 4");
+    return text;
+}
+
+std::int64_t countWhere(const QString& storePath, const std::vector<std::pair<std::string, std::string>>& filters)
+{
+    auto location = store::StoreLocation::parse(storePath);
+    auto opened = store::Store::open(location.value(), store::OpenOptions{false});
+    if (!opened)
+        return -1;
+    store::Filter filter;
+    for (const auto& [name, value] : filters)
+        if (!filter.set(name, value))
+            return -2;
+    auto n = opened.value()->count(filter);
+    return n ? n.value() : -3;
+}
+
+// With CONFORM_SCREENSHOT_DIR set (packaging/screenshots.sh, under Xvfb), the dock's view as a
+// window of its own, big enough to read, saved as NAME.png there.
+void saveScreenshot(QDockWidget* dock, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("CONFORM_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    dock->setFloating(true);
+    dock->resize(1400, 860);
+    dock->show();
+    QTest::qWait(300); // charts and tables lay themselves out
+    dock->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    dock->setFloating(false);
+}
+
+// A `conform-cli serve` child on a free port; stopped on destruction.
+class ServeProcess
+{
+public:
+    explicit ServeProcess(const QString& scenarioFile)
+    {
+        m_process.start(QStringLiteral(CONFORM_CLI_PATH),
+                        {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--scenario"), scenarioFile});
+        if (!m_process.waitForStarted(10000))
+            return;
+        QByteArray line;
+        while (!line.contains('\n') && m_process.waitForReadyRead(10000))
+            line += m_process.readAllStandardOutput();
+        const QString first = QString::fromUtf8(line).section(QLatin1Char('\n'), 0, 0).trimmed();
+        if (first.startsWith(QLatin1String("listening on ")))
+            m_baseUrl = first.mid(13);
+    }
+    ~ServeProcess()
+    {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    QString baseUrl() const { return m_baseUrl; }
+
+private:
+    QProcess m_process;
+    QString m_baseUrl;
+};
+
+// Grows a store to `target` captures by copying its capture rows (and, with `replies`, their
+// final replies) with new ids, each copy an hour earlier: SQL, so 1,000,000 take seconds,
+// where writing real captures would take minutes. Bodies are not copied: the browser cannot
+// open a copy, but metrics and re-validation read only these tables.
+bool growStore(const QString& path, qint64 target, bool replies)
+{
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("grow"));
+        db.setDatabaseName(path);
+        ok = db.open();
+        QSqlQuery q(db);
+        const QString columns = QStringLiteral(
+            "schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,"
+            " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key");
+        q.exec(QStringLiteral("SELECT COUNT(*) FROM captures"));
+        qint64 have = q.next() ? q.value(0).toLongLong() : 0;
+        ok = ok && have > 0 && db.transaction();
+        for (int copy = 1; ok && have < target; ++copy) {
+            const qint64 batch = std::min(have, target - have);
+            const QString suffix = QStringLiteral("-%1").arg(copy);
+            ok = q.exec(QStringLiteral("INSERT INTO captures (id, created_at, %1) SELECT id || '%2', created_at - %3, %1 FROM captures"
+                                       " ORDER BY seq LIMIT %4")
+                            .arg(columns, suffix)
+                            .arg(qint64(copy) * 3600 * 1000)
+                            .arg(batch));
+            if (ok && replies)
+                ok = q.exec(QStringLiteral("INSERT INTO capture_replies (capture_seq, raw, valid, first_issue, coerce, strict_repairs)"
+                                           " SELECT n.seq, r.raw, r.valid, r.first_issue, r.coerce, r.strict_repairs FROM captures n"
+                                           " JOIN captures o ON n.id = o.id || '%1' JOIN capture_replies r ON r.capture_seq = o.seq")
+                                .arg(suffix));
+            have += batch;
+        }
+        if (!ok)
+            qWarning("grow: %s", qPrintable(q.lastError().text()));
+        ok = ok && db.commit();
+        q.exec(QStringLiteral("ANALYZE"));
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("grow"));
+    return ok;
+}
+
+// Runs `count` fenced-reply runs (valid) in process into the store at `path`.
+bool seedStore(const QString& path, int count)
+{
+    auto location = store::StoreLocation::parse(path);
+    store::CaptureWriter writer(location.value());
+    if (!writer.waitUntilOpen())
+        return false;
+    batch::BatchRunner runner(&writer);
+    batch::BatchSpec spec;
+    auto scenario = providers::loadScenario(QStringLiteral(":/scenarios/fenced-reply.json"));
+    if (!scenario)
+        return false;
+    spec.spec.schema = json::parseStrict(readFile(goalSchemaPath()).toStdString()).value();
+    spec.spec.prompt.user = "Goals, please.";
+    engine::Target target;
+    target.provider = providers::ProviderKind::Scenario;
+    target.model = scenario->name;
+    target.scenario = std::make_shared<const providers::Scenario>(std::move(scenario.value()));
+    spec.targets = {target};
+    spec.repeats = count;
+    spec.concurrency = 4;
+    QSignalSpy finished(&runner, &batch::BatchRunner::finished);
+    runner.start(std::move(spec));
+    return finished.wait(60000) && writer.flush().ok();
+}
+
+} // namespace
+
+class TestGuiMemory : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void demoScenarioTwentyTimesShowsLiveRate();
+    void browserFiltersFailedOpensAndReplays();
+    void revalidatingHistoryListsVerdictChanges();
+    void dashboardAgreesWithCapturesStats();
+    void runTabRunsAreCaptured();
+    void filtersAndBatchSettingsPersist();
+
+    void eventLoopFreeDuringThousandRunBatch();
+    void eventLoopFreeDuringRevalidationOf100k();
+    void eventLoopFreeOpeningDashboardOnAMillion();
+
+private:
+    void openWindow(const QString& storePath);
+    // Runs the Run tab's spec as a batch over the given targets and waits for its end.
+    void runBatch(const QStringList& targets, int repeats, int concurrency, int timeoutMs = 120000);
+    void useGoalSchema(const QByteArray& text);
+    // The browser shown over every capture, the edited goal schema in the schema editor.
+    RevalidatePanel* revalidationOfEveryCapture();
+    WorkbenchMemory* memory() const { return m_window->memory(); }
+
+    std::unique_ptr<QTemporaryDir> m_dir;      // the workspace
+    std::unique_ptr<QTemporaryDir> m_storeDir; // the store, beside it
+    QString m_storePath;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiMemory::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // QSettings and the reproduce folder go to a throw-away place
+    QCoreApplication::setOrganizationName(QStringLiteral("ConformTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_gui_memory"));
+    qputenv("OPENAI_API_KEY", "sk-test-memory-SECRET");
+}
+
+void TestGuiMemory::init()
+{
+    QSettings().clear();
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_storeDir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid() && m_storeDir->isValid());
+    // Not inside the workspace: the workspace tree opens and closes the files it shows, and
+    // closing any descriptor of a file drops the SQLite locks this process holds on it.
+    m_storePath = m_storeDir->filePath(QStringLiteral("captures.db"));
+}
+
+void TestGuiMemory::openWindow(const QString& storePath)
+{
+    qputenv("CONFORM_STORE", storePath.toUtf8());
+    m_window = std::make_unique<MainWindow>(m_dir->path());
+    m_window->resize(1500, 1000);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY2(memory()->store()->ok(), qPrintable(memory()->store()->errorString()));
+}
+
+void TestGuiMemory::cleanup()
+{
+    m_window.reset();
+    m_dir.reset();
+    m_storeDir.reset();
+}
+
+void TestGuiMemory::useGoalSchema(const QByteArray& text)
+{
+    m_window->schemaEditor()->setText(QString::fromUtf8(text));
+    m_window->runPane()->userEdit()->setPlainText(QStringLiteral("Incident: the birthday cake vanished."));
+}
+
+RevalidatePanel* TestGuiMemory::revalidationOfEveryCapture()
+{
+    memory()->capturesDock()->show();
+    memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QString());
+    m_window->schemaEditor()->setText(QString::fromUtf8(editedGoalSchema()));
+    return memory()->browser()->revalidatePanel();
+}
+
+void TestGuiMemory::runBatch(const QStringList& targets, int repeats, int concurrency, int timeoutMs)
+{
+    BatchPanel* panel = memory()->batchPanel();
+    panel->checkTargets(targets);
+    panel->setRepeats(repeats);
+    panel->setConcurrency(concurrency);
+    QSignalSpy finished(panel, &BatchPanel::batchFinished);
+    panel->run();
+    QVERIFY(finished.wait(timeoutMs));
+    QCOMPARE(finished.at(0).at(0).toBool(), false);
+    QVERIFY(memory()->store()->writer()->flush().ok());
+}
+
+void TestGuiMemory::demoScenarioTwentyTimesShowsLiveRate()
+{
+    openWindow(m_storePath);
+    // The Run tab offers the batch.
+    const auto buttons = m_window->runPane()->findChildren<QPushButton*>();
+    const auto batchButton = std::find_if(buttons.begin(), buttons.end(), [](QPushButton* b) { return b->text() == QStringLiteral("Run ×N…"); });
+    QVERIFY(batchButton != buttons.end());
+    QTest::mouseClick(*batchButton, Qt::LeftButton);
+    QVERIFY(memory()->batchDock()->isVisible());
+
+    BatchPanel* panel = memory()->batchPanel();
+    QStringList statuses, runsCells;
+    connect(panel->tallyModel(), &QAbstractItemModel::dataChanged, this, [&] {
+        statuses << panel->statusLabel()->text();
+        runsCells << panel->tallyModel()->index(0, BatchTallyModel::Runs).data().toString();
+    });
+    // An empty schema editor: the demo scenario brings its schema and prompt.
+    runBatch({QStringLiteral("scenario/missing-field")}, 20, 4);
+
+    QAbstractItemModel* model = panel->tallyModel();
+    QCOMPARE(model->rowCount(), 1);
+    QCOMPARE(model->index(0, BatchTallyModel::Target).data().toString(), QStringLiteral("scenario/missing-field"));
+    QCOMPARE(model->index(0, BatchTallyModel::Runs).data().toString(), QStringLiteral("20 / 20"));
+    QCOMPARE(model->index(0, BatchTallyModel::Repaired).data().toLongLong(), 20);
+    QCOMPARE(model->index(0, BatchTallyModel::Failed).data().toLongLong(), 0);
+    QCOMPARE(model->index(0, BatchTallyModel::FirstTry).data().toString(), QStringLiteral("0 (0.0%)"));
+    QCOMPARE(model->index(0, BatchTallyModel::MeanRepairs).data().toString(), QStringLiteral("1.00"));
+    QCOMPARE(model->index(0, BatchTallyModel::Rate).data().toString(), QStringLiteral("100.0%"));
+    QCOMPARE(panel->statusLabel()->text(), QStringLiteral("20 / 20 runs · final success 100.0% · done"));
+    saveScreenshot(memory()->batchDock(), QStringLiteral("runs-x-n"));
+    // Live: the row filled in run by run.
+    QCOMPARE(runsCells.size(), 20);
+    for (int i = 0; i < 20; ++i)
+        QCOMPARE(runsCells[i], QStringLiteral("%1 / 20").arg(i + 1));
+    QVERIFY(statuses.first().startsWith(QStringLiteral("1 / 20 runs · final success 100.0%")));
+
+    const std::string batchId = panel->runner()->batchId();
+    QCOMPARE(countWhere(m_storePath, {{"label", "batch=" + batchId}}), 20);
+    QCOMPARE(countWhere(m_storePath, {{"label", "batch=" + batchId}, {"outcome", "repaired"}}), 20);
+}
+
+void TestGuiMemory::browserFiltersFailedOpensAndReplays()
+{
+    openWindow(m_storePath);
+    useGoalSchema(readFile(goalSchemaPath()));
+    runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/hopeless-model")}, 5, 4);
+    QCOMPARE(countWhere(m_storePath, {{"outcome", "valid"}}), 5);
+
+    memory()->capturesDock()->show();
+    CapturesBrowser* browser = memory()->browser();
+    browser->refresh();
+    QVERIFY(browser->model());
+    // Failed first: the default filter.
+    QCOMPARE(browser->filterBar()->arguments().size(), std::size_t(1));
+    QTRY_COMPARE(browser->model()->rowCount(), 5);
+    for (int row = 0; row < 5; ++row)
+        QCOMPARE(browser->model()->index(row, store::CaptureTableModel::Model).data().toString(), QStringLiteral("hopeless-model"));
+
+    QSignalSpy loaded(browser->captureView(), &CaptureView::loaded);
+    browser->table()->selectRow(0);
+    QVERIFY(loaded.wait(10000));
+    const QString id = browser->model()->index(0, 0).data(store::CaptureTableModel::IdRole).toString();
+    CaptureView* view = browser->captureView();
+    QCOMPARE(view->captureId(), id);
+    QVERIFY(view->outcomeLabel()->text().startsWith(QStringLiteral("failed")));
+    QCOMPARE(view->attemptModel()->rowCount(), view->capture()->summary.attempts);
+    QVERIFY(view->attemptModel()->rowCount() >= 3); // the first answer and its repairs
+    QVERIFY(QString::fromStdString(view->rawEditor()->utf8Text()).contains(QStringLiteral("\"question\"")));
+    QVERIFY(view->issueList()->count() > 0);
+    QVERIFY(view->issueList()->item(0)->text().contains(QStringLiteral("goals")));
+    // The request as sent carries no key.
+    QVERIFY(!QString::fromStdString(view->requestEditor()->utf8Text()).contains(QStringLiteral("SECRET")));
+    saveScreenshot(memory()->capturesDock(), QStringLiteral("captures-browser"));
+
+    // Replay against the recorded responses: the same answers, so the same outcome.
+    QSignalSpy replayed(browser, &CapturesBrowser::replayed);
+    browser->replay(false);
+    QVERIFY(replayed.wait(30000));
+    QCOMPARE(replayed.at(0).at(0).toString(), id);
+    QVERIFY(memory()->store()->writer()->flush().ok());
+    QCOMPARE(countWhere(m_storePath, {{"label", "replay_of=" + id.toStdString()}}), 1);
+    QCOMPARE(countWhere(m_storePath, {{"label", "replay_of=" + id.toStdString()}, {"outcome", "failed"}}), 1);
+
+    // Export the selection; copy the command that asks again.
+    const QString out = m_dir->filePath(QStringLiteral("failed.jsonl"));
+    QSignalSpy exported(browser, &CapturesBrowser::exported);
+    browser->exportJsonl(out);
+    QVERIFY(exported.wait(10000));
+    QCOMPARE(exported.at(0).at(1).toInt(), 1);
+    const QList<QByteArray> lines = readFile(out).trimmed().split('\n');
+    QCOMPARE(lines.size(), 1);
+    QCOMPARE(QString::fromStdString(json::parseStrict(lines[0].toStdString())->value("id", std::string())), id);
+
+    QSignalSpy copied(browser, &CapturesBrowser::commandCopied);
+    browser->copyCommand();
+    QVERIFY(copied.wait(10000));
+    const QString command = copied.at(0).at(0).toString();
+    QVERIFY2(command.startsWith(QStringLiteral("conform-cli run --schema ")), qPrintable(command));
+    QVERIFY(command.contains(QStringLiteral("--provider scenario --scenario hopeless-model")));
+    QVERIFY(command.contains(QStringLiteral("--label replay_of=") + id));
+    QCOMPARE(QApplication::clipboard()->text(), command);
+}
+
+void TestGuiMemory::revalidatingHistoryListsVerdictChanges()
+{
+    openWindow(m_storePath);
+    useGoalSchema(readFile(goalSchemaPath()));
+    runBatch({QStringLiteral("scenario/fenced-reply")}, 5, 4);
+    CapturesBrowser* browser = memory()->browser();
+    RevalidatePanel* panel = revalidationOfEveryCapture();
+    QSignalSpy finished(panel, &RevalidatePanel::finished);
+    panel->start();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(panel->report());
+    const store::ReplayReport& report = *panel->report();
+    QCOMPARE(report.count, 5);
+    QCOMPARE(report.validBefore, 5);
+    QCOMPARE(report.validAfter, 0);
+    QCOMPARE(report.becameInvalid, 5);
+    QAbstractItemModel* changes = panel->changeModel();
+    QCOMPARE(changes->rowCount(), 5);
+    for (int row = 0; row < 5; ++row) {
+        QCOMPARE(changes->index(row, ReplayChangeModel::VerdictColumn).data().toString(), QStringLiteral("valid → invalid"));
+        const QString issue = changes->index(row, ReplayChangeModel::IssueColumn).data().toString();
+        QVERIFY2(issue.startsWith(QStringLiteral("/goals: ")), qPrintable(issue));
+    }
+    // Activating a change opens its capture.
+    QSignalSpy loaded(browser->captureView(), &CaptureView::loaded);
+    emit panel->changeList()->activated(changes->index(2, 1));
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(browser->captureView()->captureId(), changes->index(2, ReplayChangeModel::IdColumn).data().toString());
+
+    // The schema as it was: nothing changes.
+    useGoalSchema(readFile(goalSchemaPath()));
+    panel->start();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(panel->report()->becameInvalid, 0);
+    QCOMPARE(panel->changeModel()->rowCount(), 0);
+}
+
+void TestGuiMemory::dashboardAgreesWithCapturesStats()
+{
+    REQUIRE_DEPENDENCY(QFile::exists(QStringLiteral(CONFORM_CLI_PATH)), QStringLiteral("conform-cli is not built"));
+    openWindow(m_storePath);
+    useGoalSchema(readFile(goalSchemaPath()));
+    runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/hopeless-model"), QStringLiteral("scenario/truncated-article")}, 5, 4);
+    memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QString());
+    Dashboard* dashboard = memory()->dashboard();
+    memory()->dashboardDock()->show();
+    QSignalSpy refreshed(dashboard, &Dashboard::refreshed);
+    dashboard->refresh();
+    QVERIFY(refreshed.wait(30000));
+
+    QProcess cli;
+    cli.start(QStringLiteral(CONFORM_CLI_PATH), {QStringLiteral("captures"), QStringLiteral("stats"), QStringLiteral("--store"), m_storePath,
+                                                 QStringLiteral("--by"), QStringLiteral("provider,model"), QStringLiteral("--bucket"),
+                                                 QStringLiteral("day"), QStringLiteral("--json")});
+    QVERIFY(cli.waitForFinished(30000));
+    QCOMPARE(cli.exitCode(), 0);
+    const Json expected = json::parseStrict(cli.readAllStandardOutput().toStdString()).value();
+    QCOMPARE(expected.value("count", 0), 15);
+    QCOMPARE(dashboard->stats().value("count", 0), 15);
+
+    std::map<QString, Json> groups; // "scenario/fenced-reply" -> the CLI's group
+    for (const Json& group : expected["groups"])
+        groups[QString::fromStdString(group["key"]["provider"].get<std::string>() + "/" + group["key"]["model"].get<std::string>())] = group;
+    QCOMPARE(groups.size(), std::size_t(3));
+
+    // Every bar of every bar chart, by category, against the CLI's number.
+    const auto barValue = [](QChart* chart, const QString& setName, const QString& category) -> double {
+        for (QAbstractSeries* series : chart->series())
+            if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+                const QStringList categories = qobject_cast<QBarCategoryAxis*>(
+                    bars->attachedAxes().value(bars->type() == QAbstractSeries::SeriesTypeHorizontalStackedBar ? 1 : 0))
+                                                   ->categories();
+                for (QBarSet* set : bars->barSets())
+                    if (set->label() == setName)
+                        return set->at(int(categories.indexOf(category)));
+            }
+        return -1;
+    };
+    const auto chart = [&](DashboardChart which) { return dashboard->chartView(which)->chart(); };
+    for (const auto& [name, g] : groups) {
+        const double finalSuccess = 100 * g["final_success_rate"].get<double>(), repaired = 100 * g["repaired_rate"].get<double>();
+        QCOMPARE(barValue(chart(DashboardChart::OutcomeMix), QStringLiteral("valid, no repair"), name), finalSuccess - repaired);
+        QCOMPARE(barValue(chart(DashboardChart::OutcomeMix), QStringLiteral("valid after repair"), name), repaired);
+        QCOMPARE(barValue(chart(DashboardChart::OutcomeMix), QStringLiteral("fallback"), name), 100 * g["fallback_rate"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::OutcomeMix), QStringLiteral("failed"), name), 100 * g["failed_rate"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::MeanRepairs), QStringLiteral("meets the target"), name)
+                     + barValue(chart(DashboardChart::MeanRepairs), QStringLiteral("misses the target"), name),
+                 g["mean_repairs"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::FlagRates), QStringLiteral("truncated"), name), 100 * g["truncated_rate"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::FlagRates), QStringLiteral("refused"), name), 100 * g["refused_rate"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::Latency), QStringLiteral("p50"), name), g["latency_ms"]["p50"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::Latency), QStringLiteral("p95"), name), g["latency_ms"]["p95"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::Tokens), QStringLiteral("input"), name), g["tokens"]["input"].get<double>());
+        QCOMPARE(barValue(chart(DashboardChart::Tokens), QStringLiteral("output"), name), g["tokens"]["output"].get<double>());
+    }
+    // Hand-derived where the scenarios say it plainly.
+    QCOMPARE(groups[QStringLiteral("scenario/fenced-reply")]["final_success_rate"].get<double>(), 1.0);
+    QCOMPARE(groups[QStringLiteral("scenario/hopeless-model")]["failed_rate"].get<double>(), 1.0);
+
+    // The time line: one point per bucket, at the bucket's start.
+    QLineSeries* finalLine = nullptr;
+    for (QAbstractSeries* series : chart(DashboardChart::Rates)->series())
+        if (series->name() == QStringLiteral("final success"))
+            finalLine = qobject_cast<QLineSeries*>(series);
+    QVERIFY(finalLine);
+    QCOMPARE(finalLine->count(), int(expected["buckets"].size()));
+    for (int i = 0; i < finalLine->count(); ++i) {
+        const Json& bucket = expected["buckets"][std::size_t(i)];
+        QCOMPARE(finalLine->at(i).y(), 100 * bucket["final_success_rate"].get<double>());
+        QCOMPARE(qint64(finalLine->at(i).x()),
+                 QDateTime::fromString(QString::fromStdString(bucket["start"].get<std::string>()), Qt::ISODateWithMs).toMSecsSinceEpoch());
+    }
+    // Final success 10/15 misses the 99% target: the line is drawn red.
+    QCOMPARE(finalLine->pen().color(), QColor(0xcf, 0x22, 0x2e));
+
+    saveScreenshot(memory()->dashboardDock(), QStringLiteral("dashboard"));
+
+    // A chart exports as PNG and SVG.
+    const QString png = m_dir->filePath(QStringLiteral("mix.png")), svg = m_dir->filePath(QStringLiteral("mix.svg"));
+    QVERIFY(dashboard->exportChart(DashboardChart::OutcomeMix, png));
+    QVERIFY(dashboard->exportChart(DashboardChart::OutcomeMix, svg));
+    QVERIFY(readFile(png).startsWith("\x89PNG"));
+    QVERIFY(readFile(svg).contains("<svg"));
+
+    // New captures land: the dashboard refreshes by itself, once for the burst.
+    refreshed.clear();
+    runBatch({QStringLiteral("scenario/fenced-reply")}, 5, 4);
+    QVERIFY(refreshed.wait(10000));
+    QCOMPARE(dashboard->stats().value("count", 0), 20);
+}
+
+void TestGuiMemory::runTabRunsAreCaptured()
+{
+    openWindow(m_storePath);
+    RunPane* run = m_window->runPane();
+    QVERIFY(run->targetForm()->selectScenario(QStringLiteral("trailing-commas")));
+    QSignalSpy finished(run, &RunPane::runFinished);
+    run->run();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(memory()->store()->writer()->flush().ok());
+    QCOMPARE(countWhere(m_storePath, {{"label", "source=run-tab"}}), 1);
+    QCOMPARE(countWhere(m_storePath, {{"label", "source=run-tab"}, {"model", "trailing-commas"}, {"outcome", "valid"}}), 1);
+}
+
+void TestGuiMemory::filtersAndBatchSettingsPersist()
+{
+    openWindow(m_storePath);
+    memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QStringLiteral("repaired"));
+    memory()->browser()->filterBar()->setField(QStringLiteral("provider"), QStringLiteral("openai"));
+    memory()->batchPanel()->checkTargets({QStringLiteral("scenario/refusal"), QStringLiteral("openai/gpt-4o-mini")});
+    memory()->batchPanel()->setRepeats(100);
+    memory()->batchPanel()->setConcurrency(7);
+    memory()->capturesDock()->show();
+    m_window->close();
+    m_window.reset();
+
+    openWindow(m_storePath);
+    QCOMPARE(memory()->browser()->filterBar()->arguments(),
+             (std::vector<std::pair<std::string, std::string>>{{"outcome", "repaired"}, {"provider", "openai"}}));
+    QVERIFY(memory()->capturesDock()->isVisible());
+    QStringList checked;
+    for (int i = 0; i < memory()->batchPanel()->targetList()->count(); ++i)
+        if (memory()->batchPanel()->targetList()->item(i)->checkState() == Qt::Checked)
+            checked << memory()->batchPanel()->targetList()->item(i)->text();
+    QCOMPARE(checked, (QStringList{QStringLiteral("scenario/refusal"), QStringLiteral("openai/gpt-4o-mini")}));
+}
+
+void TestGuiMemory::eventLoopFreeDuringThousandRunBatch()
+{
+    REQUIRE_DEPENDENCY(QFile::exists(QStringLiteral(CONFORM_CLI_PATH)), QStringLiteral("conform-cli is not built"));
+    ServeProcess serve(QStringLiteral(CONFORM_SOURCE_DIR "/resources/scenarios/fenced-reply.json"));
+    QVERIFY2(!serve.baseUrl().isEmpty(), "conform-cli serve did not start");
+    openWindow(m_storePath);
+    useGoalSchema(readFile(goalSchemaPath()));
+    RunTargetForm* form = m_window->runPane()->targetForm();
+    form->providerCombo()->setCurrentText(QStringLiteral("openai"));
+    for (QLineEdit* edit : form->findChildren<QLineEdit*>())
+        if (edit->placeholderText().contains(QStringLiteral("URL")))
+            edit->setText(serve.baseUrl());
+    form->modeCombo()->setCurrentText(QStringLiteral("json-object"));
+
+    EventLoopWatchdog watchdog;
+    runBatch({QStringLiteral("run-tab")}, 1000, 16, 300000);
+    qInfo("1,000 runs against conform-cli serve: longest stall %.1f ms (longest wall gap %.1f ms, %lld ticks)", watchdog.longestStallMs(),
+          watchdog.longestGapMs(), static_cast<long long>(watchdog.ticks()));
+    QCOMPARE(memory()->batchPanel()->runner()->tally(0).count, 1000);
+    QCOMPARE(memory()->batchPanel()->runner()->tally(0).valid, 1000);
+    QCOMPARE(countWhere(m_storePath, {{"label", "batch=" + memory()->batchPanel()->runner()->batchId()}}), 1000);
+    QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
+}
+
+void TestGuiMemory::eventLoopFreeDuringRevalidationOf100k()
+{
+    QVERIFY(seedStore(m_storePath, 4));
+    QVERIFY(growStore(m_storePath, 100000, true));
+    openWindow(m_storePath);
+    RevalidatePanel* panel = revalidationOfEveryCapture();
+    QSignalSpy finished(panel, &RevalidatePanel::finished);
+    QSignalSpy progress(panel->progressBar(), &QProgressBar::valueChanged);
+    // What the set-up set off (the filter's debounce, the schema panes' checks, the first
+    // paints) settles first: the watch is on the re-validation.
+    QTest::qWait(800);
+    EventLoopWatchdog watchdog;
+    panel->start();
+    QVERIFY(finished.wait(180000));
+    qInfo("re-validation of 100,000 captures: longest stall %.1f ms (longest wall gap %.1f ms)", watchdog.longestStallMs(), watchdog.longestGapMs());
+    QVERIFY(panel->report());
+    QCOMPARE(panel->report()->count, 100000);
+    QCOMPARE(panel->report()->becameInvalid, 100000);
+    QVERIFY(progress.count() > 2); // the bar moved as pages were checked
+    QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
+}
+
+void TestGuiMemory::eventLoopFreeOpeningDashboardOnAMillion()
+{
+    // A million captures is made once and kept in the build folder: the test's own time is
+    // then the dashboard's.
+    const QString fixture = QStringLiteral(CONFORM_TEST_BUILD_DIR "/memory-million.db");
+    if (countWhere(fixture, {}) != 1000000) {
+        for (const char* suffix : {"", "-wal", "-shm"})
+            QFile::remove(fixture + QString::fromLatin1(suffix));
+        QVERIFY(seedStore(fixture, 4));
+        QVERIFY(growStore(fixture, 1000000, false));
+    }
+    openWindow(fixture);
+    memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QString());
+    Dashboard* dashboard = memory()->dashboard();
+    QSignalSpy refreshed(dashboard, &Dashboard::refreshed);
+    QTest::qWait(800); // the filter's debounce and the first paints settle first
+    EventLoopWatchdog watchdog;
+    QElapsedTimer clock;
+    clock.start();
+    memory()->dashboardDock()->show();
+    dashboard->refresh();
+    QVERIFY(refreshed.wait(180000));
+    qInfo("dashboard on 1,000,000 captures: %lld ms to draw; longest stall %.1f ms (longest wall gap %.1f ms)",
+          static_cast<long long>(clock.elapsed()), watchdog.longestStallMs(), watchdog.longestGapMs());
+    QCOMPARE(dashboard->stats().value("count", 0), 1000000);
+    QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
+    saveScreenshot(memory()->dashboardDock(), QStringLiteral("dashboard-million"));
+}
+
+QTEST_MAIN(TestGuiMemory)
+#include "test_gui_memory.moc"
