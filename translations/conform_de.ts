@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
@@ -18,6 +18,125 @@
     <message>
         <source>Export failed: %1</source>
         <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>final success</source>
+        <translation>endgültiger Erfolg</translation>
+    </message>
+    <message>
+        <source>first-try valid</source>
+        <translation>beim ersten Versuch gültig</translation>
+    </message>
+    <message>
+        <source>parse</source>
+        <translation>lesbar</translation>
+    </message>
+    <message>
+        <source>time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>% of runs</source>
+        <translation>% der Läufe</translation>
+    </message>
+    <message>
+        <source>target %1%</source>
+        <translation>Ziel %1%</translation>
+    </message>
+    <message>
+        <source>valid, no repair</source>
+        <translation>gültig, ohne Reparatur</translation>
+    </message>
+    <message>
+        <source>valid after repair</source>
+        <translation>gültig nach Reparatur</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>Ausweichmodus</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>gescheitert</translation>
+    </message>
+    <message>
+        <source>meets the target</source>
+        <translation>erreicht das Ziel</translation>
+    </message>
+    <message>
+        <source>misses the target</source>
+        <translation>verfehlt das Ziel</translation>
+    </message>
+    <message>
+        <source>target %1</source>
+        <translation>Ziel %1</translation>
+    </message>
+    <message>
+        <source>Success over time</source>
+        <translation>Erfolg im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Outcome mix by provider × model</source>
+        <translation>Ergebnisse nach Anbieter × Modell</translation>
+    </message>
+    <message>
+        <source>Mean repairs</source>
+        <translation>Reparaturen im Mittel</translation>
+    </message>
+    <message>
+        <source>Fallback, truncation and refusal</source>
+        <translation>Ausweichmodus, Abbruch und Verweigerung</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>repairs per run</source>
+        <translation>Reparaturen je Lauf</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>abgeschnitten</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>verweigert</translation>
+    </message>
+    <message>
+        <source>fallback target %1%</source>
+        <translation>Ziel Ausweichmodus %1%</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
     </message>
 </context>
 <context>
@@ -131,8 +250,8 @@
         <translation>maskierte Zeichenkette auf oberster Ebene entmaskiert</translation>
     </message>
     <message>
-        <source>joined &quot;a&quot; + &quot;b&quot; into one string</source>
-        <translation>&quot;a&quot; + &quot;b&quot; zu einer Zeichenkette verbunden</translation>
+        <source>joined "a" + "b" into one string</source>
+        <translation>"a" + "b" zu einer Zeichenkette verbunden</translation>
     </message>
     <message>
         <source>unwrapped a Mongo-style wrapper</source>
@@ -143,8 +262,8 @@
         <translation>Unicode-Leerzeichen → einfaches Leerzeichen</translation>
     </message>
     <message>
-        <source>placeholder &quot;...&quot; → null</source>
-        <translation>Platzhalter &quot;...&quot; → null</translation>
+        <source>placeholder "..." → null</source>
+        <translation>Platzhalter "..." → null</translation>
     </message>
     <message>
         <source>line ending inside a string escaped</source>
@@ -398,6 +517,404 @@
     <message>
         <source>Transport (%1)</source>
         <translation>Übertragung (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::BatchPanel</name>
+    <message>
+        <source>Run ×N</source>
+        <translation>×N ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Runs per target</source>
+        <translation>Läufe je Ziel</translation>
+    </message>
+    <message>
+        <source>Runs in flight at most</source>
+        <translation>Höchstens so viele Läufe gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Return</source>
+        <translation>Ctrl+Shift+Return</translation>
+    </message>
+    <message>
+        <source>Run the Run tab's spec N times against every ticked target (%1)</source>
+        <translation>Die Vorgabe des Run-Tabs N-mal gegen jedes angehakte Ziel ausführen (%1)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Backspace</source>
+        <translation>Ctrl+Shift+Backspace</translation>
+    </message>
+    <message>
+        <source>At once</source>
+        <translation>Gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Targets to run against</source>
+        <translation>Ziele, gegen die ausgeführt wird</translation>
+    </message>
+    <message>
+        <source>Tick targets, pick N, Run.</source>
+        <translation>Ziele anhaken, N wählen, ausführen.</translation>
+    </message>
+    <message>
+        <source>Run tab target</source>
+        <translation>Ziel des Run-Tabs</translation>
+    </message>
+    <message>
+        <source>the Run tab has no target</source>
+        <translation>der Run-Tab hat kein Ziel</translation>
+    </message>
+    <message>
+        <source>tick at least one target</source>
+        <translation>mindestens ein Ziel anhaken</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>error: the schema editor is empty</source>
+        <translation>Fehler: der Schema-Editor ist leer</translation>
+    </message>
+    <message>
+        <source>compiling the schema…</source>
+        <translation>Schema wird kompiliert…</translation>
+    </message>
+    <message>
+        <source>error: schema: %1</source>
+        <translation>Fehler: Schema: %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2 runs · final success %3</source>
+        <translation>%1 / %2 Läufe · endgültiger Erfolg %3</translation>
+    </message>
+    <message>
+        <source> · cancelled</source>
+        <translation> · abgebrochen</translation>
+    </message>
+    <message>
+        <source> · done</source>
+        <translation> · fertig</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::BatchTallyModel</name>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out</source>
+        <translation>%1 ein / %2 aus</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>First-try valid</source>
+        <translation>Beim ersten Versuch gültig</translation>
+    </message>
+    <message>
+        <source>Repaired</source>
+        <translation>Repariert</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Gescheitert</translation>
+    </message>
+    <message>
+        <source>Truncated</source>
+        <translation>Abgeschnitten</translation>
+    </message>
+    <message>
+        <source>Mean repairs</source>
+        <translation>Reparaturen im Mittel</translation>
+    </message>
+    <message>
+        <source>p50 latency</source>
+        <translation>Latenz p50</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Final success</source>
+        <translation>Endgültiger Erfolg</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CaptureFilterBar</name>
+    <message>
+        <source>any outcome</source>
+        <translation>jedes Ergebnis</translation>
+    </message>
+    <message>
+        <source>any flag</source>
+        <translation>jedes Kennzeichen</translation>
+    </message>
+    <message>
+        <source>Outcome (--outcome)</source>
+        <translation>Ergebnis (--outcome)</translation>
+    </message>
+    <message>
+        <source>Flag (--flag)</source>
+        <translation>Kennzeichen (--flag)</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>schema version</source>
+        <translation>Schema-Version</translation>
+    </message>
+    <message>
+        <source>prompt version</source>
+        <translation>Prompt-Version</translation>
+    </message>
+    <message>
+        <source>since (ISO 8601)</source>
+        <translation>seit (ISO 8601)</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>text in the reply</source>
+        <translation>Text in der Antwort</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CaptureView</name>
+    <message>
+        <source>The selected attempt's issues: click one to see its span and its schema keyword</source>
+        <translation>Die Fehler des gewählten Versuchs: ein Klick zeigt die Stelle und das Schlüsselwort im Schema</translation>
+    </message>
+    <message>
+        <source>Raw reply</source>
+        <translation>Rohe Antwort</translation>
+    </message>
+    <message>
+        <source>Fixes &amp;&amp; coercions</source>
+        <translation>Korrekturen &amp;&amp; Umwandlungen</translation>
+    </message>
+    <message>
+        <source>Request sent</source>
+        <translation>Gesendete Anfrage</translation>
+    </message>
+    <message>
+        <source>Final value</source>
+        <translation>Endgültiger Wert</translation>
+    </message>
+    <message>
+        <source>Schema</source>
+        <translation>Schema</translation>
+    </message>
+    <message>
+        <source>No capture open</source>
+        <translation>Keine Aufzeichnung geöffnet</translation>
+    </message>
+    <message>
+        <source>loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3/%4 %5 · schema %6 · prompt %7 · %8 attempts, %9 repairs · %10 ms · %11 in / %12 out%13</source>
+        <translation>%1 · %2 · %3/%4 %5 · Schema %6 · Prompt %7 · %8 Versuche, %9 Reparaturen · %10 ms · %11 ein / %12 aus%13</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>no JSON: %1</source>
+        <translation>kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>valid — no issues</source>
+        <translation>gültig — keine Probleme</translation>
+    </message>
+    <message>
+        <source>no issues</source>
+        <translation>keine Probleme</translation>
+    </message>
+    <message>
+        <source>no fixes, no coercions</source>
+        <translation>keine Korrekturen, keine Umwandlungen</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CapturesBrowser</name>
+    <message>
+        <source>Capture</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Re-validate history</source>
+        <translation>Verlauf neu prüfen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <source>against the recorded responses</source>
+        <translation>gegen die aufgezeichneten Antworten</translation>
+    </message>
+    <message>
+        <source>against the Run tab's target</source>
+        <translation>gegen das Ziel des Run-Tabs</translation>
+    </message>
+    <message>
+        <source>Export JSONL…</source>
+        <translation>Als JSONL exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export Captures</source>
+        <translation>Aufzeichnungen exportieren</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Copy as command</source>
+        <translation>Als Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 shown%2</source>
+        <translation>%1 angezeigt%2</translation>
+    </message>
+    <message>
+        <source>, more as you scroll</source>
+        <translation>, weitere beim Blättern</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>replayed %1: %2 → capture %3</source>
+        <translation>%1 wiederholt: %2 → Aufzeichnung %3</translation>
+    </message>
+    <message>
+        <source>replaying %1…</source>
+        <translation>%1 wird wiederholt…</translation>
+    </message>
+    <message>
+        <source>select the captures to export</source>
+        <translation>die zu exportierenden Aufzeichnungen auswählen</translation>
+    </message>
+    <message>
+        <source>exporting %1 captures…</source>
+        <translation>%1 Aufzeichnungen werden exportiert…</translation>
+    </message>
+    <message>
+        <source>exported %1 captures to %2</source>
+        <translation>%1 Aufzeichnungen nach %2 exportiert</translation>
+    </message>
+    <message>
+        <source>copied the conform-cli command</source>
+        <translation>conform-cli-Befehl kopiert</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::Dashboard</name>
+    <message>
+        <source>by day</source>
+        <translation>nach Tag</translation>
+    </message>
+    <message>
+        <source>by hour</source>
+        <translation>nach Stunde</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F5</source>
+        <translation>Ctrl+Shift+F5</translation>
+    </message>
+    <message>
+        <source>Export chart…</source>
+        <translation>Diagramm exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Save the chart chosen beside it as PNG or SVG</source>
+        <translation>Das daneben gewählte Diagramm als PNG oder SVG speichern</translation>
+    </message>
+    <message>
+        <source>querying…</source>
+        <translation>Abfrage läuft…</translation>
+    </message>
+    <message>
+        <source>%1 captures · %2 s · %3</source>
+        <translation>%1 Aufzeichnungen · %2 s · %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot write</source>
+        <translation>%1: nicht schreibbar</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg)</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>%1 gespeichert</translation>
     </message>
 </context>
 <context>
@@ -725,7 +1242,7 @@
         <translation>Jede Zeile einer .jsonl-Datei, gegen das Schema geprüft</translation>
     </message>
     <message>
-        <source>Extract, repair and validate JSON from a model&apos;s raw reply</source>
+        <source>Extract, repair and validate JSON from a model's raw reply</source>
         <translation>JSON aus der rohen Antwort eines Modells extrahieren, reparieren und validieren</translation>
     </message>
     <message>
@@ -805,7 +1322,7 @@
         <translation>Suchen:</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; not found</source>
+        <source>"%1" not found</source>
         <translation>„%1“ nicht gefunden</translation>
     </message>
     <message>
@@ -829,7 +1346,7 @@
         <translation>Ersetzen:</translation>
     </message>
     <message>
-        <source>Replace &quot;%1&quot; with:</source>
+        <source>Replace "%1" with:</source>
         <translation>„%1“ ersetzen durch:</translation>
     </message>
     <message numerus="yes">
@@ -962,12 +1479,12 @@
         <translation>Probleme wie Zod 3 oder Zod 4 formulieren</translation>
     </message>
     <message>
-        <source>Coerce near-misses before validating: enum case, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</source>
-        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</translation>
+        <source>Coerce near-misses before validating: enum case, yes/no, "5" -&gt; 5, x -&gt; [x]</source>
+        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, "5" -&gt; 5, x -&gt; [x]</translation>
     </message>
     <message>
-        <source>Treat &quot;format&quot; (email, uri, date-time, ...) as an assertion, not an annotation</source>
-        <translation>&quot;format&quot; (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
+        <source>Treat "format" (email, uri, date-time, ...) as an assertion, not an annotation</source>
+        <translation>"format" (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
     </message>
 </context>
 <context>
@@ -1024,7 +1541,7 @@
         <translation>Modelle abrufen</translation>
     </message>
     <message>
-        <source>Ask the provider&apos;s models endpoint which models it offers</source>
+        <source>Ask the provider's models endpoint which models it offers</source>
         <translation>Den Modell-Endpunkt des Anbieters fragen, welche Modelle er anbietet</translation>
     </message>
     <message>
@@ -1068,6 +1585,29 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::ReplayChangeModel</name>
+    <message>
+        <source>invalid → valid</source>
+        <translation>ungültig → gültig</translation>
+    </message>
+    <message>
+        <source>valid → invalid</source>
+        <translation>gültig → ungültig</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>First issue</source>
+        <translation>Erstes Problem</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::ReplyPane</name>
     <message>
         <source>1 fix</source>
@@ -1090,7 +1630,7 @@
         <translation>schreibgeschützt</translation>
     </message>
     <message>
-        <source>Paste a model&apos;s reply on the left, or open one with Reply ▸ Open Reply.</source>
+        <source>Paste a model's reply on the left, or open one with Reply ▸ Open Reply.</source>
         <translation>Fügen Sie links die Antwort eines Modells ein oder öffnen Sie eine mit Antwort ▸ Antwort öffnen.</translation>
     </message>
     <message>
@@ -1140,6 +1680,53 @@
     <message>
         <source>%1: %2 → %3</source>
         <translation>%1: %2 → %3</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::RevalidatePanel</name>
+    <message>
+        <source>Re-validate history</source>
+        <translation>Verlauf neu prüfen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Extract and validate the filtered captures' final replies again, against the schema being edited</source>
+        <translation>Die letzten Antworten der gefilterten Aufzeichnungen erneut extrahieren und gegen das bearbeitete Schema prüfen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+H</source>
+        <translation>Ctrl+Shift+H</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>compiling the schema…</source>
+        <translation>Schema wird kompiliert…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 captures checked…</source>
+        <translation>%1 von %2 Aufzeichnungen geprüft…</translation>
+    </message>
+    <message>
+        <source>re-validating…</source>
+        <translation>wird neu geprüft…</translation>
+    </message>
+    <message>
+        <source>%1 captures%2: valid %3 → %4 · %5 became invalid, %6 became valid · %7 s%8</source>
+        <translation>%1 Aufzeichnungen%2: gültig %3 → %4 · %5 wurden ungültig, %6 wurden gültig · %7 s%8</translation>
+    </message>
+    <message>
+        <source> (cancelled)</source>
+        <translation> (abgebrochen)</translation>
+    </message>
+    <message>
+        <source> · the first %1 changes listed</source>
+        <translation> · die ersten %1 Änderungen aufgeführt</translation>
     </message>
 </context>
 <context>
@@ -1272,6 +1859,14 @@
         <source>The scenario %1 is written for its own schema (%2), not the open one: it runs with its own.</source>
         <translation>Das Szenario %1 ist für sein eigenes Schema (%2) geschrieben, nicht für das geöffnete: es läuft mit seinem eigenen.</translation>
     </message>
+    <message>
+        <source>Run ×N…</source>
+        <translation>×N ausführen…</translation>
+    </message>
+    <message>
+        <source>Run this spec N times over several targets, with a live success rate</source>
+        <translation>Diese Vorgabe N-mal gegen mehrere Ziele ausführen, mit laufender Erfolgsquote</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::RunTargetForm</name>
@@ -1280,7 +1875,7 @@
         <translation>Streamen</translation>
     </message>
     <message>
-        <source>from the environment, else the provider&apos;s public URL</source>
+        <source>from the environment, else the provider's public URL</source>
         <translation>aus der Umgebung, sonst die öffentliche URL des Anbieters</translation>
     </message>
     <message>
@@ -1332,7 +1927,7 @@
         <translation>Der Modellname, wie der Anbieter ihn schreibt</translation>
     </message>
     <message>
-        <source>The provider&apos;s API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
+        <source>The provider's API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
         <translation>Die API-Adresse des Anbieters; leer: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, sonst die öffentliche</translation>
     </message>
     <message>
@@ -1360,7 +1955,7 @@
         <translation>Max. Tokens, Temperatur, Aufrufbudget, Abschneiden, Umwandlung, strikte Reparaturen, Tempo und die Reparaturvorlage</translation>
     </message>
     <message>
-        <source>The reply&apos;s token limit; a reply cut there is continued or asked again, never repaired</source>
+        <source>The reply's token limit; a reply cut there is continued or asked again, never repaired</source>
         <translation>Das Token-Limit der Antwort; eine dort abgeschnittene Antwort wird fortgesetzt oder neu angefragt, nie repariert</translation>
     </message>
     <message>
@@ -1380,8 +1975,8 @@
         <translation>Eine bei max. Tokens abgeschnittene Antwort: fortsetzen, mit mehr Tokens neu fragen oder scheitern</translation>
     </message>
     <message>
-        <source>Fix values that are almost right (&quot;Amber&quot; → &quot;amber&quot;, &quot;5&quot; → 5); the same toggle as the toolbar&apos;s</source>
-        <translation>Fast richtige Werte korrigieren (&quot;Amber&quot; → &quot;amber&quot;, &quot;5&quot; → 5); derselbe Schalter wie in der Werkzeugleiste</translation>
+        <source>Fix values that are almost right ("Amber" → "amber", "5" → 5); the same toggle as the toolbar's</source>
+        <translation>Fast richtige Werte korrigieren ("Amber" → "amber", "5" → 5); derselbe Schalter wie in der Werkzeugleiste</translation>
     </message>
     <message>
         <source>Refuse extraction fixes that change values (a completed string, a dropped key)</source>
@@ -1494,7 +2089,7 @@
         <translation>&lt;h2&gt;Conform&lt;/h2&gt;&lt;p&gt;Entwerfen Sie ein JSON-Schema und einen Prompt, fragen Sie ein Modell und sehen Sie jeden Schritt: die rohe Antwort, was repariert wurde, jedes Problem, jede Reparaturrunde, den endgültigen Wert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Demos&lt;/b&gt; laufen offline: ein Doppelklick zeigt eine.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Double-click (or press Enter) to open the demo&apos;s schema and prompt and run it</source>
+        <source>Double-click (or press Enter) to open the demo's schema and prompt and run it</source>
         <translation>Doppelklick (oder Enter) öffnet Schema und Prompt der Demo und führt sie aus</translation>
     </message>
     <message>
@@ -1576,7 +2171,7 @@
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <source>$CONFORM_STORE, else captures.db in Conform&apos;s data folder</source>
+        <source>$CONFORM_STORE, else captures.db in Conform's data folder</source>
         <translation>$CONFORM_STORE, sonst captures.db im Datenordner von Conform</translation>
     </message>
     <message>
@@ -1598,6 +2193,33 @@
     <message>
         <source>SQLite stores (*.db *.sqlite);;All files (*)</source>
         <translation>SQLite-Speicher (*.db *.sqlite);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::WorkbenchMemory</name>
+    <message>
+        <source>Captures</source>
+        <translation>Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Runs ×N</source>
+        <translation>Läufe ×N</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+1</source>
+        <translation>Ctrl+Shift+1</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+2</source>
+        <translation>Ctrl+Shift+2</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+3</source>
+        <translation>Ctrl+Shift+3</translation>
     </message>
 </context>
 <context>
