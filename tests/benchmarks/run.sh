@@ -69,4 +69,9 @@ echo "engine: overhead per attempt against conform-cli serve..." >&2
 # (tests/benchmarks/store). About two minutes and 1.5 GB of disk under the build folder.
 echo "store: import, replay and stats through conform-cli..." >&2
 bash "$here/store/run.sh" "$build" || status=1
+
+# The workbench: its check of a document beside conform-cli validate, and its cold start.
+echo "gui: the check of a document against conform-cli, and cold start..." >&2
+bash "$here/gui/run.sh" "$build" || status=1
+bash "$here/gui/startup.sh" "$build" || status=1
 exit "$status"
