@@ -15,6 +15,7 @@
 #include "startpage.h"
 #include "workspacedock.h"
 
+#include "json/parse.h"
 #include "providers/scenario.h"
 
 #include <QApplication>
@@ -91,6 +92,12 @@ void MainWindow::connectEditors()
     connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
     connect(schemaEditor(), &CodeEditor::filePathChanged, m_document, &SchemaDocument::setFilePath);
     connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
+    // The Run tab offers the demos written for the open schema first.
+    connect(m_document, &SchemaDocument::compiled, m_run, [this](const CompiledSchemaPtr& schema) {
+        auto parsed = json::parseStrict(schema->text);
+        const bool object = parsed && parsed.value().is_object();
+        m_run->targetForm()->offerScenariosFor(object ? QString::fromStdString(parsed.value().value("$id", std::string())) : QString());
+    });
     // One Coerce setting: the toolbar's toggle and the Run tab's policy follow each other.
     m_run->setDocument(m_document);
     connect(m_options, &OptionsToolBar::settingsChanged, m_run->targetForm(),

@@ -29,6 +29,7 @@ namespace {
 const char* const kProviders[] = {"scenario", "anthropic", "openai", "ollama"};
 const char* const kModes[] = {"auto", "strict", "tool", "json-object", "text"};
 constexpr int kOpenFileRole = Qt::UserRole + 1; // marks the "Open scenario file…" item
+constexpr int kSchemaIdRole = Qt::UserRole + 2; // the $id of the schema a scenario answers for
 
 } // namespace
 
@@ -216,8 +217,12 @@ void RunTargetForm::describeScenario()
 
 void RunTargetForm::fillScenarios()
 {
-    for (const QString& path : providers::builtinScenarioPaths())
+    for (const QString& path : providers::builtinScenarioPaths()) {
         m_scenario->addItem(QFileInfo(path).completeBaseName(), path);
+        if (auto loaded = providers::loadScenario(path); loaded && loaded->schema && loaded->schema->is_object())
+            m_scenario->setItemData(m_scenario->count() - 1, QString::fromStdString(loaded->schema->value("$id", std::string())),
+                                    kSchemaIdRole);
+    }
     m_scenario->addItem(tr("Open scenario file…"));
     m_scenario->setItemData(m_scenario->count() - 1, true, kOpenFileRole);
     m_scenario->setCurrentIndex(0);
@@ -243,6 +248,7 @@ void RunTargetForm::onScenarioChosen(int index)
 {
     if (!m_scenario->itemData(index, kOpenFileRole).toBool()) {
         m_lastScenario = index;
+        m_scenarioChosen = true;
         return;
     }
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), {}, tr("Scenarios (*.json)"));
@@ -259,6 +265,39 @@ void RunTargetForm::addScenarioFile(const QString& path)
     m_scenario->insertItem(at, QFileInfo(path).fileName(), path);
     m_scenario->setCurrentIndex(at);
     m_lastScenario = at;
+    m_scenarioChosen = true;
+}
+
+void RunTargetForm::offerScenariosFor(const QString& schemaId)
+{
+    // Those written for the open schema first, in bold, with a tooltip saying so; the others
+    // stay below (they run with their own schema, and the Run tab says so).
+    const QString current = m_scenario->currentText();
+    int front = 0;
+    for (int row = 0; row < m_scenario->count(); ++row) {
+        const bool matches = !schemaId.isEmpty() && m_scenario->itemData(row, kSchemaIdRole).toString() == schemaId;
+        QFont font = m_scenario->font();
+        font.setBold(matches);
+        m_scenario->setItemData(row, matches ? QVariant(font) : QVariant(), Qt::FontRole);
+        m_scenario->setItemData(row, matches ? tr("Written for the open schema") : QVariant(), Qt::ToolTipRole);
+        if (!matches)
+            continue;
+        if (row != front) {
+            const QString text = m_scenario->itemText(row);
+            const QVariant path = m_scenario->itemData(row);
+            const QVariant id = m_scenario->itemData(row, kSchemaIdRole);
+            m_scenario->removeItem(row);
+            m_scenario->insertItem(front, text, path);
+            m_scenario->setItemData(front, id, kSchemaIdRole);
+            m_scenario->setItemData(front, font, Qt::FontRole);
+            m_scenario->setItemData(front, tr("Written for the open schema"), Qt::ToolTipRole);
+        }
+        ++front;
+    }
+    // The user's own choice stands; the default gives way to a demo written for this schema.
+    const int keep = std::max(m_scenario->findText(current), 0);
+    m_scenario->setCurrentIndex(!m_scenarioChosen && front > 0 && keep >= front ? 0 : keep);
+    m_lastScenario = m_scenario->currentIndex();
 }
 
 bool RunTargetForm::selectScenario(const QString& name)
@@ -269,6 +308,7 @@ bool RunTargetForm::selectScenario(const QString& name)
     m_provider->setCurrentText(QStringLiteral("scenario"));
     m_scenario->setCurrentIndex(index);
     m_lastScenario = index;
+    m_scenarioChosen = true;
     return true;
 }
 

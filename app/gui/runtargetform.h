@@ -31,6 +31,9 @@ public:
     Result<engine::Target> target() const;
     engine::Policy policy() const;
 
+    // Lists the scenarios written for the schema with `schemaId` first (in bold); when there
+    // are some and the chosen scenario is not among them, the first of them is chosen.
+    void offerScenariosFor(const QString& schemaId);
     // Selects the built-in scenario whose file is `<name>.json`; false if there is none.
     bool selectScenario(const QString& name);
     // Adds a scenario file to the combo (as "Open scenario file…" does) and selects it.
@@ -88,7 +91,8 @@ private:
     QSpinBox* m_pace;
     QLabel* m_description;
     QString m_repairTemplate;
-    int m_lastScenario = 0; // restored when "Open scenario file…" is cancelled
+    int m_lastScenario = 0;
+    bool m_scenarioChosen = false; // by the user (or a demo): the default no longer applies // restored when "Open scenario file…" is cancelled
 };
 
 } // namespace conform::gui

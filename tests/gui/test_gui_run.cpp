@@ -100,6 +100,7 @@ private slots:
     void policyControlsReachTheRequest();
     void coerceToggleIsOneSetting();
     void otherScenarioRunsWithItsOwnSchema();
+    void scenariosForTheOpenSchemaComeFirst();
 
 private:
     // Selects `scenario`, puts its schema in the schema editor, presses Run.
@@ -521,6 +522,18 @@ void TestGuiRun::otherScenarioRunsWithItsOwnSchema()
     QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("repaired"));
     QVERIFY2(m_pane->activityLabel()->text().startsWith(QStringLiteral("The scenario missing-field is written for its own schema")),
              qPrintable(m_pane->activityLabel()->text()));
+}
+
+// With the drift detector's schema open, the scenario list starts with the demos written for
+// it, and the default choice is one of them (not amber-case, which answers another schema).
+void TestGuiRun::scenariosForTheOpenSchemaComeFirst()
+{
+    QVERIFY(m_window->openFile(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-detector/schema.json")));
+    QComboBox* scenarios = m_pane->targetForm()->scenarioCombo();
+    QTRY_COMPARE(scenarios->itemText(0), QStringLiteral("missing-field")); // the only drift-detector demo
+    QCOMPARE(scenarios->currentText(), QStringLiteral("missing-field"));
+    QVERIFY(scenarios->itemData(0, Qt::FontRole).value<QFont>().bold());
+    QVERIFY(!scenarios->itemData(1, Qt::FontRole).isValid());
 }
 
 QTEST_MAIN(TestGuiRun)
