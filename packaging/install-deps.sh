@@ -15,6 +15,8 @@ packages=(
   # tests: offscreen GUI runs, a throwaway PostgreSQL cluster for the capture store,
   # fuzzing with clang's libFuzzer runtime, benchmark peers
   xvfb xauth postgresql-15 clang libclang-rt-14-dev libvalijson-dev
+  # the suite test checks its JUnit report with xmllint; the Pydantic export is compiled by python3
+  libxml2-utils python3
 )
 
 missing=()

@@ -1,4 +1,4 @@
-#include "schema_loader.h"
+#include "schema/schema_file.h"
 
 #include "json/parse.h"
 
@@ -6,12 +6,12 @@
 #include <QFileInfo>
 #include <QUrl>
 
-namespace conform::cli {
+namespace conform::schema {
 
-LoadedSchema loadSchema(const QString& path, bool assertFormats)
+SchemaFile loadSchemaFile(const QString& path, bool assertFormats, const std::string& displayName)
 {
-    LoadedSchema loaded;
-    const std::string name = path.toStdString();
+    SchemaFile loaded;
+    const std::string name = displayName.empty() ? path.toStdString() : displayName;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         loaded.error = name + ": " + file.errorString().toStdString();
@@ -26,12 +26,12 @@ LoadedSchema loadSchema(const QString& path, bool assertFormats)
     loaded.document = std::move(parsed.value());
 
     const QFileInfo info(path);
-    loaded.registry = schema::Registry::forWorkspace(info.absolutePath().toStdString());
-    schema::CompileOptions options;
+    loaded.registry = Registry::forWorkspace(info.absolutePath().toStdString());
+    CompileOptions options;
     options.registry = &loaded.registry;
     options.assertFormats = assertFormats;
     options.baseUri = QUrl::fromLocalFile(info.absoluteFilePath()).toString().toStdString();
-    auto compiled = schema::Validator::compile(loaded.document, options);
+    auto compiled = Validator::compile(loaded.document, options);
     if (!compiled) {
         loaded.error = name + ": " + compiled.error().toString();
         return loaded;
@@ -41,4 +41,4 @@ LoadedSchema loadSchema(const QString& path, bool assertFormats)
     return loaded;
 }
 
-} // namespace conform::cli
+} // namespace conform::schema
