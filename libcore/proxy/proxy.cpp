@@ -10,7 +10,8 @@
 namespace conform::proxy {
 
 MonitoringProxy::MonitoringProxy(ProxyOptions options, store::CaptureWriter* writer, QObject* parent)
-    : QObject(parent), m_options(std::move(options)), m_writer(writer), m_tcp(new QTcpServer(this))
+    : QObject(parent), m_options(std::move(options)), m_schemas(std::make_shared<const SchemaMap>(m_options.schemas)), m_writer(writer),
+      m_tcp(new QTcpServer(this))
 {
     connect(m_tcp, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket* client = m_tcp->nextPendingConnection())
@@ -18,7 +19,10 @@ MonitoringProxy::MonitoringProxy(ProxyOptions options, store::CaptureWriter* wri
     });
 }
 
-MonitoringProxy::~MonitoringProxy() = default;
+MonitoringProxy::~MonitoringProxy()
+{
+    m_judges.waitForDone();
+}
 
 Status MonitoringProxy::listen(const QHostAddress& address, quint16 port)
 {
@@ -46,17 +50,23 @@ QUrl MonitoringProxy::url() const
 
 void MonitoringProxy::finishExchange(Exchange exchange, providers::ProviderKind provider)
 {
-    const Judged judged = judgeExchange(exchange, provider, m_options.schemas);
-    QString id;
-    if (m_writer)
-        id = QString::fromStdString(m_writer->submit(store::captureOfRun(judged.spec, judged.record, judged.labels)));
-    const auto& attempt = judged.record.attempts.front();
-    QString summary = QString::fromStdString(attempt.target) + QStringLiteral(" schema=") + QString::fromStdString(judged.labels[1].second);
-    if (!attempt.error.empty())
-        summary += QStringLiteral(": ") + QString::fromStdString(attempt.error);
-    else if (!attempt.valid && !attempt.issues.empty())
-        summary += QStringLiteral(": ") + QString::fromStdString(attempt.issues.front().value("message", std::string()));
-    emit exchangeFinished(id, exchange.status, QString::fromUtf8(engine::outcomeName(judged.record.outcome)), summary);
+    m_judges.start([this, schemas = m_schemas, exchange = std::move(exchange), provider] {
+        const Judged judged = judgeExchange(exchange, provider, *schemas);
+        QString id;
+        if (m_writer) // thread-safe: the writer queues for its own thread
+            id = QString::fromStdString(m_writer->submit(store::captureOfRun(judged.spec, judged.record, judged.labels)));
+        const auto& attempt = judged.record.attempts.front();
+        QString summary = QString::fromStdString(attempt.target) + QStringLiteral(" schema=") + QString::fromStdString(judged.labels[1].second);
+        if (!attempt.error.empty())
+            summary += QStringLiteral(": ") + QString::fromStdString(attempt.error);
+        else if (!attempt.valid && !attempt.issues.empty())
+            summary += QStringLiteral(": ") + QString::fromStdString(attempt.issues.front().value("message", std::string()));
+        const QString outcome = QString::fromUtf8(engine::outcomeName(judged.record.outcome));
+        const int status = exchange.status;
+        // Delivered on the proxy's thread; the destructor waits for this job, so `this` lives.
+        QMetaObject::invokeMethod(this, [this, id, status, outcome, summary] { emit exchangeFinished(id, status, outcome, summary); },
+                                  Qt::QueuedConnection);
+    });
 }
 
 } // namespace conform::proxy

@@ -16,6 +16,9 @@
 // framed with the replay server's parser (server/http_request.h) and responses on the side
 // with ResponseReader, so keep-alive and pipelined requests pair with their responses.
 //
+// Judging (extraction, validation, the capture) runs on worker threads, after the last byte
+// went to the application, so it neither delays that response nor the others in flight.
+//
 // Bad upstreams reach the application as they would have directly: a refused or reset
 // upstream connection aborts the application's connection (after whatever bytes had come),
 // a slow one is slow. Each is captured as a transport error. Keys never reach a capture:
@@ -26,7 +29,10 @@
 
 #include <QHostAddress>
 #include <QObject>
+#include <QThreadPool>
 #include <QUrl>
+
+#include <memory>
 
 class QTcpServer;
 
@@ -45,7 +51,8 @@ class MonitoringProxy : public QObject
 {
     Q_OBJECT
 public:
-    // `writer` (may be null: nothing captured) must outlive the proxy.
+    // `writer` (may be null: nothing captured) must outlive the proxy. The destructor waits
+    // for the exchanges being judged.
     MonitoringProxy(ProxyOptions options, store::CaptureWriter* writer, QObject* parent = nullptr);
     ~MonitoringProxy() override;
 
@@ -64,8 +71,10 @@ private:
     void finishExchange(Exchange exchange, providers::ProviderKind provider);
 
     ProxyOptions m_options;
+    std::shared_ptr<const SchemaMap> m_schemas; // shared with the judging threads
     store::CaptureWriter* m_writer;
     QTcpServer* m_tcp = nullptr;
+    QThreadPool m_judges; // waited for on destruction
 };
 
 } // namespace conform::proxy
