@@ -2,11 +2,13 @@
 
 #include "codeeditor.h"
 #include "editorpanel.h"
+#include "exportpreview.h"
 #include "fileroute.h"
 #include "instancepane.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
+#include "suitesview.h"
 #include "workspacedock.h"
 
 #include <QApplication>
@@ -49,6 +51,8 @@ void MainWindow::buildCentre()
     m_tabs->addTab(m_instance, tr("Instance"));
     m_tabs->addTab(m_reply, tr("Reply"));
     m_tabs->addTab(m_run, tr("Run"));
+    m_tabs->addTab(new ExportPreview(schemaEditor(), this), tr("Export"));
+    m_tabs->addTab(new SuitesView(this), tr("Suites"));
     m_centre = new QSplitter(Qt::Horizontal, this);
     m_centre->addWidget(m_schemaPanel);
     m_centre->addWidget(m_tabs);
