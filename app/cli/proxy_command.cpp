@@ -1,6 +1,7 @@
 // conform-cli proxy: the monitoring proxy (libcore/proxy) on a local port, until stopped.
 // First stdout line "listening on http://HOST:PORT"; one line per captured exchange on stderr.
 #include "command.h"
+#include "store_options.h"
 
 #include "proxy/proxy.h"
 #include "store/writer.h"
@@ -105,12 +106,10 @@ public:
         }
         std::unique_ptr<store::CaptureWriter> writer;
         if (!parser.isSet(noStore)) {
-            auto location = store::StoreLocation::resolve(parser.value(store));
-            if (!location)
-                return fail(io, "proxy: " + location.error().toString());
-            writer = std::make_unique<store::CaptureWriter>(location.value());
-            if (auto opened = writer->waitUntilOpen(); !opened)
+            auto opened = StoreOptions::openWriter(parser.value(store));
+            if (!opened)
                 return fail(io, "proxy: " + opened.error().toString());
+            writer = std::move(opened.value());
         }
         proxy::MonitoringProxy monitor(std::move(options), writer.get());
         if (auto listening = monitor.listen(address->first, address->second); !listening)

@@ -129,7 +129,7 @@ class SchemaCommand : public Command
 {
 public:
     std::string name() const override { return "schema"; }
-    std::string summary() const override { return "inspect a JSON Schema: lint, example"; }
+    std::string summary() const override { return "inspect a JSON Schema: lint (also per provider), example, export"; }
     std::string usage() const override
     {
         return "conform-cli schema lint FILE [--provider anthropic|openai|ollama] [--json]\n"

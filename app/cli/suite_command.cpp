@@ -2,6 +2,7 @@
 // captured, then a report (JSON or a table), optionally JUnit XML, and an exit code from the
 // thresholds. libcore/suite does the work; this file is options, progress and output.
 #include "command.h"
+#include "store_options.h"
 
 #include "store/capture.h"
 #include "store/store.h"
@@ -73,6 +74,8 @@ Status applyOptions(const QCommandLineParser& parser, const Options& o, const QS
             suite.targets.push_back(std::move(target.value()));
         }
     }
+    if (auto planned = suite::checkPlannedRuns(suite); !planned)
+        return Error{planned.error().message, "suite: --repeat"};
     return Done{};
 }
 
@@ -162,22 +165,19 @@ public:
         if (auto applied = applyOptions(parser, o, file, suite); !applied)
             return fail(io, applied.error().toString());
 
-        std::optional<store::StoreLocation> location;
         std::unique_ptr<store::CaptureWriter> writer;
         if (!parser.isSet(o.noStore)) {
-            auto resolved = store::StoreLocation::resolve(parser.value(o.store));
-            if (!resolved)
-                return fail(io, "suite: " + resolved.error().toString());
-            location = resolved.value();
-            writer = std::make_unique<store::CaptureWriter>(*location);
-            if (auto opened = writer->waitUntilOpen(); !opened)
+            auto opened = StoreOptions::openWriter(parser.value(o.store));
+            if (!opened)
                 return fail(io, "suite: " + opened.error().toString());
+            writer = std::move(opened.value());
         }
         const std::string startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).chopped(1).toStdString();
         suite::SuiteResults results = run(suite, writer.get(), io);
         if (!results.captureError.empty())
             return fail(io, "suite: the runs finished but were not captured: " + results.captureError);
-        return report(suite, results, location, parser, o, startedAt, io);
+        return report(suite, results, parser.isSet(o.noStore) ? QString() : parser.value(o.store), !parser.isSet(o.noStore), parser, o,
+                      startedAt, io);
     }
 
 private:
@@ -192,12 +192,13 @@ private:
         return runner.results();
     }
 
-    int report(const suite::Suite& suite, const suite::SuiteResults& results, const std::optional<store::StoreLocation>& location,
+    // The report reads the captures back through a store of its own (one connection per thread).
+    int report(const suite::Suite& suite, const suite::SuiteResults& results, const QString& store, bool stored,
                const QCommandLineParser& parser, const Options& o, const std::string& startedAt, Io& io)
     {
         std::unique_ptr<store::Store> reader;
-        if (location) {
-            auto opened = store::Store::open(*location);
+        if (stored) {
+            auto opened = StoreOptions::openAt(store, false);
             if (!opened)
                 return fail(io, "suite: " + opened.error().toString());
             reader = std::move(opened.value());

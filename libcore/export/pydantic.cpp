@@ -48,21 +48,15 @@ public:
     // The Python annotation of a schema; object schemas become classes named `hint`.
     std::string annotation(const Json& node, const std::string& pointer, const std::string& hint, int depth)
     {
-        if (depth > kMaxDepth) {
-            m_notes.push_back(pointer + ": nested too deeply; exported as Any");
-            return "Any";
-        }
-        if (node.is_boolean() || !node.is_object())
-            return "Any";
+        if (auto trivial = trivialNode(node, pointer, depth, "Any", "Any", m_notes))
+            return *trivial;
         noteUnhandled(node, pointer, {"minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum",
                                       "exclusiveMaximum", "multipleOf", "minItems", "maxItems"}, "Pydantic", m_notes);
         if (node.contains("allOf"))
             m_notes.push_back(pointer + "/allOf: not expressed in Pydantic (exported as the first of the other keywords)");
         if (node.contains("$ref")) {
-            if (const auto ref = localRef(node))
-                return pascalCase(*ref);
-            m_notes.push_back(pointer + "/$ref: only local #/$defs references are exported");
-            return "Any";
+            const auto ref = refTarget(node, pointer, m_notes);
+            return ref ? pascalCase(*ref) : "Any";
         }
         if (node.contains("const"))
             return constrained("Literal[" + pythonLiteral(node["const"]) + "]", node);
@@ -79,7 +73,7 @@ public:
                 std::vector<std::string> each;
                 for (std::size_t i = 0; i < node[key].size(); ++i)
                     each.push_back(annotation(node[key][i], pointer + "/" + key + "/" + std::to_string(i), hint + "Option" + std::to_string(i + 1), depth + 1));
-                return each.size() == 1 ? each.front() : "Union[" + joined(each) + "]";
+                return each.size() == 1 ? each.front() : "Union[" + join(each, ", ") + "]";
             }
         const auto types = typesOf(node);
         if (types.empty())
@@ -87,7 +81,7 @@ public:
         std::vector<std::string> each;
         for (const std::string& type : types)
             each.push_back(oneType(node, pointer, type, hint, depth));
-        return each.size() == 1 ? each.front() : "Union[" + joined(each) + "]";
+        return each.size() == 1 ? each.front() : "Union[" + join(each, ", ") + "]";
     }
 
     void model(const Json& node, const std::string& pointer, const std::string& name, int depth)
@@ -113,14 +107,6 @@ public:
     }
 
 private:
-    static std::string joined(const std::vector<std::string>& items)
-    {
-        std::string out;
-        for (std::size_t i = 0; i < items.size(); ++i)
-            out += (i ? ", " : "") + items[i];
-        return out;
-    }
-
     static std::string docstring(const std::string& text)
     {
         std::string escaped;
@@ -206,7 +192,7 @@ private:
         if (!required)
             args.insert(args.begin(), "default=None");
         if (!args.empty())
-            line += " = Field(" + joined(args) + ")";
+            line += " = Field(" + join(args, ", ") + ")";
         return line + "\n";
     }
 

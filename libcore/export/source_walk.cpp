@@ -130,4 +130,46 @@ void noteUnhandled(const Json& node, const std::string& pointer, std::initialize
     }
 }
 
+std::optional<std::string> trivialNode(const Json& node, const std::string& pointer, int depth, std::string_view anything,
+                                       std::string_view nothing, std::vector<std::string>& notes)
+{
+    if (depth > kMaxDepth) {
+        notes.push_back((pointer.empty() ? std::string("/") : pointer) + ": nested too deeply; exported as " + std::string(anything));
+        return std::string(anything);
+    }
+    if (node.is_boolean())
+        return std::string(node.get<bool>() ? anything : nothing);
+    if (!node.is_object())
+        return std::string(anything);
+    return std::nullopt;
+}
+
+std::optional<std::string> refTarget(const Json& node, const std::string& pointer, std::vector<std::string>& notes)
+{
+    if (!node.contains("$ref"))
+        return std::nullopt;
+    if (auto ref = localRef(node))
+        return ref;
+    notes.push_back(pointer + "/$ref: only local #/$defs references are exported");
+    return std::nullopt;
+}
+
+std::string commentOf(const std::vector<std::string>& notes, std::size_t from)
+{
+    std::string comment;
+    for (std::size_t i = from; i < notes.size(); ++i)
+        comment += (comment.empty() ? "/* " : "; ") + notes[i];
+    return comment.empty() ? comment : comment + " */ ";
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator, std::string_view empty)
+{
+    if (items.empty())
+        return std::string(empty);
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? std::string(separator) : std::string()) + items[i];
+    return out;
+}
+
 } // namespace conform::exporting::detail

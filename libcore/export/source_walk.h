@@ -42,6 +42,20 @@ std::string pythonLiteral(const Json& value);
 void noteUnhandled(const Json& node, const std::string& pointer, std::initializer_list<std::string_view> handled,
                    std::string_view target, std::vector<std::string>& notes);
 
+// What needs no walking, as the target says "anything" and "nothing": a node nested deeper
+// than kMaxDepth (noted), a boolean schema, a non-object. nullopt for an object schema.
+std::optional<std::string> trivialNode(const Json& node, const std::string& pointer, int depth, std::string_view anything,
+                                       std::string_view nothing, std::vector<std::string>& notes);
+
+// A local $ref's definition name; a $ref elsewhere is noted and gives nullopt.
+std::optional<std::string> refTarget(const Json& node, const std::string& pointer, std::vector<std::string>& notes);
+
+// The notes added since `from` as one inline comment ("/* a; b */ "), or "".
+std::string commentOf(const std::vector<std::string>& notes, std::size_t from);
+
+// `items` joined by `separator`; `empty` when there are none.
+std::string join(const std::vector<std::string>& items, std::string_view separator, std::string_view empty = {});
+
 // Keywords every source export handles the same way: structure and annotations.
 inline constexpr std::array<std::string_view, 14> kStructural = {
     "type", "properties", "required", "additionalProperties", "items", "prefixItems", "enum", "const",

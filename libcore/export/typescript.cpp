@@ -18,23 +18,13 @@ public:
 
     std::string type(const Json& node, const std::string& pointer, int depth)
     {
-        if (depth > kMaxDepth) {
-            m_notes.push_back(pointer + ": nested too deeply; exported as unknown");
-            return "unknown";
-        }
-        if (node.is_boolean())
-            return node.get<bool>() ? "unknown" : "never";
-        if (!node.is_object())
-            return "unknown";
+        if (auto trivial = trivialNode(node, pointer, depth, "unknown", "never", m_notes))
+            return *trivial;
         const std::size_t before = m_notes.size();
         noteUnhandled(node, pointer, {"minItems", "maxItems"}, "TypeScript", m_notes);
         std::vector<std::string> all;
-        if (node.contains("$ref")) {
-            if (const auto ref = localRef(node))
-                all.push_back(pascalCase(*ref));
-            else
-                m_notes.push_back(pointer + "/$ref: only local #/$defs references are exported");
-        }
+        if (const auto ref = refTarget(node, pointer, m_notes))
+            all.push_back(pascalCase(*ref));
         if (node.contains("const"))
             all.push_back(jsLiteral(node["const"]));
         else if (node.contains("enum") && node["enum"].is_array())
@@ -45,38 +35,20 @@ public:
             if (node.contains(key) && node[key].is_array()) {
                 if (std::string_view(key) == "oneOf")
                     m_notes.push_back(pointer + "/oneOf: a union; that only one branch matches is not expressed in TypeScript");
-                all.push_back("(" + joined(branches(node[key], pointer + "/" + key, depth), " | ", "never") + ")");
+                all.push_back("(" + join(branches(node[key], pointer + "/" + key, depth), " | ", "never") + ")");
             }
         if (node.contains("allOf") && node["allOf"].is_array())
-            all.push_back("(" + joined(branches(node["allOf"], pointer + "/allOf", depth), " & ", "unknown") + ")");
-        return commentFrom(before) + joined(all, " & ", "unknown");
+            all.push_back("(" + join(branches(node["allOf"], pointer + "/allOf", depth), " & ", "unknown") + ")");
+        return commentOf(m_notes, before) + join(all, " & ", "unknown");
     }
 
 private:
-    std::string commentFrom(std::size_t before) const
-    {
-        std::string comment;
-        for (std::size_t i = before; i < m_notes.size(); ++i)
-            comment += (comment.empty() ? "/* " : "; ") + m_notes[i];
-        return comment.empty() ? comment : comment + " */ ";
-    }
-
-    static std::string joined(const std::vector<std::string>& items, const char* separator, const char* empty)
-    {
-        if (items.empty())
-            return empty;
-        std::string out;
-        for (std::size_t i = 0; i < items.size(); ++i)
-            out += (i ? separator : "") + items[i];
-        return out;
-    }
-
     static std::string literals(const Json& values)
     {
         std::vector<std::string> each;
         for (const Json& v : values)
             each.push_back(jsLiteral(v));
-        return joined(each, " | ", "never");
+        return join(each, " | ", "never");
     }
 
     std::vector<std::string> branches(const Json& list, const std::string& pointer, int depth)
@@ -105,7 +77,7 @@ private:
             else
                 each.push_back("unknown");
         }
-        return each.size() == 1 ? each.front() : "(" + joined(each, " | ", "never") + ")";
+        return each.size() == 1 ? each.front() : "(" + join(each, " | ", "never") + ")";
     }
 
     static std::optional<std::int64_t> count(const Json& node, const char* key)
@@ -130,7 +102,7 @@ private:
         std::string item = items != node.end() ? type(*items, pointer + "/items", depth + 1) : "unknown";
         if (const auto prefix = node.find("prefixItems"); prefix != node.end() && prefix->is_array()) {
             const bool closed = items != node.end() && items->is_boolean() && !items->get<bool>();
-            return "[" + joined(branches(*prefix, pointer + "/prefixItems", depth), ", ", "") + (closed ? "" : ", ...(" + item + ")[]") + "]";
+            return "[" + join(branches(*prefix, pointer + "/prefixItems", depth), ", ", "") + (closed ? "" : ", ...(" + item + ")[]") + "]";
         }
         const auto low = count(node, "minItems").value_or(0);
         const auto high = count(node, "maxItems");
@@ -138,7 +110,7 @@ private:
             std::vector<std::string> lengths;
             for (std::int64_t n = low; n <= *high; ++n)
                 lengths.push_back(tuple(item, n, false));
-            return "(" + joined(lengths, " | ", "never") + ")";
+            return "(" + join(lengths, " | ", "never") + ")";
         }
         if (high)
             m_notes.push_back(pointer + "/maxItems: not expressed in TypeScript (over " + std::to_string(kMaxTupleLength) + ")");

@@ -21,24 +21,14 @@ public:
 
     std::string expr(const Json& node, const std::string& pointer, int depth)
     {
-        if (depth > kMaxDepth) {
-            m_notes.push_back(pointer + ": nested too deeply; exported as z.any()");
-            return "z.any()";
-        }
-        if (node.is_boolean())
-            return node.get<bool>() ? "z.any()" : "z.never()";
-        if (!node.is_object())
-            return "z.any()";
+        if (auto trivial = trivialNode(node, pointer, depth, "z.any()", "z.never()", m_notes))
+            return *trivial;
         const std::size_t before = m_notes.size();
         noteUnhandled(node, pointer, {"minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
                                       "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems"}, "Zod", m_notes);
         std::vector<std::string> all; // every part must hold: an intersection
-        if (node.contains("$ref")) {
-            if (const auto ref = localRef(node))
-                all.push_back(defConstant(*ref));
-            else
-                m_notes.push_back(pointer + "/$ref: only local #/$defs references are exported");
-        }
+        if (const auto ref = refTarget(node, pointer, m_notes))
+            all.push_back(defConstant(*ref));
         if (node.contains("const"))
             all.push_back(literal(node["const"]));
         else if (node.contains("enum") && node["enum"].is_array())
@@ -55,18 +45,10 @@ public:
         std::string out = all.empty() ? "z.any()" : all.front();
         for (std::size_t i = 1; i < all.size(); ++i)
             out = "z.intersection(" + out + ", " + all[i] + ")";
-        return commentFrom(before) + out;
+        return commentOf(m_notes, before) + out;
     }
 
 private:
-    std::string commentFrom(std::size_t before) const
-    {
-        std::string comment;
-        for (std::size_t i = before; i < m_notes.size(); ++i)
-            comment += (comment.empty() ? "/* " : "; ") + m_notes[i];
-        return comment.empty() ? comment : comment + " */ ";
-    }
-
     static std::string literal(const Json& value)
     {
         if (value.is_object() || value.is_array())
@@ -96,20 +78,12 @@ private:
         return out;
     }
 
-    static std::string joined(const std::vector<std::string>& items)
-    {
-        std::string out;
-        for (std::size_t i = 0; i < items.size(); ++i)
-            out += (i ? ", " : "") + items[i];
-        return out;
-    }
-
     std::string unionOf(const Json& list, const std::string& pointer, int depth)
     {
         const auto items = branches(list, pointer, depth);
         if (items.empty())
             return "z.never()";
-        return items.size() == 1 ? items.front() : "z.union([" + joined(items) + "])";
+        return items.size() == 1 ? items.front() : "z.union([" + join(items, ", ") + "])";
     }
 
     // JSON Schema's oneOf: exactly one branch may match.
@@ -118,7 +92,7 @@ private:
         const auto items = branches(list, pointer, depth);
         if (items.empty())
             return "z.never()";
-        return "z.any().superRefine((v, ctx) => { if ([" + joined(items)
+        return "z.any().superRefine((v, ctx) => { if ([" + join(items, ", ")
             + "].filter((s) => s.safeParse(v).success).length !== 1) ctx.addIssue({ code: z.ZodIssueCode.custom, "
               "message: \"must match exactly one schema in oneOf\" }); })";
     }
@@ -128,7 +102,7 @@ private:
         std::vector<std::string> each;
         for (const std::string& type : types)
             each.push_back(oneType(node, pointer, type, depth));
-        return each.size() == 1 ? each.front() : "z.union([" + joined(each) + "])";
+        return each.size() == 1 ? each.front() : "z.union([" + join(each, ", ") + "])";
     }
 
     static std::string bound(const Json& node, const char* keyword, const char* method)
@@ -184,7 +158,7 @@ private:
         const auto items = node.find("items");
         const std::string rest = items != node.end() ? expr(*items, pointer + "/items", depth + 1) : "z.any()";
         if (const auto prefix = node.find("prefixItems"); prefix != node.end() && prefix->is_array()) {
-            out = "z.tuple([" + joined(branches(*prefix, pointer + "/prefixItems", depth)) + "])";
+            out = "z.tuple([" + join(branches(*prefix, pointer + "/prefixItems", depth), ", ") + "])";
             out += items != node.end() && items->is_boolean() && !items->get<bool>() ? "" : ".rest(" + rest + ")";
             return out + uniqueness(node);
         }

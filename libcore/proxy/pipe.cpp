@@ -87,9 +87,14 @@ QByteArray Pipe::rewritten(const server::HttpRequest& request, const QByteArray&
     const qsizetype headEnd = bytes.indexOf("\r\n\r\n");
     QList<QByteArray> lines = bytes.left(headEnd).split('\n');
     lines[0] = request.method + ' ' + prefix + request.target + " HTTP/1." + QByteArray::number(request.minorVersion) + '\r';
+    bool hasHost = false;
     for (qsizetype i = 1; i < lines.size(); ++i)
-        if (lines[i].size() > 5 && lines[i].left(5).toLower() == "host:")
+        if (lines[i].size() > 5 && lines[i].left(5).toLower() == "host:") {
             lines[i] = "Host: " + host + '\r';
+            hasHost = true;
+        }
+    if (!hasHost) // HTTP/1.0 clients may leave it out; the upstream (a virtual host) needs it
+        lines.insert(1, "Host: " + host + '\r');
     return lines.join('\n') + bytes.mid(headEnd);
 }
 

@@ -1,11 +1,9 @@
 #include "proxy/schema_map.h"
 
 #include "base/path.h"
-#include "json/parse.h"
 #include "schema/schema_file.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 namespace conform::proxy {
@@ -13,13 +11,9 @@ namespace conform::proxy {
 Result<SchemaMap> loadSchemaMap(const QString& path)
 {
     const std::string file = path.toStdString();
-    QFile input(path);
-    if (!input.open(QIODevice::ReadOnly))
-        return Error{input.errorString().toStdString(), file};
-    const QByteArray bytes = input.readAll();
-    auto document = json::parseStrict(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    auto document = schema::readJsonFile(path);
     if (!document)
-        return Error{document.error().toString(), file};
+        return document.error();
     if (!document->is_object())
         return Error{"/: must be an object from names to schema files", file};
     const QDir base = QFileInfo(path).absoluteDir();

@@ -8,19 +8,26 @@
 
 namespace conform::schema {
 
+Result<Json> readJsonFile(const QString& path, const std::string& displayName)
+{
+    const std::string name = displayName.empty() ? path.toStdString() : displayName;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{file.errorString().toStdString(), name};
+    const QByteArray bytes = file.readAll();
+    auto parsed = json::parseStrict(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    if (!parsed)
+        return Error{parsed.error().toString(), name};
+    return parsed;
+}
+
 SchemaFile loadSchemaFile(const QString& path, bool assertFormats, const std::string& displayName)
 {
     SchemaFile loaded;
     const std::string name = displayName.empty() ? path.toStdString() : displayName;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        loaded.error = name + ": " + file.errorString().toStdString();
-        return loaded;
-    }
-    const QByteArray bytes = file.readAll();
-    auto parsed = json::parseStrict(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    auto parsed = readJsonFile(path, name);
     if (!parsed) {
-        loaded.error = name + ": " + parsed.error().toString();
+        loaded.error = parsed.error().toString();
         return loaded;
     }
     loaded.document = std::move(parsed.value());

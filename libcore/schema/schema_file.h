@@ -6,6 +6,7 @@
 //   SchemaFile s = loadSchemaFile("schemas/goal-generator/schema.json");
 //   if (!s.ok) fail(s.error);            // "FILE: line L, column C: ..." or "FILE: /pointer: ..."
 //   s.validator->validate(value);
+#include "base/result.h"
 #include "schema/schema.h"
 
 #include <QString>
@@ -23,6 +24,11 @@ struct SchemaFile
     Registry registry; // the schema's folder (and below), so $ref to sibling files resolves
     std::optional<Validator> validator;
 };
+
+// Reads and parses any JSON file (suites, schema maps, schemas). The Error's `where` is the
+// file (`displayName`, default: the path as given), its message what failed, with the line
+// and column for bad JSON.
+Result<Json> readJsonFile(const QString& path, const std::string& displayName = {});
 
 // `displayName` names the file in errors (default: the path as given).
 SchemaFile loadSchemaFile(const QString& path, bool assertFormats = false, const std::string& displayName = {});

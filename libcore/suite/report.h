@@ -20,9 +20,10 @@ namespace conform::store { class Store; }
 namespace conform::suite {
 
 // {"suite","file","run_id","stopped_by","runs_planned","runs_done",
-//  "overall": {"runs","succeeded","success_rate","mean_repairs","transport_failures",
+//  "overall": {"runs","succeeded","success_rate","mean_repairs","transport_failures","latency_ms_total",
 //              "pass_k": {"cases","mean_repeats","pass_all_rate","pass_any_rate"},"metrics"},
-//  "cells": [{"case","target","runs","succeeded","success_rate","mean_repairs","pass_k",
+//  "cells": [{"case","target","runs","succeeded","success_rate","mean_repairs","transport_failures",
+//             "latency_ms_total","pass_k",
 //             "passed","first_failure": {"message","capture_id","repeat"}?,"capture_ids","metrics"}],
 //  "thresholds": {"min_success": {"min","value","met"}, "max_mean_repairs": {"max","value","met"}},
 //  "passed", "unreachable_targets": [...]}

@@ -88,6 +88,11 @@ struct Suite
 // Reads and checks a suite file; every schema, prompt file and scenario it names is loaded.
 Result<Suite> loadSuite(const QString& path);
 
+// Cases x targets x repeat may not exceed this: a typo must not plan a billion runs.
+inline constexpr std::size_t kMaxPlannedRuns = 1'000'000;
+// An Error (at "/repeat") when the suite plans more runs than kMaxPlannedRuns.
+Status checkPlannedRuns(const Suite& suite);
+
 // "openai:gpt-4o-mini:strict", "scenario:fenced-reply" (a --target option) -> a target;
 // `baseDirectory` resolves a scenario file path. Errors say what is wrong with the text.
 Result<SuiteTarget> parseTargetSpec(const std::string& text, const QString& baseDirectory);

@@ -2,7 +2,6 @@
 // and column of bad JSON or the JSON pointer of the culprit.
 #include "suite/suite.h"
 
-#include "json/parse.h"
 #include "providers/scenario.h"
 #include "schema/schema_file.h"
 
@@ -339,10 +338,22 @@ Status readSuite(const Reader& r, const Json& d, Suite& suite)
         return cases;
     if (auto ok = uniqueNames<SuiteTarget>(suite.targets, "targets", [](const SuiteTarget& t) { return t.name; }); !ok)
         return ok;
-    return uniqueNames<SuiteCase>(suite.cases, "cases", [](const SuiteCase& c) { return c.name; });
+    if (auto ok = uniqueNames<SuiteCase>(suite.cases, "cases", [](const SuiteCase& c) { return c.name; }); !ok)
+        return ok;
+    return checkPlannedRuns(suite);
 }
 
 } // namespace
+
+Status checkPlannedRuns(const Suite& suite)
+{
+    const double planned = double(suite.cases.size()) * double(suite.targets.size()) * double(suite.repeat);
+    if (planned > double(kMaxPlannedRuns))
+        return Error{"cases x targets x repeat is " + QString::number(planned, 'f', 0).toStdString() + " runs; at most "
+                         + std::to_string(kMaxPlannedRuns),
+                     "/repeat"};
+    return Done{};
+}
 
 std::string defaultTargetName(const engine::Target& target)
 {
@@ -355,13 +366,9 @@ std::string defaultTargetName(const engine::Target& target)
 Result<Suite> loadSuite(const QString& path)
 {
     const std::string file = path.toStdString();
-    QFile input(path);
-    if (!input.open(QIODevice::ReadOnly))
-        return Error{input.errorString().toStdString(), file};
-    const QByteArray bytes = input.readAll();
-    auto document = json::parseStrict(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    auto document = schema::readJsonFile(path);
     if (!document)
-        return Error{document.error().toString(), file};
+        return document.error();
     Suite suite;
     suite.file = file;
     const Reader reader{QFileInfo(path).absoluteDir()};

@@ -5,6 +5,7 @@
 // schema, with Conform's verdicts; every Pydantic export compiled by python3 and compared
 // with its reviewed expected file.
 #include "cli_in_process.h"
+#include "node_peers.h"
 #include "require_dependency.h"
 
 #include "base/path.h"
@@ -95,28 +96,6 @@ std::set<std::string> notedPointers(const std::vector<std::string>& notes)
     for (const std::string& note : notes)
         out.insert(note.substr(0, note.find(": ")));
     return out;
-}
-
-// node and the npm peers (zod, typescript), installed with npm ci on first use.
-bool npmPeers(QString& node, QString& why)
-{
-    node = QStandardPaths::findExecutable(QStringLiteral("node"));
-    const QString npm = QStandardPaths::findExecutable(QStringLiteral("npm"));
-    if (node.isEmpty() || npm.isEmpty()) {
-        why = QStringLiteral("node and npm are not installed: the export checks need them");
-        return false;
-    }
-    if (QDir(kPeers + QStringLiteral("/node_modules/zod")).exists() && QDir(kPeers + QStringLiteral("/node_modules/typescript")).exists())
-        return true;
-    QProcess install;
-    install.setWorkingDirectory(kPeers);
-    install.setProcessChannelMode(QProcess::MergedChannels);
-    install.start(npm, {QStringLiteral("ci"), QStringLiteral("--no-audit"), QStringLiteral("--no-fund"), QStringLiteral("--loglevel=error")});
-    if (!install.waitForFinished(300'000) || install.exitCode() != 0) {
-        why = QStringLiteral("npm ci failed in tests/export: ") + QString::fromUtf8(install.readAll().right(400));
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -211,8 +190,9 @@ private slots:
     // Zod and TypeScript against every example of every workspace schema.
     void zodAndTypeScriptAgreeWithConform()
     {
-        QString node, why;
-        REQUIRE_DEPENDENCY(npmPeers(node, why), why);
+        const NodePeers peers = nodePeers(kPeers, {QStringLiteral("zod"), QStringLiteral("typescript")});
+        REQUIRE_DEPENDENCY(peers.ok(), peers.problem);
+        const QString& node = peers.node;
         Json manifest = Json::array();
         QDir dir(m_dir.filePath(QStringLiteral("exports")));
         QVERIFY(dir.mkpath(QStringLiteral(".")));

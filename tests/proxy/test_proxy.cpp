@@ -4,6 +4,7 @@
 // faults (reset mid-stream, refused) reach the client as they would directly and are
 // captured as transport errors. End to end: the official openai and @anthropic-ai/sdk
 // clients against `conform-cli serve`, directly and through `conform-cli proxy`.
+#include "node_peers.h"
 #include "require_dependency.h"
 
 #include "json/parse.h"
@@ -399,17 +400,9 @@ private slots:
     // The official clients, directly and through `conform-cli proxy`, against `conform-cli serve`.
     void officialClients()
     {
-        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
-        const QString npm = QStandardPaths::findExecutable(QStringLiteral("npm"));
-        REQUIRE_DEPENDENCY(!node.isEmpty() && !npm.isEmpty(), QStringLiteral("node and npm are not installed: the official-client check needs them"));
-        if (!QDir(kClients + QStringLiteral("/node_modules/@anthropic-ai/sdk")).exists()) {
-            QProcess install;
-            install.setWorkingDirectory(kClients);
-            install.setProcessChannelMode(QProcess::MergedChannels);
-            install.start(npm, {QStringLiteral("ci"), QStringLiteral("--no-audit"), QStringLiteral("--no-fund"), QStringLiteral("--loglevel=error")});
-            const bool installed = install.waitForFinished(300'000) && install.exitCode() == 0;
-            REQUIRE_DEPENDENCY(installed, QStringLiteral("npm ci failed in tests/proxy/clients: ") + QString::fromUtf8(install.readAll().right(400)));
-        }
+        const NodePeers peers = nodePeers(kClients, {QStringLiteral("openai"), QStringLiteral("@anthropic-ai/sdk")});
+        REQUIRE_DEPENDENCY(peers.ok(), peers.problem);
+        const QString& node = peers.node;
         QProcess serve;
         serve.start(kCli, {QStringLiteral("serve"), QStringLiteral("--scenario"), kData + QStringLiteral("/sdk-task.json"), QStringLiteral("--port"), QStringLiteral("0")});
         QVERIFY(serve.waitForReadyRead(10'000));

@@ -239,6 +239,18 @@ private slots:
         QVERIFY(inFolder.out.empty());
     }
 
+    // A typo must not plan a billion runs: 101 cases x 1 target x 10,000 repeats is refused.
+    void tooManyRunsIsRefused()
+    {
+        Json cases = Json::array();
+        for (int i = 0; i < 101; ++i)
+            cases.push_back({{"name", "c" + std::to_string(i)}, {"schema", Json{{"type", "object"}}}, {"user", "u"}});
+        const Json suite{{"name", "big"}, {"repeat", 10000}, {"targets", {{{"provider", "scenario"}, {"scenario", "fenced-reply"}}}}, {"cases", cases}};
+        const CliRun run = runSuite(write(QStringLiteral("big.suite.json"), suite), {QStringLiteral("--no-store")});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.find("/repeat: cases x targets x repeat is 1010000 runs; at most 1000000") != std::string::npos, run.err.c_str());
+    }
+
     // The minimal file as it stands (its base_url pointed at the replay server).
     void minimalSuite()
     {
