@@ -5,16 +5,17 @@
 set -euo pipefail
 
 packages=(
-  # toolchain
-  g++ cmake ninja-build make pkg-config
+  # toolchain, the Debian package and the validators of its desktop files
+  g++ cmake ninja-build make pkg-config dpkg-dev desktop-file-utils appstream
   # Qt 6 (Debian 12 ships 6.4)
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-charts-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 libgl-dev
   # editors, JSON, regexes, secrets
   libqscintilla2-qt6-dev nlohmann-json3-dev libre2-dev libsimdjson-dev qtkeychain-qt6-dev
-  # tests: offscreen GUI runs, a throwaway PostgreSQL cluster for the capture store,
+  # tests: offscreen GUI runs, a throwaway PostgreSQL cluster for the capture store, a
+  # throwaway keychain (a private D-Bus session with gnome-keyring) for the keychain test,
   # fuzzing with clang's libFuzzer runtime, benchmark peers
-  xvfb xauth postgresql-15 clang libclang-rt-14-dev libvalijson-dev
+  xvfb xauth imagemagick postgresql-15 dbus gnome-keyring clang libclang-rt-14-dev libvalijson-dev
   # the suite test checks its JUnit report with xmllint; the Pydantic export is compiled by python3
   libxml2-utils python3
 )

@@ -1,5 +1,6 @@
 #include "codeeditor.h"
 
+#include "textfile.h"
 #include "textspans.h"
 
 #include <Qsci/qscilexerjson.h>
@@ -148,16 +149,26 @@ Span CodeEditor::selectedSpan() const
 
 bool CodeEditor::loadFile(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = file.errorString();
+    TextFile file = readTextFile(path);
+    if (!file.ok) {
+        *error = file.error;
         return false;
     }
-    setText(QString::fromUtf8(file.readAll()));
+    setText(file.text);
     setModified(false);
     m_filePath = path;
     emit filePathChanged(path);
     return true;
+}
+
+void CodeEditor::showUntitled(const QString& text)
+{
+    setText(text);
+    setModified(false);
+    if (!m_filePath.isEmpty()) {
+        m_filePath.clear();
+        emit filePathChanged(m_filePath);
+    }
 }
 
 bool CodeEditor::saveFile(const QString& path, QString* error)

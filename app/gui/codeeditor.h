@@ -39,7 +39,10 @@ public:
 
     // The file behind the editor, if any. Loading and saving reset the modified flag.
     QString filePath() const { return m_filePath; }
+    // Refuses what is not text, or too large for an editor (see textfile.h).
     bool loadFile(const QString& path, QString* error);
+    // Shows `text` with no file behind it (Save then asks where): a line picked from a .jsonl.
+    void showUntitled(const QString& text);
     bool saveFile(const QString& path, QString* error);
 
 signals:

@@ -4,19 +4,31 @@
 //
 //   DebouncedJob<Check> job(this, 250ms);
 //   job.onResult([this](Check c) { show(std::move(c)); });
-//   job.request([a = text()] { return check(a); });   // on every edit
+//   job.request([a = text()](const CancelFlag& cancel) { return check(a, cancel); }); // per edit
 //
-// At most one computation runs at a time: a request made while one runs waits for it, then
-// starts with the newest snapshot. Each request bumps a generation counter; a result whose
-// generation is no longer the newest is dropped, so the GUI never shows an older text's
-// issues after a newer one's. The owner's destructor waits for the running computation.
+// Each request bumps a generation and raises the cancel flag of every computation in flight:
+// their results could only describe an older text, so they are told to stop (libcore polls
+// the flag every few thousand nodes) and whatever they return is dropped. The new request
+// does not wait for them: it starts as soon as its delay has passed, unless two abandoned
+// computations are still winding down (a parse of a huge text cannot be interrupted), in
+// which case it starts when one of them ends. They run on the job's own pool of two threads,
+// so a check never queues behind other work. So the GUI never shows an older text's
+// verdict, and a small text's result is never stuck behind a huge one's.
+//
+// cancel() abandons everything without a new request (the user's Cancel). The owner's
+// destructor cancels and waits for what is in flight.
+#include "base/cancel.h"
+
+#include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QThreadPool>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <list>
 #include <memory>
 #include <utility>
 
@@ -26,28 +38,36 @@ template <typename Result>
 class DebouncedJob
 {
 public:
-    using Work = std::function<Result()>;
+    using Work = std::function<Result(const CancelFlag&)>;
 
     // Callbacks run in `owner`'s context: none runs after the owner is gone.
-    DebouncedJob(QObject* owner, std::chrono::milliseconds delay)
+    DebouncedJob(QObject* owner, std::chrono::milliseconds delay) : m_owner(owner)
     {
         m_timer.setSingleShot(true);
         m_timer.setInterval(delay);
-        QObject::connect(&m_timer, &QTimer::timeout, owner, [this] { startIfIdle(); });
-        QObject::connect(&m_watcher, &QFutureWatcherBase::finished, owner, [this] { finished(); });
+        m_pool.setMaxThreadCount(kMaxAbandoned);
+        QObject::connect(&m_timer, &QTimer::timeout, owner, [this] { startIfAllowed(); });
     }
-    ~DebouncedJob() { m_watcher.waitForFinished(); }
+    ~DebouncedJob()
+    {
+        for (Flight& flight : m_flights) {
+            flight.cancel->store(true);
+            flight.watcher->waitForFinished();
+        }
+    }
     DebouncedJob(const DebouncedJob&) = delete;
     DebouncedJob& operator=(const DebouncedJob&) = delete;
 
     // The result is handed over (moved), not copied: results can hold thousands of issues.
     void onResult(std::function<void(Result)> deliver) { m_deliver = std::move(deliver); }
 
-    // Replaces the pending work with `work` (a snapshot of the inputs) and restarts the delay.
+    // Replaces the pending work with `work` (a snapshot of the inputs), abandons what runs,
+    // and restarts the delay.
     void request(Work work)
     {
         m_pending = std::move(work);
         ++m_generation;
+        abandonFlights();
         m_timer.start();
     }
 
@@ -55,45 +75,104 @@ public:
     void flush()
     {
         m_timer.stop();
-        startIfIdle();
+        startIfAllowed();
     }
 
-    bool isBusy() const { return m_inFlight || m_timer.isActive() || m_pending; }
+    // Drops the pending work and abandons the running one: no result comes for either.
+    void cancel()
+    {
+        m_timer.stop();
+        m_pending = nullptr;
+        ++m_generation;
+        abandonFlights();
+    }
+
+    // True while a request has no result yet (waiting, queued or running).
+    bool isBusy() const { return m_timer.isActive() || m_pending || currentFlight() != nullptr; }
+    // How long the newest request's computation has been running, or -1 when it is not.
+    qint64 runningForMs() const
+    {
+        const Flight* flight = currentFlight();
+        return flight ? flight->clock.elapsed() : -1;
+    }
     std::uint64_t generation() const { return m_generation; }
+    // Computations still winding down after being abandoned (for tests).
+    int abandonedCount() const
+    {
+        int count = 0;
+        for (const Flight& flight : m_flights)
+            count += flight.generation != m_generation;
+        return count;
+    }
 
 private:
-    void startIfIdle()
+    static constexpr int kMaxAbandoned = 2;
+
+    // The result travels in a shared_ptr so the GUI thread can move it out: QFuture hands
+    // out copies, and a result may hold thousands of issues.
+    struct Flight
     {
-        if (m_inFlight || !m_pending)
+        std::uint64_t generation = 0;
+        std::shared_ptr<CancelFlag> cancel;
+        std::unique_ptr<QFutureWatcher<std::shared_ptr<Result>>> watcher;
+        QElapsedTimer clock;
+    };
+
+    const Flight* currentFlight() const
+    {
+        for (const Flight& flight : m_flights)
+            if (flight.generation == m_generation)
+                return &flight;
+        return nullptr;
+    }
+
+    void abandonFlights()
+    {
+        for (Flight& flight : m_flights)
+            flight.cancel->store(true);
+    }
+
+    void startIfAllowed()
+    {
+        if (!m_pending || m_timer.isActive() || int(m_flights.size()) >= kMaxAbandoned)
             return;
-        m_inFlight = true;
-        m_running = m_generation;
-        // The result travels in a shared_ptr so the GUI thread can move it out: QFuture hands
-        // out copies, and a result may hold thousands of issues.
-        m_watcher.setFuture(QtConcurrent::run([work = std::exchange(m_pending, nullptr)] {
-            return std::make_shared<Result>(work());
+        Flight& flight = m_flights.emplace_back();
+        flight.generation = m_generation;
+        flight.cancel = std::make_shared<CancelFlag>(false);
+        flight.watcher = std::make_unique<QFutureWatcher<std::shared_ptr<Result>>>();
+        flight.clock.start();
+        auto* watcher = flight.watcher.get();
+        QObject::connect(watcher, &QFutureWatcherBase::finished, m_owner, [this, watcher] { finished(watcher); });
+        watcher->setFuture(QtConcurrent::run(&m_pool, [work = std::exchange(m_pending, nullptr), cancel = flight.cancel] {
+            return std::make_shared<Result>(work(*cancel));
         }));
     }
 
-    void finished()
+    void finished(QFutureWatcher<std::shared_ptr<Result>>* watcher)
     {
-        m_inFlight = false;
-        if (m_running == m_generation && m_deliver)
-            m_deliver(std::move(*m_watcher.result()));
-        if (m_pending && !m_timer.isActive())
-            startIfIdle();
+        auto it = m_flights.begin();
+        while (it != m_flights.end() && it->watcher.get() != watcher)
+            ++it;
+        if (it == m_flights.end())
+            return;
+        Flight flight = std::move(*it);
+        m_flights.erase(it);
+        flight.watcher.release()->deleteLater(); // we are inside its signal
+        const bool current = flight.generation == m_generation && !flight.cancel->load();
+        if (current && m_deliver)
+            m_deliver(std::move(*watcher->result()));
+        startIfAllowed();
     }
 
+    QObject* m_owner;
+    // Its own threads: a check never queues behind other work of the global pool, and the
+    // new check always finds a thread while an abandoned one winds down.
+    QThreadPool m_pool;
     QTimer m_timer;
-    QFutureWatcher<std::shared_ptr<Result>> m_watcher;
+    std::list<Flight> m_flights; // stable addresses: watchers are looked up by pointer
     Work m_pending;
     std::function<void(Result)> m_deliver;
     std::uint64_t m_generation = 0;
-    std::uint64_t m_running = 0;
-    // Set from the start of a computation until its result is handled on the GUI thread: the
-    // future stops running before the watcher's queued finished() arrives, so isRunning()
-    // alone would call the job idle while a result is still on its way.
-    bool m_inFlight = false;
 };
 
 } // namespace conform::gui

@@ -46,6 +46,12 @@ QString EditorPanel::headerText() const
     return m_header->text();
 }
 
+void EditorPanel::setTitle(const QString& title)
+{
+    m_title = title;
+    updateHeader();
+}
+
 void EditorPanel::setNote(const QString& note)
 {
     m_note->setText(note);

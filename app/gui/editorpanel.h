@@ -21,6 +21,8 @@ public:
     QString headerText() const;
     // Extra words at the right of the header ("read-only", "extracted from fenced").
     void setNote(const QString& note);
+    // What the panel holds ("Final value", "Best attempt — invalid").
+    void setTitle(const QString& title);
 
 private:
     void updateHeader();

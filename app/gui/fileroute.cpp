@@ -1,7 +1,9 @@
 #include "fileroute.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 
 namespace conform::gui {
 
@@ -10,15 +12,37 @@ FileRoute routeForFile(const QString& path)
     const QString name = QFileInfo(path).fileName().toLower();
     if (name == QLatin1String("schema.json") || name.endsWith(QLatin1String(".schema.json")))
         return FileRoute::Schema;
-    if (name.endsWith(QLatin1String(".json")) || name.endsWith(QLatin1String(".jsonl")))
+    if (name.endsWith(QLatin1String(".jsonl")))
+        return FileRoute::Lines;
+    if (name.endsWith(QLatin1String(".json")))
         return FileRoute::Instance;
-    return FileRoute::Reply;
+    if (name == QLatin1String("prompt.md") || name.endsWith(QLatin1String(".prompt.md")))
+        return FileRoute::Prompt;
+    if (name.endsWith(QLatin1String(".txt")))
+        return FileRoute::Reply;
+    return FileRoute::Text;
+}
+
+QString schemaForExample(const QString& path)
+{
+    const QFileInfo file(path);
+    QDir folder = file.absoluteDir();
+    if (folder.dirName() != QLatin1String("examples") || !folder.cdUp())
+        return {};
+    const QString schema = folder.filePath(QStringLiteral("schema.json"));
+    return QFileInfo::exists(schema) ? schema : QString();
 }
 
 QString defaultWorkspace()
 {
-    const QDir schemas(QDir::current().filePath(QStringLiteral("schemas")));
-    return schemas.exists() ? schemas.absolutePath() : QDir::currentPath();
+    const QString last = QSettings().value(QStringLiteral("workspace/last")).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/conform/schemas");
+    for (const QString& candidate : {installed, QStringLiteral(CONFORM_SOURCE_SCHEMAS)})
+        if (QFileInfo(candidate).isDir())
+            return QDir(candidate).absolutePath();
+    return QDir::homePath();
 }
 
 } // namespace conform::gui

@@ -1,8 +1,6 @@
 #include "instancecheck.h"
 
-#include "json/extract.h"
 #include "json/parse.h"
-#include "schemaanalysis.h"
 #include "textspans.h"
 
 namespace conform::gui {
@@ -14,7 +12,7 @@ bool isBlank(const std::string& text)
     return text.find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
-InstanceCheck failure(InstanceCheck::State state, std::string error)
+InstanceCheck withState(InstanceCheck::State state, std::string error = {})
 {
     InstanceCheck check;
     check.state = state;
@@ -22,48 +20,58 @@ InstanceCheck failure(InstanceCheck::State state, std::string error)
     return check;
 }
 
-InstanceCheck validate(const SchemaAnalysis& schema, const std::string& schemaText,
-                       const Json& instance, const std::string& instanceText,
-                       const ValidationSettings& settings)
+InstanceCheck validate(const CompiledSchema& schema, const std::string& instanceText, const CancelFlag& cancel)
 {
-    schema::ValidationResult result = schema.validator->validate(instance, settings.validateOptions());
-    InstanceCheck check;
-    check.state = result.valid ? InstanceCheck::State::Valid : InstanceCheck::State::Invalid;
-    check.coercions = std::move(result.coercions);
-    if (!result.issues.empty()) {
-        const json::SourceMap spans = json::extract(instanceText).sourceMap;
-        check.issues = locateIssues(std::move(result.issues), spans, schema, schemaText);
+    const SchemaAnalysis& analysis = schema.analysis;
+    // Most texts are valid: the verdict straight from the text (simdjson, no tree, no issues)
+    // is the CLI's fast path and settles them. A valid text needs no coercion either.
+    if (analysis.validator->acceptsText(instanceText))
+        return withState(InstanceCheck::State::Valid);
+    auto parsed = std::make_shared<std::pair<Result<Json>, json::SourceMap>>(json::parseStrict(instanceText), json::SourceMap());
+    Result<Json>& instance = parsed->first;
+    if (!instance) {
+        InstanceCheck check = withState(InstanceCheck::State::InstanceError, instance.error().toString());
+        check.instanceErrorSpan = spanOfLineColumn(instanceText, instance.error().where);
+        return check;
     }
+    if (cancel.load())
+        return withState(InstanceCheck::State::Cancelled);
+    schema::ValidationResult result = analysis.validator->validate(instance.value(), schema.settings.validateOptions(&cancel));
+    if (result.cancelled)
+        return withState(InstanceCheck::State::Cancelled);
+    InstanceCheck check = withState(result.valid ? InstanceCheck::State::Valid : InstanceCheck::State::Invalid);
+    check.coercions = std::move(result.coercions);
+    check.scratch = parsed;
+    if (result.issues.empty())
+        return check;
+    json::SourceMap& spans = parsed->second;
+    spans = json::sourceMapOf(instanceText, &cancel);
+    if (cancel.load())
+        return withState(InstanceCheck::State::Cancelled);
+    check.unshown = splitShown(result.issues);
+    check.issues = locateIssues(std::move(result.issues), spans, analysis, schema.text);
     return check;
 }
 
 } // namespace
 
-InstanceCheck checkInstance(const std::string& schemaText, const std::string& instanceText,
-                            const ValidationSettings& settings)
+InstanceCheck checkInstance(const CompiledSchema& schema, const std::string& instanceText, const CancelFlag& cancel)
 {
-    if (isBlank(schemaText))
+    if (schema.blank())
         return {};
     try {
         // The schema is checked even without an instance: its errors are worth showing alone.
-        const SchemaAnalysis schema = analyseSchema(schemaText, settings);
-        if (!schema.ok()) {
-            InstanceCheck check = failure(InstanceCheck::State::SchemaError, schema.error);
-            check.schemaErrorSpan = schema.errorSpan;
+        if (!schema.analysis.ok()) {
+            InstanceCheck check = withState(InstanceCheck::State::SchemaError, schema.analysis.error);
+            check.schemaErrorSpan = schema.analysis.errorSpan;
             return check;
         }
         if (isBlank(instanceText))
             return {};
-        Result<Json> instance = json::parseStrict(instanceText);
-        if (!instance) {
-            InstanceCheck check = failure(InstanceCheck::State::InstanceError, instance.error().toString());
-            check.instanceErrorSpan = spanOfLineColumn(instanceText, instance.error().where);
-            return check;
-        }
-        return validate(schema, schemaText, instance.value(), instanceText, settings);
+        return validate(schema, instanceText, cancel);
     } catch (const std::exception& e) {
         // libcore promises not to throw; if it does, say so instead of crashing the GUI.
-        return failure(InstanceCheck::State::SchemaError, std::string("internal error: ") + e.what());
+        return withState(InstanceCheck::State::SchemaError, std::string("internal error: ") + e.what());
     }
 }
 

@@ -1,7 +1,9 @@
 #include "instancepane.h"
 
 #include "codeeditor.h"
+#include "discard.h"
 #include "editorpanel.h"
+#include "issueexport.h"
 #include "issuelist.h"
 #include "issuemodel.h"
 #include "statusline.h"
@@ -13,8 +15,8 @@ namespace conform::gui {
 
 using namespace std::chrono_literals;
 
-InstancePane::InstancePane(CodeEditor* schemaEditor, QWidget* parent)
-    : QWidget(parent), m_schemaEditor(schemaEditor),
+InstancePane::InstancePane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
+    : QWidget(parent), m_document(document), m_schemaEditor(schemaEditor),
       m_panel(new EditorPanel(tr("Instance"), CodeEditor::Kind::Json, this)), m_model(new IssueModel(this)),
       m_list(new IssueList(m_model, this)), m_status(new StatusLine(this)),
       m_splitter(new QSplitter(Qt::Vertical, this)), m_job(this, 250ms)
@@ -34,9 +36,20 @@ InstancePane::InstancePane(CodeEditor* schemaEditor, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
+    m_status->setExportable(true);
     m_job.onResult([this](InstanceCheck check) { display(std::move(check)); });
     connect(editor(), &QsciScintilla::textChanged, this, &InstancePane::recheck);
+    connect(m_document, &SchemaDocument::changed, this, &InstancePane::markStale);
+    connect(m_document, &SchemaDocument::compiled, this, [this] {
+        recheck();
+        m_job.flush(); // the compile already waited for the typing to stop
+    });
     connect(m_list, &IssueList::issueActivated, this, &InstancePane::reveal);
+    connect(m_status, &StatusLine::cancelRequested, this, [this] {
+        m_job.cancel();
+        m_status->report(StatusLine::State::Idle, tr("Check cancelled; edit the text to check again."));
+    });
+    connect(m_status, &StatusLine::exportRequested, this, &InstancePane::exportAll);
     m_status->report(StatusLine::State::Idle, tr("Open or type a schema and an instance."));
 }
 
@@ -45,23 +58,46 @@ CodeEditor* InstancePane::editor() const
     return m_panel->editor();
 }
 
-void InstancePane::setSettings(const ValidationSettings& settings)
+std::size_t InstancePane::issueCount() const
 {
-    m_settings = settings;
-    recheck();
+    return std::size_t(m_model->rowCount()) + m_unshown.size();
 }
 
 void InstancePane::recheck()
 {
-    m_job.request([schema = m_schemaEditor->utf8Text(), instance = editor()->utf8Text(), settings = m_settings] {
-        return checkInstance(schema, instance, settings);
+    markStale();
+    if (!m_document->isCurrent())
+        return; // `compiled` calls again with the schema this text must be checked against
+    m_job.request([schema = m_document->current(), instance = editor()->utf8Text()](const CancelFlag& cancel) {
+        return checkInstance(*schema, instance, cancel);
     });
+}
+
+void InstancePane::recheckNow()
+{
+    recheck();
+    m_job.flush();
+}
+
+// The verdict on screen no longer belongs to the texts on screen: say so until the next one.
+void InstancePane::markStale()
+{
+    m_status->startChecking();
+    m_list->setEnabled(false);
+    editor()->clearMarks(CodeEditor::FocusMark);
+    m_schemaEditor->clearMarks(CodeEditor::FocusMark);
 }
 
 void InstancePane::display(InstanceCheck check)
 {
+    if (check.state == InstanceCheck::State::Cancelled)
+        return; // only a check nobody waits for is cancelled; the next one reports
     markInstance(check);
+    discardInBackground(std::exchange(m_unshown, std::move(check.unshown)));
+    discardInBackground(std::move(check.scratch));
+    m_coercions = check.coercions;
     m_model->setIssues(std::move(check.issues));
+    m_list->setEnabled(true);
     std::vector<Span> schemaMarks;
     if (check.schemaErrorSpan)
         schemaMarks.push_back(*check.schemaErrorSpan);
@@ -70,11 +106,13 @@ void InstancePane::display(InstanceCheck check)
     switch (check.state) {
     case InstanceCheck::State::Empty:
         return m_status->report(StatusLine::State::Idle, tr("Open or type a schema and an instance."));
+    case InstanceCheck::State::Cancelled:
+        return;
     case InstanceCheck::State::Valid:
         return m_status->report(StatusLine::State::Valid, check.coercions.empty()
             ? tr("valid") : tr("valid after %1 coercion(s)").arg(check.coercions.size()));
     case InstanceCheck::State::Invalid:
-        return m_status->report(StatusLine::State::Issues, issueCountText(std::size_t(m_model->rowCount())));
+        return m_status->report(StatusLine::State::Issues, issueCountText(issueCount(), std::size_t(m_model->rowCount())));
     case InstanceCheck::State::SchemaError:
         return m_status->report(StatusLine::State::Error, tr("Schema: %1").arg(error));
     case InstanceCheck::State::InstanceError:
@@ -82,7 +120,7 @@ void InstancePane::display(InstanceCheck check)
     }
 }
 
-// Squiggles under every offending value, or under the parse error's place.
+// Squiggles under every listed offending value, or under the parse error's place.
 void InstancePane::markInstance(const InstanceCheck& check)
 {
     std::vector<Span> spans;
@@ -105,6 +143,16 @@ void InstancePane::reveal(int row)
         m_schemaEditor->revealSpan(*entry.schemaSpan);
     if (entry.issue.span)
         editor()->revealSpan(*entry.issue.span);
+}
+
+IssueSet InstancePane::issueSet() const
+{
+    return IssueSet{issueCount() == 0, m_model->issues(), m_unshown, m_coercions};
+}
+
+void InstancePane::exportAll()
+{
+    exportIssues(m_status, issueSet());
 }
 
 } // namespace conform::gui

@@ -1,10 +1,12 @@
 #pragma once
 // The "Instance" tab: a JSON instance editor, a status line and the issue list, re-checked
-// against the schema editor's text as the user types (debounced, on a worker thread).
-// Picking an issue selects the offending value here and the failing keyword in the schema.
+// against the document's compiled schema as the user types (debounced, on a worker thread,
+// abandoned when the text or the schema changes under it). Picking an issue selects the
+// offending value here and the failing keyword in the schema.
 #include "debouncedjob.h"
 #include "instancecheck.h"
-#include "validationsettings.h"
+#include "issueexport.h"
+#include "schemadocument.h"
 
 #include <QWidget>
 
@@ -23,9 +25,9 @@ class InstancePane : public QWidget
     Q_OBJECT
 
 public:
-    // `schemaEditor` is read on every check and highlighted on every pick; it must outlive
-    // the pane.
-    InstancePane(CodeEditor* schemaEditor, QWidget* parent = nullptr);
+    // `document` gives the schema to check against; `schemaEditor` is highlighted on every
+    // pick. Both must outlive the pane.
+    InstancePane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent = nullptr);
 
     CodeEditor* editor() const;
     EditorPanel* panel() const { return m_panel; }
@@ -34,24 +36,34 @@ public:
     StatusLine* statusLine() const { return m_status; }
     QSplitter* splitter() const { return m_splitter; }
 
-    void setSettings(const ValidationSettings& settings);
     // Schedules a check of the current texts (after the debounce delay).
     void recheck();
+    // Starts it at once (once the schema has compiled).
+    void recheckNow();
     // True while a check is scheduled or running.
-    bool isBusy() const { return m_job.isBusy(); }
+    bool isBusy() const { return m_job.isBusy() || !m_document->isCurrent(); }
+    // Every issue of the shown verdict, listed or not (what Export… writes).
+    std::size_t issueCount() const;
+    IssueSet issueSet() const;
+    // Checks abandoned for a newer one that are still winding down (for tests).
+    int abandonedChecks() const { return m_job.abandonedCount(); }
 
 private:
     void display(InstanceCheck check);
+    void markStale();
     void markInstance(const InstanceCheck& check);
     void reveal(int row);
+    void exportAll();
 
+    SchemaDocument* m_document;
     CodeEditor* m_schemaEditor;
     EditorPanel* m_panel;
     IssueModel* m_model;
     IssueList* m_list;
     StatusLine* m_status;
     QSplitter* m_splitter;
-    ValidationSettings m_settings;
+    std::vector<schema::Issue> m_unshown; // of the shown verdict, past kShownIssues
+    std::vector<schema::Coercion> m_coercions;
     DebouncedJob<InstanceCheck> m_job;
 };
 

@@ -16,7 +16,7 @@ IssueList::IssueList(IssueModel* model, QWidget* parent) : QTreeView(parent), m_
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setAllColumnsShowFocus(true);
-    setTextElideMode(Qt::ElideMiddle);
+    setTextElideMode(Qt::ElideRight); // the end of a message is often the allowed values: the tooltip has all
     header()->setStretchLastSection(false);
     // Fitting a column looks at this many rows, not all 10,000 of a big result.
     header()->setResizeContentsPrecision(200);

@@ -17,4 +17,18 @@ struct LocatedIssue
 
 using LocatedIssues = std::vector<LocatedIssue>;
 
+// Issues the panes locate and list; the rest are counted ("and 219,000 more") and exported.
+inline constexpr std::size_t kShownIssues = 1000;
+
+// Leaves the first kShownIssues in `issues` and returns the rest.
+inline std::vector<schema::Issue> splitShown(std::vector<schema::Issue>& issues)
+{
+    if (issues.size() <= kShownIssues)
+        return {};
+    std::vector<schema::Issue> rest(std::make_move_iterator(issues.begin() + kShownIssues),
+                                    std::make_move_iterator(issues.end()));
+    issues.resize(kShownIssues);
+    return rest;
+}
+
 } // namespace conform::gui

@@ -5,9 +5,11 @@
 #include "exportpreview.h"
 #include "fileroute.h"
 #include "instancepane.h"
+#include "linespane.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
+#include "schemadocument.h"
 #include "suitesview.h"
 #include "workspacedock.h"
 
@@ -15,9 +17,8 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
-#include <QMenuBar>
+#include <QFileInfo>
 #include <QMessageBox>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -27,6 +28,7 @@ namespace conform::gui {
 MainWindow::MainWindow(const QString& workspace, QWidget* parent) : QMainWindow(parent)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/conform.svg")));
+    setMinimumSize(800, 560); // below this the Run tab's attempts and editors stop being usable
     buildCentre();
     m_options = new OptionsToolBar(this);
     addToolBar(m_options);
@@ -42,17 +44,32 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildCentre()
 {
+    m_document = new SchemaDocument(this);
     m_schemaPanel = new EditorPanel(tr("Schema"), CodeEditor::Kind::Json, this);
-    m_instance = new InstancePane(schemaEditor(), this);
-    m_reply = new ReplyPane(schemaEditor(), this);
+    m_instance = new InstancePane(m_document, schemaEditor(), this);
+    m_lines = new LinesPane(m_document, this);
+    m_reply = new ReplyPane(m_document, schemaEditor(), this);
     m_run = new RunPane(schemaEditor(), this);
+    m_text = new EditorPanel(tr("Text"), CodeEditor::Kind::Plain, this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_instance, tr("Instance"));
+    m_tabs->addTab(m_lines, tr("Lines"));
     m_tabs->addTab(m_reply, tr("Reply"));
     m_tabs->addTab(m_run, tr("Run"));
+    m_tabs->addTab(m_text, tr("Text"));
+    m_tabs->setTabToolTip(0, tr("Validate a JSON instance against the schema as you type"));
+    m_tabs->setTabToolTip(1, tr("Every line of a .jsonl file, checked against the schema"));
+    m_tabs->setTabToolTip(2, tr("Extract, repair and validate JSON from a model's raw reply"));
+    m_tabs->setTabToolTip(3, tr("Ask a model (or a demo scenario) for JSON and follow every attempt"));
+    m_tabs->setTabToolTip(4, tr("Any other file of the workspace, as plain text"));
+    // Lines and Text appear once a file is opened there.
+    m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     m_tabs->addTab(new ExportPreview(schemaEditor(), this), tr("Export"));
     m_tabs->addTab(new SuitesView(this), tr("Suites"));
+    m_tabs->setTabToolTip(m_tabs->count() - 2, tr("The open schema as Zod, Pydantic, TypeScript or a provider's request fragment"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1, tr("Run a suite file's cases x repeats x targets and watch the table fill in"));
     m_centre = new QSplitter(Qt::Horizontal, this);
     m_centre->addWidget(m_schemaPanel);
     m_centre->addWidget(m_tabs);
@@ -63,77 +80,30 @@ void MainWindow::buildCentre()
     m_current = schemaEditor();
 }
 
-void MainWindow::buildMenus()
-{
-    buildFileMenu();
-    buildReplyMenu();
-    buildViewMenu();
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Conform"), this, &MainWindow::showAbout);
-}
-
-void MainWindow::buildFileMenu()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("Open &Workspace…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_folder);
-        if (!folder.isEmpty())
-            openWorkspace(folder);
-    });
-    file->addAction(tr("&Open File…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), m_folder,
-                                                          tr("JSON and text (*.json *.jsonl *.md *.txt);;All files (*)"));
-        if (!path.isEmpty())
-            openFile(path);
-    });
-    file->addSeparator();
-    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-}
-
-void MainWindow::buildReplyMenu()
-{
-    QMenu* reply = menuBar()->addMenu(tr("&Reply"));
-    reply->addAction(tr("&Open Reply…"), QKeySequence(tr("Ctrl+R")), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Reply"), m_folder,
-                                                          tr("Replies (*.txt *.md *.json);;All files (*)"));
-        if (!path.isEmpty())
-            openReply(path);
-    });
-    reply->addAction(tr("&Paste Reply"), QKeySequence(tr("Ctrl+Shift+V")), this, [this] {
-        m_reply->rawEditor()->selectAll();
-        m_reply->rawEditor()->paste();
-        m_tabs->setCurrentWidget(m_reply);
-    });
-    reply->addAction(tr("&Clear Reply"), this, [this] { m_reply->rawEditor()->clear(); });
-}
-
-void MainWindow::buildViewMenu()
-{
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_workspace->toggleViewAction());
-    view->addAction(m_options->toggleViewAction());
-    view->addSeparator();
-    view->addAction(tr("&Instance"), QKeySequence(tr("Ctrl+1")), this, [this] { m_tabs->setCurrentWidget(m_instance); });
-    view->addAction(tr("&Reply"), QKeySequence(tr("Ctrl+2")), this, [this] { m_tabs->setCurrentWidget(m_reply); });
-    view->addAction(tr("R&un"), QKeySequence(tr("Ctrl+3")), this, [this] { m_tabs->setCurrentWidget(m_run); });
-}
-
 void MainWindow::connectEditors()
 {
-    connect(schemaEditor(), &QsciScintilla::textChanged, m_instance, &InstancePane::recheck);
-    connect(schemaEditor(), &QsciScintilla::textChanged, m_reply, &ReplyPane::recheck);
-    connect(m_options, &OptionsToolBar::settingsChanged, m_instance, &InstancePane::setSettings);
-    connect(m_options, &OptionsToolBar::settingsChanged, m_reply, &ReplyPane::setSettings);
+    // The panes observe the document; only the document listens to the schema editor.
+    connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
+    connect(schemaEditor(), &CodeEditor::filePathChanged, m_document, &SchemaDocument::setFilePath);
+    connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
     connect(m_workspace, &WorkspaceDock::fileActivated, this, &MainWindow::openFile);
     // A schema opened from a workspace brings the prompt.md beside it into the Run tab.
     connect(schemaEditor(), &CodeEditor::filePathChanged, m_run, &RunPane::loadPromptFor);
     connect(m_workspace, &WorkspaceDock::openAsReplyRequested, this, &MainWindow::openReply);
+    connect(m_lines, &LinesPane::lineChosen, this, [this](const QString& text, int line) {
+        if (!settleUnsaved({m_instance->editor()}))
+            return;
+        m_instance->editor()->showUntitled(text);
+        m_instance->panel()->setNote(tr("line %1 of %2").arg(line).arg(QFileInfo(m_lines->filePath()).fileName()));
+        showTab(m_instance);
+    });
+    connect(m_instance->editor(), &CodeEditor::filePathChanged, this, [this] { m_instance->panel()->setNote(QString()); });
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { noteFocus(now); });
-    for (CodeEditor* editor : {schemaEditor(), m_instance->editor(), m_reply->rawEditor()})
+    for (CodeEditor* editor : documentEditors()) {
         connect(editor, &QsciScintilla::modificationChanged, this, &MainWindow::updateModified);
+        // The tree shows what is open.
+        connect(editor, &CodeEditor::filePathChanged, m_workspace, &WorkspaceDock::select);
+    }
 }
 
 CodeEditor* MainWindow::schemaEditor() const
@@ -141,45 +111,102 @@ CodeEditor* MainWindow::schemaEditor() const
     return m_schemaPanel->editor();
 }
 
-void MainWindow::openWorkspace(const QString& folder)
+QList<CodeEditor*> MainWindow::documentEditors() const
 {
-    m_folder = QDir(folder).absolutePath();
+    return {schemaEditor(), m_instance->editor(), m_reply->rawEditor(), m_text->editor()};
+}
+
+bool MainWindow::openWorkspace(const QString& folder)
+{
+    const QString absolute = QDir(folder).absolutePath();
+    if (!m_folder.isEmpty() && absolute != m_folder) {
+        if (!settleUnsaved(documentEditors()))
+            return false;
+        // A new workspace starts clean: nothing of the old one stays on screen.
+        for (CodeEditor* editor : documentEditors())
+            editor->showUntitled(QString());
+        m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
+        m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
+        showTab(m_instance);
+    }
+    m_folder = absolute;
     m_workspace->setRoot(m_folder);
+    noteRecent(QStringLiteral("recent/workspaces"), m_folder);
     setWindowTitle(tr("%1[*] — Conform").arg(QDir(m_folder).dirName()));
     statusBar()->showMessage(tr("Workspace: %1").arg(QDir::toNativeSeparators(m_folder)));
+    return true;
 }
 
 bool MainWindow::openFile(const QString& path)
 {
+    bool opened = false;
     switch (routeForFile(path)) {
     case FileRoute::Schema:
-        return loadInto(schemaEditor(), path);
-    case FileRoute::Instance:
-        m_tabs->setCurrentWidget(m_instance);
-        return loadInto(m_instance->editor(), path);
-    case FileRoute::Reply:
+        opened = loadInto(schemaEditor(), path);
+        break;
+    case FileRoute::Instance: {
+        // An example brings its schema along, unless that schema is what the editor holds.
+        const QString schema = schemaForExample(path);
+        if (!schema.isEmpty() && QFileInfo(schema) != QFileInfo(schemaEditor()->filePath()) && !loadInto(schemaEditor(), schema))
+            return false;
+        showTab(m_instance);
+        opened = loadInto(m_instance->editor(), path);
         break;
     }
-    return openReply(path);
+    case FileRoute::Lines: {
+        QString error;
+        opened = m_lines->loadFile(path, &error);
+        if (!opened) {
+            QMessageBox::warning(this, tr("Cannot open file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
+            return false;
+        }
+        m_tabs->setTabVisible(m_tabs->indexOf(m_lines), true);
+        m_tabs->setTabText(m_tabs->indexOf(m_lines), tr("Lines — %1").arg(QFileInfo(path).fileName()));
+        showTab(m_lines);
+        m_workspace->select(path);
+        break;
+    }
+    case FileRoute::Prompt:
+        opened = m_run->loadPromptFile(path);
+        if (!opened)
+            QMessageBox::warning(this, tr("Cannot open file"), tr("%1: cannot be read").arg(QDir::toNativeSeparators(path)));
+        else
+            showTab(m_run);
+        break;
+    case FileRoute::Reply:
+        return openReply(path);
+    case FileRoute::Text:
+        m_tabs->setTabVisible(m_tabs->indexOf(m_text), true);
+        showTab(m_text);
+        opened = loadInto(m_text->editor(), path);
+        break;
+    }
+    if (opened)
+        noteRecent(QStringLiteral("recent/files"), path);
+    return opened;
 }
 
 bool MainWindow::openReply(const QString& path)
 {
-    m_tabs->setCurrentWidget(m_reply);
-    return loadInto(m_reply->rawEditor(), path);
+    showTab(m_reply);
+    const bool opened = loadInto(m_reply->rawEditor(), path);
+    if (opened)
+        noteRecent(QStringLiteral("recent/files"), path);
+    return opened;
+}
+
+void MainWindow::showTab(QWidget* pane)
+{
+    m_tabs->setCurrentWidget(pane);
 }
 
 bool MainWindow::loadInto(CodeEditor* editor, const QString& path)
 {
-    if (editor->isModified() && editor->filePath() != path) {
-        const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
-            tr("Discard the unsaved changes to %1?").arg(editor->filePath().isEmpty() ? tr("this editor") : editor->filePath()));
-        if (answer != QMessageBox::Yes)
-            return false;
-    }
+    if (editor->filePath() != path && !settleUnsaved({editor}))
+        return false;
     QString error;
     if (!editor->loadFile(path, &error)) {
-        QMessageBox::warning(this, tr("Cannot open file"), tr("%1: %2").arg(path, error));
+        QMessageBox::warning(this, tr("Cannot open file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;
     }
     m_current = editor;
@@ -203,49 +230,65 @@ bool MainWindow::saveEditor(CodeEditor* editor, const QString& path)
 {
     QString error;
     if (!editor->saveFile(path, &error)) {
-        QMessageBox::warning(this, tr("Cannot save file"), tr("%1: %2").arg(path, error));
+        QMessageBox::warning(this, tr("Cannot save file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        m_document->refreshReferences(); // it may be one the schema's $ref names
     return true;
 }
 
-// Save applies to the editor the user worked in last; the read-only one never counts.
+bool MainWindow::settleUnsaved(const QList<CodeEditor*>& editors)
+{
+    for (CodeEditor* editor : editors) {
+        if (!editor->isModified())
+            continue;
+        const QString name = editor->filePath().isEmpty() ? tr("an untitled text") : QFileInfo(editor->filePath()).fileName();
+        QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                        tr("%1 has unsaved changes. Save them?").arg(name),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setDefaultButton(QMessageBox::Save);
+        if (!editor->filePath().isEmpty())
+            box.setInformativeText(QDir::toNativeSeparators(editor->filePath()));
+        switch (box.exec()) {
+        case QMessageBox::Save:
+            m_current = editor;
+            if (!save())
+                return false;
+            break;
+        case QMessageBox::Discard:
+            editor->setModified(false);
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+// Save applies to the editor the user worked in last; the read-only ones never count.
 void MainWindow::noteFocus(QWidget* now)
 {
-    for (CodeEditor* editor : {schemaEditor(), m_instance->editor(), m_reply->rawEditor()})
+    for (CodeEditor* editor : documentEditors())
         if (now == editor || (now && editor->isAncestorOf(now)))
             m_current = editor;
 }
 
 void MainWindow::updateModified()
 {
-    setWindowModified(schemaEditor()->isModified() || m_instance->editor()->isModified()
-                      || m_reply->rawEditor()->isModified());
-}
-
-bool MainWindow::confirmDiscard()
-{
-    if (!isWindowModified())
-        return true;
-    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
-        tr("Some editors have unsaved changes. Quit anyway?"), QMessageBox::Discard | QMessageBox::Cancel);
-    return answer == QMessageBox::Discard;
+    bool modified = false;
+    for (CodeEditor* editor : documentEditors())
+        modified = modified || editor->isModified();
+    setWindowModified(modified);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!confirmDiscard())
+    if (!settleUnsaved(documentEditors()))
         return event->ignore();
     saveSettings();
     event->accept();
-}
-
-void MainWindow::showAbout()
-{
-    QMessageBox::about(this, tr("About Conform"),
-        tr("<b>Conform %1</b><p>A workbench for LLM structured output: JSON Schema validation with "
-           "Zod-style issues, extraction and repair of JSON from model replies.</p>").arg(QStringLiteral(CONFORM_VERSION)));
 }
 
 } // namespace conform::gui

@@ -1,10 +1,13 @@
 #pragma once
 // The workbench window on one workspace folder: the file tree (dock), the schema editor on
-// the left, and three tabs on the right — Instance (validate a JSON instance as you type),
-// Reply (extract, repair and validate a model's raw reply) and Run (ask a model, see runpane.h). The toolbar's options apply to
-// both. Window geometry, dock state, splitters and options persist in QSettings.
+// the left, and tabs on the right — Instance (validate a JSON instance as you type), Lines
+// (every line of a .jsonl), Reply (extract, repair and validate a model's raw reply), Run
+// (ask a model, see runpane.h) and Text (any other file, plainly). Every pane observes one
+// SchemaDocument. Files open where their name says (fileroute.h). Window geometry, dock
+// state, splitters, options and the recent lists persist in QSettings.
 #include <QMainWindow>
 
+class QMenu;
 class QSplitter;
 class QTabWidget;
 
@@ -13,9 +16,11 @@ namespace conform::gui {
 class CodeEditor;
 class EditorPanel;
 class InstancePane;
+class LinesPane;
 class OptionsToolBar;
 class ReplyPane;
 class RunPane;
+class SchemaDocument;
 class WorkspaceDock;
 
 class MainWindow : public QMainWindow
@@ -26,9 +31,11 @@ public:
     explicit MainWindow(const QString& workspace, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    void openWorkspace(const QString& folder);
-    // Opens `path` in the editor its name calls for (see fileroute.h). False, with a message
-    // box, when it cannot be read.
+    // Opens `folder` with every editor emptied (after asking about unsaved changes). False
+    // when the user cancelled.
+    bool openWorkspace(const QString& folder);
+    // Opens `path` in the pane its name calls for (see fileroute.h); an example brings its
+    // schema along. False, with a message box, when it cannot be read.
     bool openFile(const QString& path);
     bool openReply(const QString& path);
     // Saves the editor that last had focus (the schema editor by default).
@@ -36,12 +43,21 @@ public:
     bool saveAs();
 
     CodeEditor* schemaEditor() const;
+    // The schema the panes share: its text, file, settings and compiled form.
+    SchemaDocument* document() const { return m_document; }
     InstancePane* instancePane() const { return m_instance; }
+    LinesPane* linesPane() const { return m_lines; }
     ReplyPane* replyPane() const { return m_reply; }
     RunPane* runPane() const { return m_run; }
+    EditorPanel* textPanel() const { return m_text; }
     OptionsToolBar* optionsToolBar() const { return m_options; }
     WorkspaceDock* workspaceDock() const { return m_workspace; }
     QTabWidget* tabs() const { return m_tabs; }
+    QString workspace() const { return m_folder; }
+    // The editor Save applies to.
+    CodeEditor* currentEditor() const { return m_current; }
+    // Every editor that holds a document the user may change (and must not lose).
+    QList<CodeEditor*> documentEditors() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -50,23 +66,35 @@ private:
     void buildCentre();
     void buildMenus();
     void buildFileMenu();
+    void buildEditMenu();
     void buildReplyMenu();
     void buildViewMenu();
+    void buildHelpMenu();
     void connectEditors();
     void restoreSettings();
     void saveSettings() const;
     bool loadInto(CodeEditor* editor, const QString& path);
     bool saveEditor(CodeEditor* editor, const QString& path);
-    bool confirmDiscard();
+    // Save / Discard / Cancel for `editors` with unsaved changes, naming their files. True
+    // when the caller may go on.
+    bool settleUnsaved(const QList<CodeEditor*>& editors);
     void updateModified();
     void noteFocus(QWidget* now);
+    void noteRecent(const QString& key, const QString& path);
+    void fillRecentMenu(QMenu* menu, const QString& key, bool folders);
+    void showTab(QWidget* pane);
+    void showShortcuts();
+    void showReadme();
     void showAbout();
 
     QString m_folder;
+    SchemaDocument* m_document = nullptr;
     EditorPanel* m_schemaPanel = nullptr;
     InstancePane* m_instance = nullptr;
+    LinesPane* m_lines = nullptr;
     ReplyPane* m_reply = nullptr;
     RunPane* m_run = nullptr;
+    EditorPanel* m_text = nullptr;
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_centre = nullptr;
     OptionsToolBar* m_options = nullptr;

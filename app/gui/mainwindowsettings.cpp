@@ -5,6 +5,7 @@
 #include "instancepane.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
+#include "schemadocument.h"
 
 #include <QScreen>
 #include <QSettings>
@@ -43,6 +44,7 @@ void MainWindow::restoreSettings()
     restoreSplitter(settings, QStringLiteral("window/instance"), m_instance->splitter());
     restoreSplitter(settings, QStringLiteral("window/reply"), m_reply->splitter());
     m_options->setSettings(readOptions(settings));
+    m_document->setSettings(m_options->settings());
 }
 
 void MainWindow::saveSettings() const

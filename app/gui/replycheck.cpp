@@ -1,14 +1,13 @@
 #include "replycheck.h"
 
-#include "schemaanalysis.h"
-
 namespace conform::gui {
 
 namespace {
 
-json::ExtractOptions extractOptions(const SchemaAnalysis& schema)
+json::ExtractOptions extractOptions(const SchemaAnalysis& schema, const CancelFlag& cancel)
 {
     json::ExtractOptions options;
+    options.cancel = &cancel;
     if (schema.ok()) {
         const schema::Validator validator = *schema.validator;
         options.fitness = [validator](const Json& value) { return validator.accepts(value) ? 1.0 : 0.0; };
@@ -16,44 +15,52 @@ json::ExtractOptions extractOptions(const SchemaAnalysis& schema)
     return options;
 }
 
-void validateExtracted(ReplyCheck& check, const SchemaAnalysis& schema, const std::string& schemaText,
-                       const ValidationSettings& settings)
+void validateExtracted(ReplyCheck& check, const CompiledSchema& schema, const CancelFlag& cancel)
 {
     schema::ValidationResult result =
-        schema.validator->validate(check.extraction.value, settings.validateOptions());
+        schema.analysis.validator->validate(check.extraction.value, schema.settings.validateOptions(&cancel));
+    if (result.cancelled) {
+        check.cancelled = true;
+        return;
+    }
     check.valid = result.valid;
-    check.issues = locateIssues(std::move(result.issues), check.extraction.sourceMap, schema, schemaText);
-    const json::SourceMap pretty = json::extract(check.extractedText).sourceMap;
+    check.unshown = splitShown(result.issues);
+    check.issues = locateIssues(std::move(result.issues), check.extraction.sourceMap, schema.analysis, schema.text);
+    const json::SourceMap pretty = json::sourceMapOf(check.extractedText, &cancel);
     for (const LocatedIssue& entry : check.issues)
         check.extractedSpans.push_back(pretty.find(entry.issue.path));
 }
 
 } // namespace
 
-ReplyCheck checkReply(const std::string& schemaText, const std::string& rawText,
-                      const ValidationSettings& settings)
+ReplyCheck checkReply(const CompiledSchema& schema, const std::string& rawText, const CancelFlag& cancel)
 {
     ReplyCheck check;
     if (rawText.empty())
         return check;
     check.empty = false;
     try {
-        check.noSchema = schemaText.find_first_not_of(" \t\r\n") == std::string::npos;
-        const SchemaAnalysis schema = check.noSchema ? SchemaAnalysis{} : analyseSchema(schemaText, settings);
-        check.extraction = json::extract(rawText, extractOptions(schema));
+        check.noSchema = schema.blank();
+        check.extraction = json::extract(rawText, extractOptions(schema.analysis, cancel));
+        if (check.extraction.cancelled) {
+            check.cancelled = true;
+            return check;
+        }
+        check.extraction.sourceMap.index(); // one lookup per issue follows
         if (check.extraction.ok)
             check.extractedText = check.extraction.value.dump(2, ' ', false, Json::error_handler_t::replace);
         if (check.noSchema)
             return check;
-        if (!schema.ok())
-            check.schemaError = schema.error;
+        if (!schema.analysis.ok())
+            check.schemaError = schema.analysis.error;
         else if (check.extraction.ok)
-            validateExtracted(check, schema, schemaText, settings);
+            validateExtracted(check, schema, cancel);
     } catch (const std::exception& e) {
         // libcore promises not to throw; if it does, say so instead of crashing the GUI.
         check.extraction = {};
         check.extraction.reason = std::string("internal error: ") + e.what();
     }
+    check.cancelled = check.cancelled || cancel.load();
     return check;
 }
 

@@ -4,7 +4,7 @@
 // validate it and locate each issue in the raw text through the extraction's source map.
 #include "json/extract.h"
 #include "locatedissue.h"
-#include "validationsettings.h"
+#include "schemadocument.h"
 
 #include <string>
 
@@ -13,16 +13,18 @@ namespace conform::gui {
 struct ReplyCheck
 {
     bool empty = true;             // no reply text: nothing to show
+    bool cancelled = false;        // stopped early: the rest means nothing
     json::Extraction extraction;   // value, fixes (offsets into the raw text), candidate kind
     bool noSchema = false;         // the schema editor is blank: nothing to validate against
     std::string schemaError;       // when the schema does not compile: no issues computed
     bool valid = false;            // the extracted value satisfies the schema
-    LocatedIssues issues;          // issue.span is in the raw text
+    LocatedIssues issues;          // the first kShownIssues; issue.span is in the raw text
+    std::vector<schema::Issue> unshown; // the rest, not located
     std::string extractedText;     // the value, pretty-printed for the read-only editor
     std::vector<std::optional<Span>> extractedSpans; // per issue: its place in extractedText
 };
 
-ReplyCheck checkReply(const std::string& schemaText, const std::string& rawText,
-                      const ValidationSettings& settings);
+// Stops early, with `cancelled`, when `cancel` is raised.
+ReplyCheck checkReply(const CompiledSchema& schema, const std::string& rawText, const CancelFlag& cancel);
 
 } // namespace conform::gui

@@ -2,6 +2,9 @@
 
 #include "codeeditor.h"
 #include "editorpanel.h"
+#include "fixtable.h"
+#include "fixwords.h"
+#include "issueexport.h"
 #include "issuelist.h"
 #include "issuemodel.h"
 #include "statusline.h"
@@ -9,6 +12,7 @@
 
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -18,12 +22,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// A fix's text as JSON string literals, so white space and deletions stay visible.
-QString quoted(const std::string& text)
-{
-    return QString::fromStdString(Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
 QString fixCountText(std::size_t count)
 {
     return count == 1 ? ReplyPane::tr("1 fix") : ReplyPane::tr("%1 fixes").arg(count);
@@ -31,11 +29,12 @@ QString fixCountText(std::size_t count)
 
 } // namespace
 
-ReplyPane::ReplyPane(CodeEditor* schemaEditor, QWidget* parent)
-    : QWidget(parent), m_schemaEditor(schemaEditor),
+ReplyPane::ReplyPane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
+    : QWidget(parent), m_document(document), m_schemaEditor(schemaEditor),
       m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
       m_extractedPanel(new EditorPanel(tr("Extracted value"), CodeEditor::Kind::Json, this)),
-      m_model(new IssueModel(this)), m_list(new IssueList(m_model, this)), m_status(new StatusLine(this)),
+      m_model(new IssueModel(this)), m_list(new IssueList(m_model, this)), m_fixTable(new FixTable(this)),
+      m_resultTabs(new QTabWidget(this)), m_status(new StatusLine(this)),
       m_summary(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)), m_job(this, 250ms)
 {
     m_splitter->addWidget(buildEditors());
@@ -47,9 +46,21 @@ ReplyPane::ReplyPane(CodeEditor* schemaEditor, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
+    m_status->setExportable(true);
     m_job.onResult([this](ReplyCheck check) { display(std::move(check)); });
     connect(rawEditor(), &QsciScintilla::textChanged, this, &ReplyPane::recheck);
+    connect(m_document, &SchemaDocument::changed, this, &ReplyPane::markStale);
+    connect(m_document, &SchemaDocument::compiled, this, [this] {
+        recheck();
+        m_job.flush(); // the compile already waited for the typing to stop
+    });
+    connect(m_status, &StatusLine::cancelRequested, this, [this] {
+        m_job.cancel();
+        m_status->report(StatusLine::State::Idle, tr("Check cancelled; edit the reply to check again."));
+    });
+    connect(m_status, &StatusLine::exportRequested, this, &ReplyPane::exportAll);
     connect(m_list, &IssueList::issueActivated, this, &ReplyPane::reveal);
+    connect(m_fixTable, &FixTable::fixActivated, this, [this](Span span) { rawEditor()->revealSpan(span); });
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLSTART, this, &ReplyPane::showFixToolTip);
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
     display(ReplyCheck{});
@@ -76,9 +87,13 @@ QWidget* ReplyPane::buildResults()
     m_summary->setContentsMargins(6, 3, 6, 0);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_resultTabs->setDocumentMode(true);
+    m_resultTabs->addTab(m_list, tr("Issues"));
+    m_resultTabs->addTab(m_fixTable, tr("Fixes"));
+    m_fixTable->setToolTip(tr("Every change made to the raw reply to read it as JSON; pick one to see it in the reply"));
     layout->addWidget(m_summary);
     layout->addWidget(m_status);
-    layout->addWidget(m_list, 1);
+    layout->addWidget(m_resultTabs, 1);
     return results;
 }
 
@@ -97,21 +112,33 @@ QString ReplyPane::summary() const
     return m_summary->text();
 }
 
-void ReplyPane::setSettings(const ValidationSettings& settings)
-{
-    m_settings = settings;
-    recheck();
-}
-
 void ReplyPane::recheck()
 {
-    m_job.request([schema = m_schemaEditor->utf8Text(), raw = rawEditor()->utf8Text(), settings = m_settings] {
-        return checkReply(schema, raw, settings);
+    markStale();
+    if (!m_document->isCurrent())
+        return; // `compiled` calls again with the schema this reply must be checked against
+    m_job.request([schema = m_document->current(), raw = rawEditor()->utf8Text()](const CancelFlag& cancel) {
+        return checkReply(*schema, raw, cancel);
     });
+}
+
+// What is on screen no longer belongs to the texts on screen: say so until the next result.
+void ReplyPane::markStale()
+{
+    m_status->startChecking();
+    m_status->setVisible(true);
+    m_list->setEnabled(false);
+    rawEditor()->clearMarks(CodeEditor::FocusMark);
+    m_schemaEditor->clearMarks(CodeEditor::FocusMark);
 }
 
 void ReplyPane::display(ReplyCheck check)
 {
+    if (check.cancelled)
+        return; // only a check nobody waits for is cancelled; the next one reports
+    m_list->setEnabled(true);
+    m_valid = check.valid;
+    m_unshown = std::move(check.unshown);
     m_fixes = check.extraction.fixes;
     m_extractedSpans = std::move(check.extractedSpans);
     // Scintilla refuses every change to a read-only document, setText() included.
@@ -122,6 +149,9 @@ void ReplyPane::display(ReplyCheck check)
     markRaw(check);
     showSummary(check);
     showStatus(check);
+    m_fixTable->setFixes(rawEditor()->utf8Text(), check.extraction.fixes);
+    m_resultTabs->setTabText(0, tr("Issues (%1)").arg(check.issues.size() + m_unshown.size()));
+    m_resultTabs->setTabText(1, tr("Fixes (%1)").arg(check.extraction.fixes.size()));
     m_model->setIssues(std::move(check.issues));
 }
 
@@ -148,7 +178,7 @@ void ReplyPane::showStatus(const ReplyCheck& check)
     else if (check.valid)
         m_status->report(StatusLine::State::Valid, tr("valid"));
     else
-        m_status->report(StatusLine::State::Issues, issueCountText(check.issues.size()));
+        m_status->report(StatusLine::State::Issues, issueCountText(check.issues.size() + check.unshown.size(), check.issues.size()));
     m_status->setVisible(!m_status->text().isEmpty());
 }
 
@@ -165,6 +195,11 @@ void ReplyPane::markRaw(const ReplyCheck& check)
             issues.push_back(*entry.issue.span);
     rawEditor()->setMarks(CodeEditor::IssueMark, issues);
     rawEditor()->clearMarks(CodeEditor::FocusMark);
+}
+
+void ReplyPane::exportAll()
+{
+    exportIssues(m_status, IssueSet{m_valid, m_model->issues(), m_unshown, {}});
 }
 
 void ReplyPane::reveal(int row)
@@ -187,7 +222,7 @@ QString ReplyPane::fixToolTipAt(std::size_t position) const
     QStringList lines;
     for (const json::Fix& fix : m_fixes) {
         if (visibleSpan(length, Span{fix.offset, fix.length}).contains(position))
-            lines << tr("%1: %2 -> %3").arg(QString::fromStdString(fix.kind), quoted(fix.before), quoted(fix.after));
+            lines << tr("%1: %2 → %3").arg(describeFix(fix.kind, fix.before, fix.after), quotedText(fix.before), quotedText(fix.after));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -1,10 +1,12 @@
 #include "runpane.h"
 
 #include "attemptmodel.h"
+#include "attemptview.h"
 #include "codeeditor.h"
 #include "editorpanel.h"
 #include "runprompt.h"
 #include "runtargetform.h"
+#include "transportwords.h"
 
 #include "engine/engine.h"
 #include "json/parse.h"
@@ -23,8 +25,13 @@ namespace conform::gui {
 
 namespace {
 
-QString colourOf(engine::Outcome outcome)
+const QString kNeutral = QStringLiteral("#57606a");
+
+QString colourOf(const engine::RunRecord& record)
 {
+    if (record.flags.count("cancelled"))
+        return kNeutral; // the user's own choice, not a failure
+    const engine::Outcome outcome = record.outcome;
     switch (outcome) {
     case engine::Outcome::Valid: return QStringLiteral("#1a7f37");
     case engine::Outcome::Repaired: return QStringLiteral("#0969da");
@@ -34,22 +41,26 @@ QString colourOf(engine::Outcome outcome)
     return QStringLiteral("#cf222e");
 }
 
-// "/facts/0/claim: Expected string, received number" for one Zod-style issue.
-QString issueLine(const Json& issue)
-{
-    QString path;
-    if (issue.contains("path") && issue["path"].is_array())
-        for (const Json& part : issue["path"])
-            path += QLatin1Char('/') + QString::fromStdString(part.is_string() ? part.get<std::string>() : part.dump());
-    const std::string message = issue.value("message", std::string());
-    return (path.isEmpty() ? QStringLiteral("/") : path) + QStringLiteral(": ") + QString::fromStdString(message);
-}
-
 // The pane's editors show results, not documents: they never count as unsaved.
 void showText(CodeEditor* editor, const QString& text)
 {
     editor->setText(text);
     editor->setModified(false);
+}
+
+// A caption above a field, so the prompt boxes say what they are even when filled.
+QWidget* labelled(const QString& caption, QWidget* field)
+{
+    auto* box = new QWidget(field->parentWidget());
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    auto* label = new QLabel(caption, box);
+    label->setBuddy(field);
+    label->setStyleSheet(QStringLiteral("color: #57606a;"));
+    layout->addWidget(label);
+    layout->addWidget(field, 1);
+    return box;
 }
 
 QString dumpValue(const Json& value)
@@ -61,6 +72,8 @@ QString dumpValue(const Json& value)
 
 QString outcomeText(const engine::RunRecord& record)
 {
+    if (record.flags.count("cancelled"))
+        return RunPane::tr("cancelled");
     QString text = QString::fromStdString(std::string(engine::outcomeName(record.outcome)));
     QStringList flags;
     for (const std::string& flag : record.flags)
@@ -68,7 +81,7 @@ QString outcomeText(const engine::RunRecord& record)
     if (!flags.isEmpty())
         text += QStringLiteral(" · ") + flags.join(QStringLiteral(", "));
     if (!record.error.empty())
-        text += QStringLiteral(" — ") + QString::fromStdString(record.error);
+        text += QStringLiteral(" — ") + describeTransportError(record.error, 0);
     return text;
 }
 
@@ -76,9 +89,9 @@ RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
     : QWidget(parent), m_schemaEditor(schemaEditor), m_form(new RunTargetForm(this)),
       m_system(new QPlainTextEdit(this)), m_user(new QPlainTextEdit(this)),
       m_runButton(new QPushButton(tr("Run"), this)), m_cancelButton(new QPushButton(tr("Cancel"), this)),
-      m_outcome(new QLabel(this)), m_model(new AttemptModel(this)), m_view(new QTableView(this)),
-      m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
-      m_valuePanel(new EditorPanel(tr("Final value"), CodeEditor::Kind::Json, this)), m_issues(new QListWidget(this))
+      m_outcome(new QLabel(this)), m_activity(new QLabel(this)), m_model(new AttemptModel(this)),
+      m_view(new QTableView(this)), m_detail(new AttemptView(this)),
+      m_valuePanel(new EditorPanel(tr("Final value"), CodeEditor::Kind::Json, this))
 {
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(buildPrompt());
@@ -103,50 +116,54 @@ RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
             [this](const QModelIndex& current) { showAttempt(current.row()); });
     connect(m_runButton, &QPushButton::clicked, this, &RunPane::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &RunPane::cancel);
+    m_ticker.setInterval(200);
+    connect(&m_ticker, &QTimer::timeout, this, &RunPane::showActivity);
+    m_runButton->setToolTip(tr("Send the schema and the prompt to the target (Ctrl+Return)"));
+    m_runButton->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_cancelButton->setToolTip(tr("Stop the run; the attempts so far stay"));
     setRunning(false);
-    showOutcome(tr("Not run yet"), QStringLiteral("#57606a"));
+    showOutcome(tr("Not run yet"), kNeutral);
 }
 
 RunPane::~RunPane() = default;
 
 QWidget* RunPane::buildPrompt()
 {
-    m_system->setPlaceholderText(tr("System prompt"));
-    m_user->setPlaceholderText(tr("User prompt: what to extract, from what"));
+    m_system->setPlaceholderText(tr("Instructions for the model (optional)"));
+    m_user->setPlaceholderText(tr("What to extract, from what"));
+    m_system->setToolTip(tr("The system prompt; {{name}} placeholders are filled from the variables"));
+    m_user->setToolTip(tr("The user prompt; {{name}} placeholders are filled from the variables"));
     auto* prompts = new QSplitter(Qt::Horizontal, this);
-    prompts->addWidget(m_system);
-    prompts->addWidget(m_user);
+    prompts->addWidget(labelled(tr("System prompt"), m_system));
+    prompts->addWidget(labelled(tr("User prompt"), m_user));
     prompts->setSizes({300, 500});
     m_runButton->setDefault(true);
     m_outcome->setTextFormat(Qt::PlainText);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_outcome->setWordWrap(true); // an error is never cut off
+    m_activity->setTextFormat(Qt::PlainText);
+    m_activity->setStyleSheet(QStringLiteral("color: %1;").arg(kNeutral));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_cancelButton);
-    buttons->addWidget(m_outcome);
-    buttons->addStretch(1);
+    buttons->addWidget(m_outcome, 1);
     auto* box = new QWidget(this);
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(prompts, 1);
     layout->addLayout(buttons);
+    layout->addWidget(m_activity);
     return box;
 }
 
 QWidget* RunPane::buildResults()
 {
-    rawEditor()->setReadOnly(true);
     valueEditor()->setReadOnly(true);
     valueEditor()->setWrapMode(QsciScintilla::WrapWord);
     valueEditor()->setPaper(QColor(0xfa, 0xfb, 0xfc));
     m_valuePanel->setNote(tr("read-only"));
-    auto* left = new QSplitter(Qt::Vertical, this);
-    left->addWidget(m_rawPanel);
-    left->addWidget(m_issues);
-    m_issues->setToolTip(tr("The issues of the selected attempt"));
-    left->setSizes({300, 110});
     auto* results = new QSplitter(Qt::Horizontal, this);
-    results->addWidget(left);
+    results->addWidget(m_detail);
     results->addWidget(m_valuePanel);
     results->setSizes({500, 400});
     return results;
@@ -154,7 +171,12 @@ QWidget* RunPane::buildResults()
 
 CodeEditor* RunPane::rawEditor() const
 {
-    return m_rawPanel->editor();
+    return m_detail->rawEditor();
+}
+
+QListWidget* RunPane::issueList() const
+{
+    return m_detail->issueList();
 }
 
 CodeEditor* RunPane::valueEditor() const
@@ -169,6 +191,16 @@ void RunPane::loadPromptFor(const QString& schemaPath)
         return;
     m_system->setPlainText(prompt.system);
     m_user->setPlainText(prompt.user);
+}
+
+bool RunPane::loadPromptFile(const QString& path)
+{
+    PromptText prompt;
+    if (!readPromptFile(path, &prompt))
+        return false;
+    m_system->setPlainText(prompt.system);
+    m_user->setPlainText(prompt.user);
+    return true;
 }
 
 bool RunPane::isRunning() const
@@ -213,17 +245,22 @@ void RunPane::run()
     spec.policy = m_form->policy();
 
     m_model->clear();
-    m_issues->clear();
-    showText(rawEditor(), QString());
+    m_detail->clear();
     showText(valueEditor(), QString());
     m_record.reset();
     m_engine = std::make_unique<engine::Engine>();
+    if (m_environment)
+        m_engine->setEnvironment(m_environment);
     connect(m_engine.get(), &engine::Engine::attemptStarted, this, &RunPane::onAttemptStarted);
     connect(m_engine.get(), &engine::Engine::chunkReceived, this, [this](const QString& text) { onChunk(text); });
+    connect(m_engine.get(), &engine::Engine::retryScheduled, this, &RunPane::onRetry);
     connect(m_engine.get(), &engine::Engine::attemptFinished, this, &RunPane::onAttemptFinished);
     connect(m_engine.get(), &engine::Engine::finished, this, &RunPane::onFinished);
+    m_valuePanel->setTitle(tr("Final value"));
     setRunning(true);
-    showOutcome(tr("running…"), QStringLiteral("#57606a"));
+    m_runClock.start();
+    m_ticker.start();
+    showOutcome(tr("running…"), kNeutral);
     m_engine->start(std::move(spec));
 }
 
@@ -235,23 +272,55 @@ void RunPane::cancel()
 
 void RunPane::onAttemptStarted(int index, const QString& target, const QString& mode, int repair)
 {
-    showText(rawEditor(), QString());
-    m_issues->clear();
-    const QString what = repair > 0 ? tr("attempt %1 — %2, %3, repair %4").arg(index + 1).arg(target, mode).arg(repair)
-                                    : tr("attempt %1 — %2, %3").arg(index + 1).arg(target, mode);
-    m_rawPanel->setNote(what);
-    showOutcome(tr("running… %1").arg(what), QStringLiteral("#57606a"));
+    m_attemptName = repair > 0 ? tr("attempt %1 — %2, %3, repair %4").arg(index + 1).arg(target, mode).arg(repair)
+                               : tr("attempt %1 — %2, %3").arg(index + 1).arg(target, mode);
+    m_detail->startStreaming(m_attemptName);
+    m_phase = tr("sending");
+    m_received = 0;
+    m_retriesThisAttempt = 0;
+    m_attemptClock.start();
+    showOutcome(tr("running…"), kNeutral);
+    showActivity();
 }
 
 void RunPane::onChunk(const QString& partialText)
 {
-    // Streaming replaces the whole text: a retry starts the reply over.
-    showText(rawEditor(), partialText);
-    rawEditor()->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+    m_detail->showStreamed(partialText);
+    m_received = partialText.size();
+    m_phase = tr("streaming");
+    showActivity();
+}
+
+void RunPane::onRetry(int, const providers::RetryRecord& retry)
+{
+    m_detail->addTransportEvent(describeRetry(retry, ++m_retriesThisAttempt, m_form->policy().maxTransportRetries));
+    m_detail->restartStream(); // the reply starts over
+    m_received = 0;
+    m_phase = tr("retrying in %1 ms").arg(retry.delayMs);
+    showActivity();
+}
+
+// "attempt 2 — scenario, strict, repair 1 · streaming, 430 characters · 1.4 s (run 3.2 s)"
+void RunPane::showActivity()
+{
+    if (!isRunning()) {
+        m_activity->clear();
+        return;
+    }
+    QString phase = m_phase;
+    if (m_phase == tr("sending") && m_attemptClock.elapsed() > 300)
+        phase = m_phase = tr("waiting for the reply");
+    if (m_received > 0)
+        phase = tr("%1, %2 characters").arg(phase).arg(m_received);
+    m_activity->setText(tr("%1 · %2 · %3 s (run %4 s)")
+                            .arg(m_attemptName, phase)
+                            .arg(m_attemptClock.elapsed() / 1000.0, 0, 'f', 1)
+                            .arg(m_runClock.elapsed() / 1000.0, 0, 'f', 1));
 }
 
 void RunPane::onAttemptFinished(const engine::AttemptRecord& attempt)
 {
+    m_phase = tr("validating");
     m_model->append(attempt);
     m_view->resizeColumnsToContents();
     showAttempt(m_model->rowCount() - 1);
@@ -260,9 +329,13 @@ void RunPane::onAttemptFinished(const engine::AttemptRecord& attempt)
 void RunPane::onFinished(const engine::RunRecord& record)
 {
     m_record = record;
+    m_ticker.stop();
+    const bool failedWithValue = record.outcome == engine::Outcome::Failed && record.best && !record.value.is_null();
+    m_valuePanel->setTitle(failedWithValue ? tr("Best attempt — invalid") : tr("Final value"));
     showText(valueEditor(), record.value.is_null() && record.attempts.empty() ? QString() : dumpValue(record.value));
-    showOutcome(outcomeText(record), colourOf(record.outcome));
+    showOutcome(outcomeText(record), colourOf(record));
     setRunning(false);
+    showActivity();
     // Point at the attempt the value came from: the kept one of a failed run, else the last.
     if (m_model->rowCount() > 0) {
         const int row = record.best ? static_cast<int>(*record.best) : m_model->rowCount() - 1;
@@ -275,18 +348,7 @@ void RunPane::showAttempt(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
         return;
-    const engine::AttemptRecord& attempt = m_model->attempt(row);
-    showText(rawEditor(), QString::fromStdString(attempt.raw));
-    m_rawPanel->setNote(tr("attempt %1").arg(row + 1));
-    m_issues->clear();
-    if (!attempt.error.empty())
-        m_issues->addItem(tr("error: %1").arg(QString::fromStdString(attempt.error)));
-    if (!attempt.extractionFailure.empty())
-        m_issues->addItem(tr("no JSON: %1").arg(QString::fromStdString(attempt.extractionFailure)));
-    for (const Json& issue : attempt.issues)
-        m_issues->addItem(issueLine(issue));
-    if (m_issues->count() == 0)
-        m_issues->addItem(attempt.valid ? tr("valid — no issues") : tr("no issues"));
+    m_detail->showAttempt(m_model->attempt(row), row + 1, m_form->policy().maxTransportRetries);
 }
 
 } // namespace conform::gui

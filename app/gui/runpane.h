@@ -5,11 +5,16 @@
 // value and the outcome (valid / repaired / fallback / failed, with flags). Selecting an
 // attempt shows its raw response and its issues.
 //
-// Running never blocks the GUI: the engine is asynchronous. One run at a time; Cancel stops
-// it and the outcome then carries the flag "cancelled". API keys are read by the engine from
-// the environment and never appear here.
+// While a request is in flight a line says what is happening and for how long ("attempt 2,
+// repair 1 — streaming, 430 characters, 1.4 s"); transport events appear in words as they
+// happen. Running never blocks the GUI: the engine is asynchronous. One run at a time;
+// Cancel stops it and the outcome then reads "cancelled", in a neutral colour. API keys are
+// read by the engine from the environment and never appear here.
 #include "engine/run_record.h"
+#include "providers/endpoint.h"
 
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QWidget>
 
 #include <memory>
@@ -26,6 +31,7 @@ namespace conform::engine { class Engine; }
 namespace conform::gui {
 
 class AttemptModel;
+class AttemptView;
 class CodeEditor;
 class EditorPanel;
 class RunTargetForm;
@@ -41,6 +47,12 @@ public:
 
     // Prefills the prompt from prompt.md beside `schemaPath`, when there is one.
     void loadPromptFor(const QString& schemaPath);
+    // Fills the prompt from a prompt file ("## System" / "## User"); false when unreadable.
+    bool loadPromptFile(const QString& path);
+
+    // Where runs read API keys and base URLs (default: the process environment); the settings
+    // give the environment with the system keychain's keys filled in (keys/key_ring.h).
+    void setEnvironment(providers::Environment environment) { m_environment = std::move(environment); }
 
     void run();
     void cancel();
@@ -53,8 +65,12 @@ public:
     QPlainTextEdit* userEdit() const { return m_user; }
     CodeEditor* rawEditor() const;
     CodeEditor* valueEditor() const;
-    QListWidget* issueList() const { return m_issues; }
+    EditorPanel* valuePanel() const { return m_valuePanel; }
+    AttemptView* attemptDetail() const { return m_detail; }
+    QListWidget* issueList() const;
     QLabel* outcomeLabel() const { return m_outcome; }
+    // "attempt 1 — streaming, 120 characters, 0.4 s" while running; empty otherwise.
+    QLabel* activityLabel() const { return m_activity; }
     QPushButton* runButton() const { return m_runButton; }
     QPushButton* cancelButton() const { return m_cancelButton; }
     // The last finished run, if any.
@@ -70,6 +86,8 @@ private:
     void showOutcome(const QString& text, const QString& colour);
     void onAttemptStarted(int index, const QString& target, const QString& mode, int repair);
     void onChunk(const QString& partialText);
+    void onRetry(int attemptIndex, const providers::RetryRecord& retry);
+    void showActivity();
     void onAttemptFinished(const engine::AttemptRecord& attempt);
     void onFinished(const engine::RunRecord& record);
     void showAttempt(int row);
@@ -81,13 +99,22 @@ private:
     QPushButton* m_runButton;
     QPushButton* m_cancelButton;
     QLabel* m_outcome;
+    QLabel* m_activity;
     AttemptModel* m_model;
     QTableView* m_view;
-    EditorPanel* m_rawPanel;
+    AttemptView* m_detail;
     EditorPanel* m_valuePanel;
-    QListWidget* m_issues;
+    // The activity line's state: what the current attempt is doing, since when.
+    QString m_attemptName;
+    QString m_phase;
+    qsizetype m_received = 0;
+    int m_retriesThisAttempt = 0;
+    QElapsedTimer m_attemptClock;
+    QElapsedTimer m_runClock;
+    QTimer m_ticker;
     std::unique_ptr<engine::Engine> m_engine;
     std::optional<engine::RunRecord> m_record;
+    providers::Environment m_environment;
 };
 
 // "repaired", "failed · truncated, cancelled": the outcome and its flags, as the label says it.

@@ -35,9 +35,12 @@ PromptText parsePromptMarkdown(const QString& markdown)
 
 bool readWorkspacePrompt(const QString& schemaPath, PromptText* prompt)
 {
-    if (schemaPath.isEmpty())
-        return false;
-    QFile file(QFileInfo(schemaPath).dir().filePath(QStringLiteral("prompt.md")));
+    return !schemaPath.isEmpty() && readPromptFile(QFileInfo(schemaPath).dir().filePath(QStringLiteral("prompt.md")), prompt);
+}
+
+bool readPromptFile(const QString& path, PromptText* prompt)
+{
+    QFile file(path);
     // A prompt is a page of text; anything huge is not one and is not read.
     if (!file.open(QIODevice::ReadOnly) || file.size() > 1024 * 1024)
         return false;

@@ -16,5 +16,7 @@ struct PromptText
 PromptText parsePromptMarkdown(const QString& markdown);
 // prompt.md in the folder of `schemaPath`, when it exists and is readable.
 bool readWorkspacePrompt(const QString& schemaPath, PromptText* prompt);
+// A prompt file (prompt.md or *.prompt.md) anywhere.
+bool readPromptFile(const QString& path, PromptText* prompt);
 
 } // namespace conform::gui

@@ -1,5 +1,7 @@
 #include "runtargetform.h"
 
+#include "appsettings.h"
+
 #include "providers/scenario.h"
 
 #include <QCheckBox>
@@ -18,17 +20,6 @@ namespace {
 const char* const kProviders[] = {"scenario", "anthropic", "openai", "ollama"};
 const char* const kModes[] = {"auto", "strict", "tool", "json-object", "text"};
 constexpr int kOpenFileRole = Qt::UserRole + 1; // marks the "Open scenario file…" item
-
-QString defaultModel(const QString& provider)
-{
-    if (provider == QLatin1String("anthropic"))
-        return QStringLiteral("claude-sonnet-4-5");
-    if (provider == QLatin1String("openai"))
-        return QStringLiteral("gpt-4o-mini");
-    if (provider == QLatin1String("ollama"))
-        return QStringLiteral("llama3.1");
-    return {};
-}
 
 } // namespace
 
@@ -102,7 +93,11 @@ void RunTargetForm::onProviderChanged()
     m_scenario->setVisible(scenario);
     m_model->setVisible(!scenario);
     m_baseUrl->setEnabled(!scenario);
-    m_model->setText(defaultModel(provider));
+    // The settings dialog's default model and base URL for this provider.
+    const auto kind = *providers::parseProviderKind(provider.toStdString());
+    const AppSettings settings = AppSettings::load();
+    m_model->setText(settings.defaultModel(kind));
+    m_baseUrl->setText(settings.provider(kind).baseUrl);
 }
 
 void RunTargetForm::onScenarioChosen(int index)

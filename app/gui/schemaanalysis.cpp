@@ -9,10 +9,14 @@ namespace {
 
 // Compiling a schema never throws by contract; the guard keeps a libcore bug from taking
 // the whole workbench down with it.
-Result<schema::Validator> compileGuarded(const Json& document, const ValidationSettings& settings)
+Result<schema::Validator> compileGuarded(const Json& document, const ValidationSettings& settings,
+                                        const SchemaLocation& location)
 {
+    schema::CompileOptions options = settings.compileOptions();
+    options.registry = location.registry.get();
+    options.baseUri = location.baseUri;
     try {
-        return schema::Validator::compile(document, settings.compileOptions());
+        return schema::Validator::compile(document, options);
     } catch (const std::exception& e) {
         return Error{e.what(), ""};
     }
@@ -33,7 +37,8 @@ std::optional<Span> valueSpan(const json::SourceMap& spans, const Path& path)
 
 } // namespace
 
-SchemaAnalysis analyseSchema(std::string_view schemaText, const ValidationSettings& settings)
+SchemaAnalysis analyseSchema(std::string_view schemaText, const ValidationSettings& settings,
+                             const SchemaLocation& location)
 {
     SchemaAnalysis analysis;
     Result<Json> parsed = json::parseStrict(schemaText);
@@ -42,8 +47,9 @@ SchemaAnalysis analyseSchema(std::string_view schemaText, const ValidationSettin
         analysis.errorSpan = spanOfLineColumn(schemaText, parsed.error().where);
         return analysis;
     }
-    analysis.sourceMap = json::extract(schemaText).sourceMap;
-    Result<schema::Validator> compiled = compileGuarded(parsed.value(), settings);
+    analysis.sourceMap = json::sourceMapOf(schemaText);
+    analysis.registry = location.registry;
+    Result<schema::Validator> compiled = compileGuarded(parsed.value(), settings, location);
     if (!compiled) {
         analysis.error = compiled.error().toString();
         if (!compiled.error().where.empty() && compiled.error().where.front() == '/')

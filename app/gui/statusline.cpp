@@ -1,5 +1,9 @@
 #include "statusline.h"
 
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
 namespace conform::gui {
 
 namespace {
@@ -14,33 +18,88 @@ QString colourOf(StatusLine::State state)
     case StatusLine::State::Error:
         return QStringLiteral("#cf222e");
     case StatusLine::State::Idle:
+    case StatusLine::State::Checking:
         break;
     }
     return QStringLiteral("#57606a");
 }
 
+// A short check shows "checking…" alone; the seconds and Cancel appear once it is worth it.
+constexpr int kShowProgressAfterMs = 700;
+
 } // namespace
 
-StatusLine::StatusLine(QWidget* parent) : QLabel(parent)
+StatusLine::StatusLine(QWidget* parent)
+    : QWidget(parent), m_label(new QLabel(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_export(new QPushButton(tr("Export…"), this))
 {
-    setWordWrap(true);
-    setTextInteractionFlags(Qt::TextSelectableByMouse);
-    setContentsMargins(6, 3, 6, 3);
-    setTextFormat(Qt::PlainText);
+    m_label->setWordWrap(true);
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_label->setTextFormat(Qt::PlainText);
+    m_cancel->setToolTip(tr("Stop this check; the verdict stays blank until the next edit"));
+    m_export->setToolTip(tr("Save every issue, not only the listed ones, as JSON"));
+    for (QPushButton* button : {m_cancel, m_export}) {
+        button->setFlat(true);
+        button->setCursor(Qt::PointingHandCursor);
+        button->hide();
+    }
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(6, 3, 6, 3);
+    layout->addWidget(m_label, 1);
+    layout->addWidget(m_export);
+    layout->addWidget(m_cancel);
+    m_ticker.setInterval(500);
+    connect(&m_ticker, &QTimer::timeout, this, &StatusLine::tick);
+    connect(m_cancel, &QPushButton::clicked, this, &StatusLine::cancelRequested);
+    connect(m_export, &QPushButton::clicked, this, &StatusLine::exportRequested);
+}
+
+QString StatusLine::text() const
+{
+    return m_label->text();
 }
 
 void StatusLine::report(State state, const QString& text)
 {
-    m_state = state;
-    setStyleSheet(QStringLiteral("color: %1; font-weight: %2;")
-                      .arg(colourOf(state), state == State::Idle ? QStringLiteral("normal") : QStringLiteral("600")));
-    setText(text);
-    setToolTip(text);
+    m_ticker.stop();
+    m_cancel->hide();
+    m_export->setVisible(m_exportable && state == State::Issues);
+    show(state, text);
 }
 
-QString issueCountText(std::size_t count)
+void StatusLine::startChecking()
 {
-    return count == 1 ? StatusLine::tr("1 issue") : StatusLine::tr("%1 issues").arg(count);
+    if (m_state == State::Checking)
+        return;
+    m_clock.start();
+    m_ticker.start();
+    m_export->hide();
+    show(State::Checking, tr("checking…"));
+}
+
+void StatusLine::tick()
+{
+    const qint64 elapsed = m_clock.elapsed();
+    if (elapsed < kShowProgressAfterMs)
+        return;
+    m_cancel->show();
+    show(State::Checking, tr("checking… %1 s").arg(elapsed / 1000));
+}
+
+void StatusLine::show(State state, const QString& text)
+{
+    m_state = state;
+    m_label->setStyleSheet(QStringLiteral("color: %1; font-weight: %2;")
+                               .arg(colourOf(state), state == State::Idle || state == State::Checking
+                                                         ? QStringLiteral("normal") : QStringLiteral("600")));
+    m_label->setText(text);
+    m_label->setToolTip(text);
+}
+
+QString issueCountText(std::size_t count, std::size_t listed)
+{
+    const QString total = count == 1 ? StatusLine::tr("1 issue") : StatusLine::tr("%1 issues").arg(count);
+    return listed >= count ? total : StatusLine::tr("%1 — the first %2 listed").arg(total).arg(listed);
 }
 
 } // namespace conform::gui

@@ -18,11 +18,12 @@ struct ValidationSettings
         return options;
     }
 
-    schema::ValidateOptions validateOptions() const
+    schema::ValidateOptions validateOptions(const CancelFlag* cancel = nullptr) const
     {
         schema::ValidateOptions options;
         options.style = style;
         options.coerce = coerce ? schema::CoercionOptions::all() : schema::CoercionOptions{};
+        options.cancel = cancel;
         return options;
     }
 

@@ -50,6 +50,17 @@ void WorkspaceDock::setRoot(const QString& folder)
     setWindowTitle(tr("Workspace — %1").arg(QDir(folder).dirName()));
 }
 
+void WorkspaceDock::select(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    const QModelIndex index = m_model->index(path);
+    if (!index.isValid())
+        return; // outside the workspace
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index);
+}
+
 QString WorkspaceDock::root() const
 {
     return m_model->rootPath();

@@ -16,6 +16,8 @@ public:
     explicit WorkspaceDock(QWidget* parent = nullptr);
 
     void setRoot(const QString& folder);
+    // Makes `path` the tree's current item (what is open is what is selected).
+    void select(const QString& path);
     QString root() const;
     QTreeView* view() const { return m_view; }
 

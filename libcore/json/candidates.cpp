@@ -41,7 +41,7 @@ bool isScalarStart(std::string_view text, std::size_t at)
 bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const ExtractOptions& options,
                  Candidate& out, std::string* failure, std::size_t* stoppedAt)
 {
-    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}});
+    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}, options.cancel});
     const std::string_view region = raw.substr(0, end);
     const auto status = r.run(region, true);
     if (status == Repairer::Status::Failed) {
@@ -214,7 +214,7 @@ Json parameterValue(std::string_view raw, const Parameter& p, const std::string&
     const Region& region = p.content;
     const std::size_t at = firstSignificant(raw.substr(0, region.end), region.begin);
     if (at < region.end && (raw[at] == '{' || raw[at] == '[' || isScalarStart(raw, at))) {
-        Repairer r(region.begin, RepairOptions{options.strict, options.sourceMap, pointer});
+        Repairer r(region.begin, RepairOptions{options.strict, options.sourceMap, pointer, options.cancel});
         const auto status = r.run(raw.substr(0, region.end), true);
         const bool clean = r.log().fixes().empty() && r.log().refused().empty();
         if (status == Repairer::Status::Done && r.hasValue() && restIsBlank(raw, r.end(), region.end)

@@ -74,6 +74,10 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
             x.value = std::move(c.value);
         else
             x.reason = refusalReason(x.refused);
+    } catch (const Cancelled&) {
+        x = Extraction{};
+        x.cancelled = true;
+        x.reason = "cancelled";
     } catch (const std::exception& e) { // allocation failure on a huge reply: report, never throw
         x = Extraction{};
         x.reason = std::string("no JSON found: extraction failed (") + e.what() + ")";
@@ -81,14 +85,16 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
     return x;
 }
 
-SourceMap sourceMapOf(std::string_view document)
+SourceMap sourceMapOf(std::string_view document, const CancelFlag* cancel)
 {
     try {
-        detail::Repairer r(0, detail::RepairOptions{});
+        detail::Repairer r(0, detail::RepairOptions{false, true, {}, cancel});
         r.run(document, true);
         SourceMap map = std::move(r.sourceMap());
         map.index();
         return map;
+    } catch (const Cancelled&) {
+        return {};
     } catch (const std::exception&) {
         return {};
     }

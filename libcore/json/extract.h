@@ -7,6 +7,7 @@
 //   std::optional<Span> s = x.sourceMap.find(issue.path);  // highlight /goals/3 in the reply
 //
 // Nothing here throws to the caller: every input, however broken, gives an Extraction.
+#include "base/cancel.h"
 #include "base/json.h"
 #include "base/path.h"
 #include "base/span.h"
@@ -96,6 +97,7 @@ struct Extraction
                                   // "double_encoded"
     Span candidate;               // where the chosen candidate sits in the raw text
     std::string reason;           // when !ok: why, in one sentence
+    bool cancelled = false;       // stopped through ExtractOptions::cancel
 
     Json toJson() const; // {"ok", "value", "fixes", ...} as `conform-cli extract --json` prints
 };
@@ -111,13 +113,17 @@ struct ExtractOptions
     // Build Extraction::sourceMap. Callers that only want the value (bulk replay, benchmarks)
     // may turn it off; everything else stays the same.
     bool sourceMap = true;
+    // Set from another thread to stop early (see base/cancel.h): the extraction then ends
+    // with `cancelled` and no value.
+    const CancelFlag* cancel = nullptr;
 };
 
 Extraction extract(std::string_view raw, const ExtractOptions& options = {});
 
 // The source map of a JSON document an editor holds: one linear pass, no candidate search.
 // On valid JSON it is the map extract() would give; broken text still maps what it can.
-SourceMap sourceMapOf(std::string_view document);
+// Indexed for many lookups. Empty when `cancel` stopped it.
+SourceMap sourceMapOf(std::string_view document, const CancelFlag* cancel = nullptr);
 
 // Feed a reply chunk by chunk as it arrives; after each chunk, current() is the best partial
 // value so far. Total work is linear in the text: nothing is re-parsed from the start.

@@ -12,7 +12,7 @@ using namespace text;
 static constexpr std::size_t npos = std::string::npos;
 
 Repairer::Repairer(std::size_t start, RepairOptions options)
-    : m_options(std::move(options)), m_log(m_options.strict), m_start(start), m_pos(start), m_lastValueEnd(start)
+    : m_options(std::move(options)), m_cancel(m_options.cancel), m_log(m_options.strict), m_start(start), m_pos(start), m_lastValueEnd(start)
 {
 }
 Repairer::Repairer(Repairer&&) noexcept = default;
@@ -24,6 +24,7 @@ Repairer::Status Repairer::run(std::string_view text, bool final)
     m_text = text;
     m_final = final;
     while (m_failure.empty()) {
+        m_cancel();
         if (m_token != Token::None) {
             if (!continueToken())
                 return Status::NeedMore;

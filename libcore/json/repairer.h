@@ -27,6 +27,7 @@ struct RepairOptions
     bool strict = false;
     bool sourceMap = true;
     std::string pointerPrefix; // where the value sits in a larger one ("/goals" for a parameter)
+    const CancelFlag* cancel = nullptr; // polled once per step; Cancelled is thrown when set
 };
 
 class Repairer
@@ -130,6 +131,7 @@ private:
     std::string_view m_text;
     bool m_final = false;
     RepairOptions m_options;
+    CancelPoll m_cancel;
     FixLog m_log;
     SourceMap m_map;
     Json m_root;

@@ -9,8 +9,16 @@ using namespace detail;
 
 namespace {
 
-// Bytes sent before a stall: enough for the headers of the stream and a first event.
+// Bytes sent before a stall: a streamed reply stalls after its first piece of text (so a
+// client shows the reply starting, then going silent); any other body after 64 bytes.
 constexpr std::size_t kBytesBeforeStall = 64;
+
+std::size_t bytesBeforeStall(const std::string& body)
+{
+    const std::size_t delta = body.find("content_block_delta");
+    const std::size_t end = delta == std::string::npos ? std::string::npos : body.find("\n\n", delta);
+    return end == std::string::npos ? std::min(kBytesBeforeStall, body.size()) : end + 2;
+}
 
 Json usageJson(const Turn& turn, const std::string& answer)
 {
@@ -134,7 +142,7 @@ void ScenarioChannel::respond()
     m_response = renderAnthropicTurn(m_turn, m_toolName, m_stream);
     emit responseStarted(m_response.status, m_response.headers);
     if (m_turn.stallMs > 0 && !m_turn.isFault()) {
-        const std::size_t first = std::min(kBytesBeforeStall, m_response.body.size());
+        const std::size_t first = bytesBeforeStall(m_response.body);
         emit bytesReceived(QByteArray::fromStdString(m_response.body.substr(0, first)));
         m_timer.disconnect(this);
         connect(&m_timer, &QTimer::timeout, this, [this, first] { sendBody(first); });

@@ -31,6 +31,7 @@ struct EvalContext
     std::size_t refBase = 0;              // ...from this index on
     bool trackScope = false;              // the schema has a $dynamicRef that needs the scope
     std::vector<const Resource*> scope;   // the dynamic scope, outermost first
+    CancelPoll cancel;                    // polled once per schema node visited
 };
 
 // Unicode code points of UTF-8 text: every byte that is not a continuation byte.
@@ -74,6 +75,7 @@ public:
         }
         if (c.evalDepth >= kMaxEvalDepth)
             return tooDeep(n);
+        c.cancel();
         ++c.evalDepth;
         const bool push = c.trackScope && (c.scope.empty() || c.scope.back() != n.resource);
         if (push)

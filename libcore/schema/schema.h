@@ -16,6 +16,7 @@
 // issue, or a parse error from acceptsText), $ref loops at one instance location fail instead
 // of recursing, uniqueItems is O(n log n). Nothing here throws; failures are Results or issues.
 // "format" asserts (with checkFormat from formats.h) only when CompileOptions::assertFormats.
+#include "base/cancel.h"
 #include "base/json.h"
 #include "base/path.h"
 #include "base/result.h"
@@ -74,11 +75,15 @@ struct ValidateOptions
 {
     ZodStyle style = ZodStyle::Zod3;
     CoercionOptions coerce;
+    // Set from another thread to stop early (see base/cancel.h); the result then says
+    // `cancelled` and its verdict and issues mean nothing.
+    const CancelFlag* cancel = nullptr;
 };
 
 struct ValidationResult
 {
     bool valid = false;
+    bool cancelled = false;          // stopped through ValidateOptions::cancel: no verdict
     std::vector<Issue> issues;       // all of them, in document order
     std::vector<Coercion> coercions; // what was changed, in document order
     Json value;                      // the instance after coercions (the instance when none)

@@ -83,7 +83,14 @@ ValidationResult Validator::validate(const Json& instance, const ValidateOptions
     context.issues = &result.issues;
     context.factory = &factory;
     context.trackScope = m_compiled->dynamicScope;
-    result.valid = detail::Evaluator<NlohmannAdapter, true>(context).eval(*m_compiled->root, &result.value, nullptr);
+    context.cancel = CancelPoll(options.cancel);
+    try {
+        result.valid = detail::Evaluator<NlohmannAdapter, true>(context).eval(*m_compiled->root, &result.value, nullptr);
+    } catch (const Cancelled&) {
+        result = ValidationResult{};
+        result.cancelled = true;
+        return result;
+    }
     if (!result.valid && result.issues.empty())
         result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
     return result;

@@ -25,6 +25,7 @@ private slots:
     void issueModelPassesTester();
     void issueModelRoles();
     void debouncedJobDeliversOnlyNewest();
+    void debouncedJobCancelsAndOvertakes();
     void fileRoutes_data();
     void fileRoutes();
 
@@ -43,6 +44,22 @@ private slots:
     void settingsPersistAcrossSessions();
     void largeInstanceKeepsGuiResponsive();
     void hostileInputEndsInAnError();
+
+    // test_gui_checks.cpp
+    void hugeThenSmallShowsTheSmallOnesIssues();
+    void editDuringLongCheckShowsOnlyTheNewVerdict();
+    void cancelStopsALongCheck();
+    void manyIssuesListTheFirstThousandAndExportAll();
+    void refToSiblingFileResolves();
+    void checkTimeGrowsLinearly();
+
+    // test_gui_files.cpp
+    void notTextIsRefused_data();
+    void notTextIsRefused();
+    void jsonlOpensAsCheckedLines();
+    void filesOpenWhereTheyBelong();
+    void unsavedChangesAreNamed();
+    void newWorkspaceStartsClean();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;

@@ -218,7 +218,7 @@ void TestGui::replyPaneMarksFixesAndIssues()
     QVERIFY(raw->hasMark(CodeEditor::FixMark, comma));
     QVERIFY(!raw->hasMark(CodeEditor::FixMark, spanOf(raw, "Sure").offset));
     const QString tip = pane->fixToolTipAt(comma);
-    QVERIFY2(QRegularExpression(QStringLiteral("^\\w+: \",\" -> \"\"$")).match(tip).hasMatch(), qPrintable(tip));
+    QCOMPARE(tip, QStringLiteral("removed trailing comma: \",\" → \"\""));
     QVERIFY(pane->fixToolTipAt(0).isEmpty());
     // Hovering (Scintilla's dwell event) over the fix shows that text as a tooltip.
     emit raw->SCN_DWELLSTART(int(comma), 10, 10);
@@ -313,19 +313,19 @@ void TestGui::largeInstanceKeepsGuiResponsive()
     pane->editor()->setText(instance); // the user's own paste: not counted
     sinceTick.start();
     ticker.start();
-    QTRY_COMPARE_WITH_TIMEOUT(pane->statusLine()->text(), QStringLiteral("10000 issues"), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(pane->statusLine()->text(), QStringLiteral("10000 issues — the first 1000 listed"), 20000);
     ticker.stop();
     qInfo("20000 items, 10000 issues: shown after %lld ms; worst GUI-thread stall %lld ms",
           total.elapsed(), worst);
     // A freeze detector, not a speed goal (CI machines are shared): the goal of < 50 ms is
     // watched by hand with this test's output, the assertion only catches real stalls.
     QVERIFY2(worst < 1000, qPrintable(QStringLiteral("GUI stalled for %1 ms").arg(worst)));
-    clickRow(pane->issueList(), 9999);
+    clickRow(pane->issueList(), 999);
     QCOMPARE(pane->editor()->selectedText(), QStringLiteral("-1"));
     int line = 0;
     int index = 0;
     pane->editor()->getCursorPosition(&line, &index);
-    QCOMPARE(line, 20000); // the last -1, on the line before the closing "1" (0-based)
+    QCOMPARE(line, 2000); // the 1,000th -1 is item 1999, on line 2000 (0-based, "[" is line 0)
 }
 
 // Hostile text ends in an error line, not a crash or a hang: deep nesting in both panes.

@@ -7,6 +7,7 @@
 #include "textspans.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
 #include <QStandardPaths>
 #include <QTest>
 #include <QThread>
@@ -136,16 +137,56 @@ void TestGui::debouncedJobDeliversOnlyNewest()
     QList<int> delivered;
     job.onResult([&](const int& value) { delivered << value; });
     for (int i = 1; i <= 5; ++i)
-        job.request([i] { return i; });
+        job.request([i](const CancelFlag&) { return i; });
     QTRY_VERIFY(!job.isBusy());
     QCOMPARE(delivered, QList<int>{5});
 
     // A request made while a slow computation runs makes that computation's result stale.
-    job.request([] { QThread::msleep(200); return 6; });
+    job.request([](const CancelFlag&) { QThread::msleep(200); return 6; });
     job.flush();
-    job.request([] { return 7; });
+    job.request([](const CancelFlag&) { return 7; });
     QTRY_VERIFY_WITH_TIMEOUT(!job.isBusy(), 3000);
     QCOMPARE(delivered, (QList<int>{5, 7}));
+}
+
+// A new request raises the running computation's cancel flag and does not wait for it: the
+// small check's result arrives while the huge one is still winding down.
+void TestGui::debouncedJobCancelsAndOvertakes()
+{
+    QObject owner;
+    DebouncedJob<int> job(&owner, std::chrono::milliseconds(10));
+    QList<int> delivered;
+    job.onResult([&](const int& value) { delivered << value; });
+    std::atomic<bool> sawCancel = false;
+    QElapsedTimer clock;
+    job.request([&](const CancelFlag& cancel) {
+        // Ignores the flag for 400 ms, like a parse that cannot be interrupted, then obeys.
+        QThread::msleep(400);
+        sawCancel = cancel.load();
+        return 1;
+    });
+    job.flush();
+    QTRY_VERIFY(job.runningForMs() >= 0);
+    clock.start();
+    job.request([](const CancelFlag&) { return 2; });
+    QTRY_COMPARE_WITH_TIMEOUT(delivered, QList<int>{2}, 2000);
+    QVERIFY2(clock.elapsed() < 300, qPrintable(QStringLiteral("waited %1 ms for the abandoned one").arg(clock.elapsed())));
+    QCOMPARE(job.abandonedCount(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(job.abandonedCount(), 0, 2000);
+    QVERIFY(sawCancel);
+    QCOMPARE(delivered, QList<int>{2}); // the abandoned result never arrives
+
+    // cancel(): nothing is delivered for the cancelled request.
+    job.request([](const CancelFlag& cancel) {
+        while (!cancel.load())
+            QThread::msleep(5);
+        return 3;
+    });
+    job.flush();
+    QTRY_VERIFY(job.runningForMs() >= 0);
+    job.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!job.isBusy() && job.abandonedCount() == 0, 2000);
+    QCOMPARE(delivered, QList<int>{2});
 }
 
 void TestGui::fileRoutes_data()
@@ -155,9 +196,12 @@ void TestGui::fileRoutes_data()
     QTest::newRow("schema.json") << "/ws/person/schema.json" << int(FileRoute::Schema);
     QTest::newRow("x.schema.json") << "/ws/x.schema.json" << int(FileRoute::Schema);
     QTest::newRow("example") << "/ws/person/examples/ok.json" << int(FileRoute::Instance);
-    QTest::newRow("jsonl") << "/ws/lines.jsonl" << int(FileRoute::Instance);
+    QTest::newRow("jsonl") << "/ws/lines.jsonl" << int(FileRoute::Lines);
     QTest::newRow("reply") << "/ws/person/examples/reply.txt" << int(FileRoute::Reply);
-    QTest::newRow("prompt") << "/ws/person/prompt.md" << int(FileRoute::Reply);
+    QTest::newRow("prompt") << "/ws/person/prompt.md" << int(FileRoute::Prompt);
+    QTest::newRow("x.prompt.md") << "/ws/person/triage.prompt.md" << int(FileRoute::Prompt);
+    QTest::newRow("markdown") << "/ws/README.md" << int(FileRoute::Text);
+    QTest::newRow("no extension") << "/ws/LICENSE" << int(FileRoute::Text);
 }
 
 void TestGui::fileRoutes()

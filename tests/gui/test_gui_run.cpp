@@ -3,6 +3,9 @@
 // stream; prefill the prompt from the workspace's prompt.md. Nothing of the engine is mocked:
 // the in-process Scenario provider answers.
 #include "attemptmodel.h"
+#include "attemptview.h"
+#include "editorpanel.h"
+#include "fixtable.h"
 #include "codeeditor.h"
 #include "mainwindow.h"
 #include "runpane.h"
@@ -20,6 +23,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -76,6 +80,11 @@ private slots:
     void streamShowsReplyLive();
     void cancelStopsStalledStream();
     void badSchemaSaysSo();
+    void transportEventsInWords_data();
+    void transportEventsInWords();
+    void fixListMatchesExtract();
+    void repairMessageIsShown();
+    void failedRunShowsBestAttempt();
 
 private:
     // Selects `scenario`, puts its schema in the schema editor, presses Run.
@@ -264,15 +273,23 @@ void TestGuiRun::cancelStopsStalledStream()
     runScenario("stalled-stream");
     QVERIFY(m_pane->cancelButton()->isEnabled());
     QVERIFY(!m_pane->runButton()->isEnabled());
-    // The stream starts (headers and a first event), then stalls for 20 s.
-    QTRY_VERIFY_WITH_TIMEOUT(m_pane->outcomeLabel()->text().contains(QStringLiteral("attempt 1")), 5000);
-    QTest::qWait(300);
+    // The stream starts (headers and a first event), then stalls for 20 s: the text so far
+    // is on screen, and the activity line counts the seconds.
+    QTRY_VERIFY_WITH_TIMEOUT(m_pane->activityLabel()->text().contains(QStringLiteral("attempt 1")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_pane->rawEditor()->text().isEmpty(), 5000);
+    QVERIFY2(m_pane->activityLabel()->text().contains(QStringLiteral("streaming")), qPrintable(m_pane->activityLabel()->text()));
+    const QString before = m_pane->activityLabel()->text();
+    QTest::qWait(600);
+    QVERIFY2(m_pane->activityLabel()->text() != before, "the elapsed time does not move");
     QVERIFY(!m_pane->lastRecord().has_value());
     QTest::mouseClick(m_pane->cancelButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(m_pane->lastRecord().has_value(), 3000);
     QVERIFY2(clock.elapsed() < 10000, "cancel did not cut the stall short");
     QVERIFY(m_pane->lastRecord()->flags.count("cancelled"));
-    QVERIFY2(m_pane->outcomeLabel()->text().contains(QStringLiteral("cancelled")), qPrintable(m_pane->outcomeLabel()->text()));
+    // The user's own choice, not a failure: said plainly, in the neutral grey.
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("cancelled"));
+    QVERIFY2(m_pane->outcomeLabel()->styleSheet().contains(QStringLiteral("#57606a")), qPrintable(m_pane->outcomeLabel()->styleSheet()));
+    QVERIFY(m_pane->activityLabel()->text().isEmpty());
     QVERIFY(m_pane->runButton()->isEnabled());
 }
 
@@ -284,6 +301,94 @@ void TestGuiRun::badSchemaSaysSo()
     QVERIFY2(m_pane->outcomeLabel()->text().startsWith(QStringLiteral("error: schema: ")), qPrintable(m_pane->outcomeLabel()->text()));
     QVERIFY(!m_pane->lastRecord().has_value());
     QVERIFY(m_pane->runButton()->isEnabled());
+}
+
+// Each built-in fault scenario's transport events, in words, in the Transport tab.
+void TestGuiRun::transportEventsInWords_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QStringList>("events"); // regular expressions, one per line
+    QTest::newRow("rate-limit-storm") << "rate-limit-storm" << QStringList{
+        QStringLiteral("^rate limited \\(429\\); retried after 250 ms, as the server asked — retry 1 of 2 allowed$"),
+        QStringLiteral("^rate limited \\(429\\); retried after 250 ms, as the server asked — retry 2 of 2 allowed$")};
+    QTest::newRow("overloaded") << "overloaded" << QStringList{
+        QStringLiteral("^provider overloaded \\(529\\); retried after \\d+ ms — retry 1 of 2 allowed$"),
+        QStringLiteral("^provider overloaded \\(529\\); retried after \\d+ ms — retry 2 of 2 allowed$")};
+    QTest::newRow("mid-stream-cut") << "mid-stream-cut" << QStringList{
+        QStringLiteral("^connection dropped after 400 bytes; retried after \\d+ ms — retry 1 of 2 allowed$")};
+}
+
+void TestGuiRun::transportEventsInWords()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QStringList, events);
+    m_pane->targetForm()->retriesSpin()->setValue(2);
+    runScenario(scenario.toUtf8().constData());
+    waitForEnd();
+    QListWidget* transport = m_pane->attemptDetail()->transportList();
+    QStringList shown;
+    for (int row = 0; row < transport->count(); ++row)
+        shown << transport->item(row)->text();
+    QCOMPARE(shown.size(), events.size());
+    for (int i = 0; i < events.size(); ++i)
+        QVERIFY2(QRegularExpression(events[i]).match(shown[i]).hasMatch(), qPrintable(shown[i]));
+    QVERIFY(m_pane->attemptDetail()->tabs()->tabText(AttemptView::TransportTab).contains(QString::number(events.size())));
+}
+
+// The Fixes tab lists what `conform-cli extract --json` reports for the same raw reply, in
+// words, and picking one highlights it in the raw text.
+void TestGuiRun::fixListMatchesExtract()
+{
+    runScenario("trailing-commas");
+    waitForEnd();
+    const std::string raw = m_pane->rawEditor()->utf8Text();
+    QProcess cli;
+    cli.start(QStringLiteral(CONFORM_CLI_PATH), {QStringLiteral("extract"), QStringLiteral("--json")});
+    cli.write(raw.data(), qint64(raw.size()));
+    cli.closeWriteChannel();
+    QVERIFY(cli.waitForFinished(10000));
+    const Json extracted = Json::parse(cli.readAllStandardOutput().toStdString());
+    FixTable* fixes = m_pane->attemptDetail()->fixTable();
+    QCOMPARE(std::size_t(fixes->topLevelItemCount()), extracted["fixes"].size());
+    QVERIFY(fixes->topLevelItemCount() >= 2);
+    for (int row = 0; row < fixes->topLevelItemCount(); ++row) {
+        const Json& fix = extracted["fixes"][std::size_t(row)];
+        QCOMPARE(fixes->topLevelItem(row)->toolTip(FixTable::WhatColumn).toStdString(), fix["kind"].get<std::string>());
+        if (fix["kind"] == "trailing_comma")
+            QCOMPARE(fixes->topLevelItem(row)->text(FixTable::WhatColumn), QStringLiteral("removed trailing comma"));
+    }
+    const std::size_t offset = extracted["fixes"][0]["offset"].get<std::size_t>();
+    QVERIFY(m_pane->rawEditor()->hasMark(CodeEditor::FixMark, offset));
+    fixes->setCurrentItem(fixes->topLevelItem(0));
+    QCOMPARE(m_pane->rawEditor()->selectedSpan().offset, offset);
+}
+
+// A repair attempt shows the repair message the model was told.
+void TestGuiRun::repairMessageIsShown()
+{
+    runScenario("missing-field");
+    waitForEnd();
+    QCOMPARE(m_pane->attemptModel()->rowCount(), 2);
+    m_pane->attemptView()->selectRow(1);
+    AttemptView* detail = m_pane->attemptDetail();
+    QCOMPARE(detail->tabs()->tabText(AttemptView::SentTab), QStringLiteral("Repair message"));
+    const QString sent = detail->sentView()->toPlainText();
+    QVERIFY2(sent.startsWith(QStringLiteral("The repair message sent (repair 1):")), qPrintable(sent));
+    QVERIFY2(sent.contains(QStringLiteral("redirect_suggestion: Required")), qPrintable(sent));
+    m_pane->attemptView()->selectRow(0);
+    QCOMPARE(detail->tabs()->tabText(AttemptView::SentTab), QStringLiteral("Sent"));
+    QVERIFY(detail->sentView()->toPlainText().startsWith(QStringLiteral("The prompt sent:")));
+}
+
+// A failed run's value pane says it holds the best attempt, and that it is invalid.
+void TestGuiRun::failedRunShowsBestAttempt()
+{
+    runScenario("hopeless-model");
+    waitForEnd();
+    QVERIFY2(m_pane->outcomeLabel()->text().startsWith(QStringLiteral("failed")), qPrintable(m_pane->outcomeLabel()->text()));
+    QVERIFY2(m_pane->valuePanel()->headerText().startsWith(QStringLiteral("Best attempt — invalid")),
+             qPrintable(m_pane->valuePanel()->headerText()));
+    QVERIFY(m_pane->issueList()->count() > 0);
 }
 
 QTEST_MAIN(TestGuiRun)

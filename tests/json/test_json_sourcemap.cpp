@@ -75,6 +75,29 @@ private slots:
         const conform::Path path{std::string("goals"), std::size_t(1)};
         QCOMPARE(x.sourceMap.find(path)->offset, doc.find("\"b\""));
     }
+
+    // A raised cancel flag ends extraction early with `cancelled`, and sourceMapOf with an
+    // empty map; a lowered one changes nothing.
+    void cancelStopsExtraction()
+    {
+        std::string raw = "Here: [";
+        for (int i = 0; i < 30000; ++i)
+            raw += R"({"a": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],},)"; // one fix per item
+        raw += "]";
+        conform::CancelFlag cancel = false;
+        json::ExtractOptions options;
+        options.cancel = &cancel;
+        const json::Extraction whole = json::extract(raw, options);
+        QVERIFY(whole.ok);
+        QVERIFY(!whole.cancelled);
+        QCOMPARE(whole.value.size(), std::size_t(30000));
+        QVERIFY(json::sourceMapOf(raw.substr(6), &cancel).size() > 300000);
+        cancel = true;
+        const json::Extraction stopped = json::extract(raw, options);
+        QVERIFY(stopped.cancelled);
+        QVERIFY(!stopped.ok);
+        QVERIFY(json::sourceMapOf(raw.substr(6), &cancel).empty());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestJsonSourceMap)

@@ -153,6 +153,28 @@ private slots:
         QVERIFY(!v.acceptsText("[1]"));
         QVERIFY(timer.elapsed() < 1000);
     }
+
+    // A raised cancel flag stops a validation of 200,000 items early, from another thread, and
+    // the result says so instead of giving a verdict.
+    void cancelStopsValidation()
+    {
+        auto validator = schema::Validator::compile(Json::parse(R"({"type": "array", "items": {"type": "integer", "minimum": 0}})"));
+        QVERIFY(validator.ok());
+        Json items = Json::array();
+        for (int i = 0; i < 200000; ++i)
+            items.push_back(-1);
+        CancelFlag cancel = false;
+        schema::ValidateOptions options;
+        options.cancel = &cancel;
+        const schema::ValidationResult whole = validator.value().validate(items, options);
+        QVERIFY(!whole.cancelled);
+        QCOMPARE(whole.issues.size(), std::size_t(200000));
+        cancel = true;
+        const schema::ValidationResult stopped = validator.value().validate(items, options);
+        QVERIFY(stopped.cancelled);
+        QVERIFY(!stopped.valid);
+        QVERIFY(stopped.issues.empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSchemaHostile)

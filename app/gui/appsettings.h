@@ -1,0 +1,55 @@
+#pragma once
+// What the settings dialog edits and QSettings keeps: per provider a base URL and a default
+// model, the capture store's location, the theme. No secret is ever part of it: API keys live
+// in the keychain (keys/key_ring.h) and a store URL is kept without its password (PostgreSQL
+// reads that from ~/.pgpass or PGPASSWORD). The Zod style stays with the options toolbar.
+#include "base/result.h"
+#include "providers/provider.h"
+#include "store/location.h"
+
+#include <QString>
+
+#include <map>
+
+class QSettings;
+
+namespace conform::gui {
+
+enum class Theme { System, Light, Dark };
+
+struct ProviderSettings
+{
+    QString baseUrl;      // empty: from the environment, else the provider's public URL
+    QString defaultModel; // empty: builtInDefaultModel()
+};
+
+struct AppSettings
+{
+    std::map<providers::ProviderKind, ProviderSettings> providers;
+    QString store; // a SQLite file or a postgresql:// URL; empty: $CONFORM_STORE, else the default
+    Theme theme = Theme::System;
+
+    static AppSettings load(const QSettings& settings);
+    static AppSettings load();
+    void save(QSettings& settings) const;
+    void save() const;
+
+    ProviderSettings provider(providers::ProviderKind kind) const;
+    // The model a new run starts with: the user's default, else Conform's.
+    QString defaultModel(providers::ProviderKind kind) const;
+    // Where captures go: this store, else $CONFORM_STORE, else the default (store/location.h).
+    Result<store::StoreLocation> storeLocation() const;
+};
+
+// The providers a user configures (all but the offline Scenario provider).
+std::vector<providers::ProviderKind> configurableProviders();
+QString builtInDefaultModel(providers::ProviderKind kind);
+
+// An error message when `text` cannot be kept as the store setting (unparsable, or a URL
+// carrying a password); empty when it can.
+QString storeSettingProblem(const QString& text);
+
+// Follows the system's palette (Theme::System) or sets Fusion with a light or dark palette.
+void applyTheme(Theme theme);
+
+} // namespace conform::gui

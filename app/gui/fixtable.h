@@ -1,0 +1,40 @@
+#pragma once
+// The fixes of one extraction as a list beside the raw reply: what was done in words, where
+// (line:column of the raw text), and the text before → after. Picking a row asks the pane to
+// highlight that span in the raw text. Used by the Reply tab and, per attempt, the Run tab.
+#include "base/span.h"
+#include "json/extract.h"
+
+#include <QTreeWidget>
+
+#include <string_view>
+#include <vector>
+
+namespace conform::gui {
+
+class FixTable : public QTreeWidget
+{
+    Q_OBJECT
+
+public:
+    enum Column { WhatColumn, WhereColumn, ChangeColumn, ColumnCount };
+
+    explicit FixTable(QWidget* parent = nullptr);
+
+    // Lists `fixes` (offsets into `raw`), replacing what was listed.
+    void setFixes(std::string_view raw, const std::vector<json::Fix>& fixes);
+    // The same from an attempt record's "fixes" array.
+    void setFixes(std::string_view raw, const Json& fixes);
+    int fixCount() const { return int(m_spans.size()); }
+
+signals:
+    void fixActivated(conform::Span span);
+
+private:
+    std::vector<Span> m_spans; // per row
+};
+
+// A Json "fixes" array (as AttemptRecord and `extract --json` carry) as json::Fix values.
+std::vector<json::Fix> fixesFromJson(const Json& fixes);
+
+} // namespace conform::gui

@@ -1,0 +1,22 @@
+#pragma once
+// What a repair or a coercion did, in words a demo audience reads: "removed trailing comma",
+// "single quotes → double quotes", "\"Amber\" → \"amber\" at /overall_rating". The kinds are
+// libcore's (json/fix_log.h, schema::Coercion); an unknown kind reads as its name.
+#include "base/json.h"
+
+#include <QString>
+
+#include <string>
+
+namespace conform::gui {
+
+// The change a fix of `kind` made, from `before` to `after`.
+QString describeFix(const std::string& kind, const std::string& before, const std::string& after);
+
+// A text as a JSON string literal, so white space and deletions stay visible: "\n", "".
+QString quotedText(const std::string& text);
+
+// One coercion ({"path","kind","before","after"} as the engine records it).
+QString describeCoercion(const Json& coercion);
+
+} // namespace conform::gui

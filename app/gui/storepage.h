@@ -1,0 +1,50 @@
+#pragma once
+// The settings dialog's Store page: where captures go (a SQLite file or a postgresql:// URL;
+// empty for $CONFORM_STORE or the default) and a connection test through store::Store that
+// runs on a worker, so an unreachable server never freezes the dialog. A URL with a password
+// is refused: PostgreSQL reads passwords from ~/.pgpass or PGPASSWORD, and settings keep none.
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace conform::gui {
+
+class StorePage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit StorePage(const QString& store, QWidget* parent = nullptr);
+
+    struct Probe
+    {
+        bool ok = false;
+        QString message; // "Connected: …", or the store's one-line error
+    };
+
+    QString store() const;
+    // Empty when the text can be kept; else the reason, also shown on the page.
+    QString problem();
+    void testConnection();
+
+    QLineEdit* locationEdit() const { return m_location; }
+    QLabel* resultLabel() const { return m_result; }
+    QPushButton* testButton() const { return m_test; }
+
+signals:
+    void tested(bool ok);
+
+private:
+    void browse();
+    void showResult(bool ok, const QString& message);
+
+    QLineEdit* m_location;
+    QPushButton* m_test;
+    QLabel* m_result;
+    QFutureWatcher<Probe> m_watcher;
+};
+
+} // namespace conform::gui

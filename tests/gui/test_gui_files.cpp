@@ -1,0 +1,181 @@
+// Files opened for what they are: text only (NUL bytes and non-UTF-8 refused), .jsonl as a
+// list of checked lines, prompts in the Run tab, Markdown in the Text tab, an example with its
+// schema; unsaved changes named in a Save / Discard / Cancel dialog; a new workspace starts
+// clean; recent files remembered; the default workspace is never the current directory.
+#include "gui_fixture.h"
+
+#include "codeeditor.h"
+#include "editorpanel.h"
+#include "fileroute.h"
+#include "instancepane.h"
+#include "issuemodel.h"
+#include "linespane.h"
+#include "mainwindow.h"
+#include "runpane.h"
+#include "statusline.h"
+#include "textfile.h"
+
+#include <QAbstractButton>
+#include <QFile>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+
+using namespace conform;
+using namespace conform::gui;
+
+namespace {
+
+void writeBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+// Answers the next message box with `button`, after noting its text in `*text`.
+void answerNextMessageBox(QMessageBox::StandardButton button, QString* text)
+{
+    QTimer::singleShot(0, [button, text] {
+        for (QWidget* widget : QApplication::topLevelWidgets())
+            if (auto* box = qobject_cast<QMessageBox*>(widget); box && box->isVisible()) {
+                *text = box->text() + QLatin1Char('\n') + box->informativeText();
+                box->button(button)->click();
+                return;
+            }
+        QFAIL("no message box came up");
+    });
+}
+
+} // namespace
+
+void TestGui::notTextIsRefused_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("error"); // empty: accepted
+    QTest::newRow("NUL bytes") << QByteArray("{\"a\": 1}\0\0\0", 11) << "not a text file (it contains NUL bytes)";
+    QTest::newRow("Latin-1") << QByteArray("caf\xe9 cr\xe8me br\xfbl\xe9" "e, na\xefve, \xe0 la carte", 36)
+                             << "not a text file (it is not UTF-8)";
+    QTest::newRow("random") << QByteArray("\x89PNG\r\n\x1a\n\xff\xfe\xfd\xfc\xc0\xc1\xf5\xf6", 16)
+                            << "not a text file (it is not UTF-8)";
+    QTest::newRow("one stray byte") << QByteArray("{\"name\": \"caf\xe9\"}") << QString();
+    QTest::newRow("UTF-8 with BOM") << QByteArray("\xEF\xBB\xBF{\"name\": \"caf\xc3\xa9\"}") << QString();
+}
+
+void TestGui::notTextIsRefused()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, error);
+    const QString path = m_dir->filePath(QStringLiteral("file.json"));
+    writeBytes(path, bytes);
+    const TextFile file = readTextFile(path);
+    QCOMPARE(file.error, error);
+    QCOMPARE(file.ok, error.isEmpty());
+    if (file.ok)
+        QVERIFY(!file.text.startsWith(QChar(0xFEFF)));
+    CodeEditor editor(CodeEditor::Kind::Json);
+    QString shown;
+    QCOMPARE(editor.loadFile(path, &shown), error.isEmpty());
+    QCOMPARE(shown, error);
+    // And a size limit says how to check a bigger file.
+    QVERIFY(readTextFile(path, 4).error.contains(QStringLiteral("conform-cli validate")));
+}
+
+void TestGui::jsonlOpensAsCheckedLines()
+{
+    const QString path = m_dir->filePath(QStringLiteral("person/examples/replies.jsonl"));
+    writeBytes(path, "{\"name\": \"Ada\", \"age\": 36}\n\n{\"name\": \"Bob\", \"age\": -1}\n{\"name\": \n");
+    QVERIFY(m_window->openFile(path));
+    LinesPane* lines = m_window->linesPane();
+    QCOMPARE(m_window->tabs()->currentWidget(), lines);
+    QVERIFY(m_window->tabs()->isTabVisible(m_window->tabs()->indexOf(lines)));
+    QTRY_COMPARE(lines->statusLine()->text(), QStringLiteral("3 lines: 1 valid, 1 invalid, 1 not JSON"));
+    const QAbstractItemModel* model = lines->model();
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(model->index(0, LinesModel::LineColumn).data().toInt(), 1);
+    QCOMPARE(model->index(0, LinesModel::VerdictColumn).data().toString(), QStringLiteral("valid"));
+    QCOMPARE(model->index(1, LinesModel::LineColumn).data().toInt(), 3); // the blank line 2 is skipped
+    QCOMPARE(model->index(1, LinesModel::VerdictColumn).data().toString(), QStringLiteral("invalid"));
+    QCOMPARE(model->index(1, LinesModel::FirstIssueColumn).data().toString(),
+             QStringLiteral("/age: Number must be greater than or equal to 0"));
+    QCOMPARE(model->index(2, LinesModel::VerdictColumn).data().toString(), QStringLiteral("not JSON"));
+    QVERIFY(model->index(2, LinesModel::FirstIssueColumn).data().toString().startsWith(QStringLiteral("line 1, column")));
+
+    // Picking line 3 shows it in the Instance tab, with its issue; Save would ask for a name.
+    lines->view()->setCurrentIndex(model->index(1, 0));
+    emit lines->view()->activated(model->index(1, 0));
+    InstancePane* instance = m_window->instancePane();
+    QCOMPARE(m_window->tabs()->currentWidget(), instance);
+    QCOMPARE(instance->editor()->text(), QStringLiteral("{\"name\": \"Bob\", \"age\": -1}"));
+    QVERIFY(instance->editor()->filePath().isEmpty());
+    QCOMPARE(instance->panel()->headerText(), QStringLiteral("Instance"));
+    QTRY_COMPARE(instance->statusLine()->text(), QStringLiteral("1 issue"));
+}
+
+void TestGui::filesOpenWhereTheyBelong()
+{
+    // A prompt file fills the Run tab's prompt fields.
+    const QString prompt = m_dir->filePath(QStringLiteral("person/triage.prompt.md"));
+    writeBytes(prompt, "## System\nYou extract people.\n\n## User\nWho is in this text?\n");
+    QVERIFY(m_window->openFile(prompt));
+    QCOMPARE(m_window->tabs()->currentWidget(), m_window->runPane());
+    QCOMPARE(m_window->runPane()->systemEdit()->toPlainText(), QStringLiteral("You extract people."));
+    QCOMPARE(m_window->runPane()->userEdit()->toPlainText(), QStringLiteral("Who is in this text?"));
+    // Markdown is text, in the Text tab, never a model reply.
+    const QString notes = m_dir->filePath(QStringLiteral("NOTES.md"));
+    writeBytes(notes, "# Notes\nNothing to extract here.\n");
+    QVERIFY(m_window->openFile(notes));
+    QCOMPARE(m_window->tabs()->currentWidget(), m_window->textPanel());
+    QCOMPARE(m_window->textPanel()->editor()->text(), QStringLiteral("# Notes\nNothing to extract here.\n"));
+    // An example brings its schema along.
+    m_window->schemaEditor()->showUntitled(QStringLiteral("{}"));
+    QVERIFY(m_window->openFile(m_dir->filePath(QStringLiteral("person/examples/ok.json"))));
+    QCOMPARE(QFileInfo(m_window->schemaEditor()->filePath()), QFileInfo(m_dir->filePath(QStringLiteral("person/schema.json"))));
+    // Each opened file heads the recent list.
+    const QStringList recent = QSettings().value(QStringLiteral("recent/files")).toStringList();
+    QVERIFY(recent.size() >= 3);
+    QCOMPARE(QFileInfo(recent.first()), QFileInfo(m_dir->filePath(QStringLiteral("person/examples/ok.json"))));
+}
+
+void TestGui::unsavedChangesAreNamed()
+{
+    CodeEditor* instance = m_window->instancePane()->editor();
+    instance->setText(QStringLiteral("{\"name\": \"Eve\"}"));
+    QVERIFY(instance->isModified());
+    QString asked;
+    // Cancel: nothing is replaced.
+    answerNextMessageBox(QMessageBox::Cancel, &asked);
+    const QString other = m_dir->filePath(QStringLiteral("person/examples/other.json"));
+    writeBytes(other, "{}");
+    QVERIFY(!m_window->openFile(other));
+    QVERIFY2(asked.startsWith(QStringLiteral("ok.json has unsaved changes. Save them?")), qPrintable(asked));
+    QCOMPARE(instance->text(), QStringLiteral("{\"name\": \"Eve\"}"));
+    // Save: written, then replaced.
+    answerNextMessageBox(QMessageBox::Save, &asked);
+    QVERIFY(m_window->openFile(other));
+    QFile saved(m_dir->filePath(QStringLiteral("person/examples/ok.json")));
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(saved.readAll(), QByteArray("{\"name\": \"Eve\"}"));
+    QCOMPARE(instance->text(), QStringLiteral("{}"));
+}
+
+void TestGui::newWorkspaceStartsClean()
+{
+    QTemporaryDir other;
+    QVERIFY(m_window->openWorkspace(other.path()));
+    for (CodeEditor* editor : m_window->documentEditors()) {
+        QVERIFY(editor->text().isEmpty());
+        QVERIFY(editor->filePath().isEmpty());
+    }
+    QCOMPARE(m_window->workspace(), QDir(other.path()).absolutePath());
+    // Started without a folder, the workbench opens the last workspace, never the current directory.
+    QSettings().setValue(QStringLiteral("workspace/last"), other.path());
+    QCOMPARE(defaultWorkspace(), other.path());
+    QSettings().remove(QStringLiteral("workspace/last"));
+    QVERIFY(defaultWorkspace() != QDir::currentPath());
+    QVERIFY2(QFileInfo::exists(defaultWorkspace() + QStringLiteral("/fact-extractor/schema.json")), qPrintable(defaultWorkspace()));
+}
