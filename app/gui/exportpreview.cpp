@@ -66,7 +66,7 @@ void ExportPreview::setTarget(const QString& name)
 
 void ExportPreview::refresh()
 {
-    m_job.request([text = m_schemaEditor->utf8Text(), target = m_target->currentText().toStdString()] {
+    m_job.request([text = m_schemaEditor->utf8Text(), target = m_target->currentText().toStdString()](const CancelFlag&) {
         auto schema = json::parseStrict(text);
         if (!schema)
             return Preview{QString(), tr("The schema is not JSON: %1").arg(QString::fromStdString(schema.error().toString()))};
