@@ -113,8 +113,12 @@ int main(int argc, char* argv[])
     QDir().mkpath(out);
 
     MainWindow window(workspace);
-    window.resize(1600, 900);
+    // CONFORM_SCREENSHOT_SIZE=1024x700 takes them at another size (the smallest we design for).
+    const QStringList size = qEnvironmentVariable("CONFORM_SCREENSHOT_SIZE", QStringLiteral("1600x900")).split(QLatin1Char('x'));
+    window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600, size.value(1).toInt() > 0 ? size.value(1).toInt() : 900);
     window.show();
+    if (!save(window, out, QStringLiteral("start")))
+        return 1;
     const QDir drift(workspace + QStringLiteral("/drift-detector"));
     bool ok = window.openFile(drift.filePath(QStringLiteral("schema.json")))
               && window.openFile(drift.filePath(QStringLiteral("examples/boolean-as-string.json")))

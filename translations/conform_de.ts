@@ -1,6 +1,252 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>IssueExport</name>
+    <message>
+        <source>Export Issues</source>
+        <translation>Probleme exportieren</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>%1 — exported to %2</source>
+        <translation>%1 — exportiert nach %2</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui</name>
+    <message>
+        <source>removed trailing comma</source>
+        <translation>abschließendes Komma entfernt</translation>
+    </message>
+    <message>
+        <source>removed extra comma</source>
+        <translation>überzähliges Komma entfernt</translation>
+    </message>
+    <message>
+        <source>removed comment</source>
+        <translation>Kommentar entfernt</translation>
+    </message>
+    <message>
+        <source>removed byte-order mark</source>
+        <translation>Byte-Order-Mark entfernt</translation>
+    </message>
+    <message>
+        <source>removed stray bracket</source>
+        <translation>überzählige Klammer entfernt</translation>
+    </message>
+    <message>
+        <source>removed stray character</source>
+        <translation>überzähliges Zeichen entfernt</translation>
+    </message>
+    <message>
+        <source>removed key without a value</source>
+        <translation>Schlüssel ohne Wert entfernt</translation>
+    </message>
+    <message>
+        <source>removed control character</source>
+        <translation>Steuerzeichen entfernt</translation>
+    </message>
+    <message>
+        <source>added missing comma</source>
+        <translation>fehlendes Komma ergänzt</translation>
+    </message>
+    <message>
+        <source>added missing colon</source>
+        <translation>fehlenden Doppelpunkt ergänzt</translation>
+    </message>
+    <message>
+        <source>closed unclosed bracket</source>
+        <translation>offene Klammer geschlossen</translation>
+    </message>
+    <message>
+        <source>added missing quote</source>
+        <translation>fehlendes Anführungszeichen ergänzt</translation>
+    </message>
+    <message>
+        <source>added missing value</source>
+        <translation>fehlenden Wert ergänzt</translation>
+    </message>
+    <message>
+        <source>closed cut-off string</source>
+        <translation>abgeschnittene Zeichenkette geschlossen</translation>
+    </message>
+    <message>
+        <source>single quotes → double quotes</source>
+        <translation>einfache Anführungszeichen → doppelte</translation>
+    </message>
+    <message>
+        <source>typographic quotes → straight quotes</source>
+        <translation>typografische Anführungszeichen → gerade</translation>
+    </message>
+    <message>
+        <source>backtick or accent quotes → double quotes</source>
+        <translation>Backtick- oder Akzent-Anführungszeichen → doppelte</translation>
+    </message>
+    <message>
+        <source>quoted a bare key</source>
+        <translation>Schlüssel ohne Anführungszeichen eingefasst</translation>
+    </message>
+    <message>
+        <source>quoted a bare string</source>
+        <translation>Zeichenkette ohne Anführungszeichen eingefasst</translation>
+    </message>
+    <message>
+        <source>Python literal → JSON literal</source>
+        <translation>Python-Literal → JSON-Literal</translation>
+    </message>
+    <message>
+        <source>invalid literal → JSON literal</source>
+        <translation>ungültiges Literal → JSON-Literal</translation>
+    </message>
+    <message>
+        <source>completed cut-off literal</source>
+        <translation>abgeschnittenes Literal vervollständigt</translation>
+    </message>
+    <message>
+        <source>completed cut-off number</source>
+        <translation>abgeschnittene Zahl vervollständigt</translation>
+    </message>
+    <message>
+        <source>invalid number → JSON number</source>
+        <translation>ungültige Zahl → JSON-Zahl</translation>
+    </message>
+    <message>
+        <source>invalid escape → valid escape</source>
+        <translation>ungültige Escape-Sequenz → gültige</translation>
+    </message>
+    <message>
+        <source>escaped a quote inside a string</source>
+        <translation>Anführungszeichen in einer Zeichenkette maskiert</translation>
+    </message>
+    <message>
+        <source>unescaped an escaped top-level string</source>
+        <translation>maskierte Zeichenkette auf oberster Ebene entmaskiert</translation>
+    </message>
+    <message>
+        <source>joined "a" + "b" into one string</source>
+        <translation>"a" + "b" zu einer Zeichenkette verbunden</translation>
+    </message>
+    <message>
+        <source>unwrapped a Mongo-style wrapper</source>
+        <translation>Mongo-Hülle entfernt</translation>
+    </message>
+    <message>
+        <source>Unicode space → plain space</source>
+        <translation>Unicode-Leerzeichen → einfaches Leerzeichen</translation>
+    </message>
+    <message>
+        <source>placeholder "..." → null</source>
+        <translation>Platzhalter "..." → null</translation>
+    </message>
+    <message>
+        <source>line ending inside a string escaped</source>
+        <translation>Zeilenende in einer Zeichenkette maskiert</translation>
+    </message>
+    <message>
+        <source>decoded JSON sent as a string</source>
+        <translation>als Zeichenkette gesendetes JSON dekodiert</translation>
+    </message>
+    <message>
+        <source>ambiguous: an item may be lost here</source>
+        <translation>mehrdeutig: hier kann ein Element verloren gehen</translation>
+    </message>
+    <message>
+        <source>%1 → %2 at %3</source>
+        <translation>%1 → %2 bei %3</translation>
+    </message>
+    <message>
+        <source>%1 MB is more than the editor opens (%2 MB); check it with conform-cli validate</source>
+        <translation>%1 MB ist mehr, als der Editor öffnet (%2 MB); prüfen Sie die Datei mit conform-cli validate</translation>
+    </message>
+    <message>
+        <source>not a text file (it contains NUL bytes)</source>
+        <translation>keine Textdatei (sie enthält NUL-Bytes)</translation>
+    </message>
+    <message>
+        <source>not a text file (it is not UTF-8)</source>
+        <translation>keine Textdatei (sie ist nicht UTF-8)</translation>
+    </message>
+    <message>
+        <source>connection dropped after %1 bytes</source>
+        <translation>Verbindung nach %1 Bytes abgebrochen</translation>
+    </message>
+    <message>
+        <source>the reply stalled (no bytes for %1 s)</source>
+        <translation>die Antwort stockte (%1 s lang keine Bytes)</translation>
+    </message>
+    <message>
+        <source>no complete reply within %1 s</source>
+        <translation>keine vollständige Antwort innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>rate limited (429)</source>
+        <translation>Ratenlimit erreicht (429)</translation>
+    </message>
+    <message>
+        <source>provider overloaded (529)</source>
+        <translation>Anbieter überlastet (529)</translation>
+    </message>
+    <message>
+        <source>request timed out at the server (408)</source>
+        <translation>Zeitüberschreitung beim Server (408)</translation>
+    </message>
+    <message>
+        <source>server error (%1)</source>
+        <translation>Serverfehler (%1)</translation>
+    </message>
+    <message>
+        <source>connection error</source>
+        <translation>Verbindungsfehler</translation>
+    </message>
+    <message>
+        <source>retried after %1 ms, as the server asked</source>
+        <translation>nach %1 ms wiederholt, wie vom Server verlangt</translation>
+    </message>
+    <message>
+        <source>retried after %1 ms</source>
+        <translation>nach %1 ms wiederholt</translation>
+    </message>
+    <message>
+        <source>%1; %2 — retry %3 of %4 allowed</source>
+        <translation>%1; %2 — Wiederholung %3 von %4 erlaubten</translation>
+    </message>
+    <message>
+        <source>host not found: %1 — check the base URL or your network</source>
+        <translation>Host nicht gefunden: %1 — prüfen Sie die Basis-URL oder Ihr Netzwerk</translation>
+    </message>
+    <message>
+        <source>connection refused — is the server running at the base URL? (%1)</source>
+        <translation>Verbindung abgelehnt — läuft der Server unter der Basis-URL? (%1)</translation>
+    </message>
+    <message>
+        <source>the provider refused the API key (%1) — check the key in the environment or the keychain: %2</source>
+        <translation>der Anbieter hat den API-Schlüssel abgelehnt (%1) — prüfen Sie den Schlüssel in der Umgebung oder im Schlüsselbund: %2</translation>
+    </message>
+    <message>
+        <source>not found (404) — check the model name and the base URL: %1</source>
+        <translation>nicht gefunden (404) — prüfen Sie den Modellnamen und die Basis-URL: %1</translation>
+    </message>
+    <message>
+        <source>rate limited (429) and out of retries — wait, or allow more retries: %1</source>
+        <translation>Ratenlimit erreicht (429), keine Wiederholungen mehr — warten Sie oder erlauben Sie mehr Wiederholungen: %1</translation>
+    </message>
+    <message>
+        <source>%1 — out of transport retries; allow more or try again later</source>
+        <translation>%1 — keine Transport-Wiederholungen mehr; erlauben Sie mehr oder versuchen Sie es später</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
 <context>
     <name>conform::gui::AppSettings</name>
     <message>
@@ -68,10 +314,116 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::AttemptView</name>
+    <message>
+        <source>Raw reply</source>
+        <translation>Rohe Antwort</translation>
+    </message>
+    <message>
+        <source>The issues of the selected attempt, and the coercions made to its value</source>
+        <translation>Die Probleme des gewählten Versuchs und die Umwandlungen seines Werts</translation>
+    </message>
+    <message>
+        <source>What the model was told in this attempt: the prompt, or the repair message</source>
+        <translation>Was dem Modell in diesem Versuch gesagt wurde: der Prompt oder die Reparaturnachricht</translation>
+    </message>
+    <message>
+        <source>Retries and errors on the wire, apart from repairs</source>
+        <translation>Wiederholungen und Fehler bei der Übertragung, getrennt von Reparaturen</translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation>Korrekturen</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Gesendet</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Übertragung</translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation>Versuch %1</translation>
+    </message>
+    <message>
+        <source>Fixes (%1)</source>
+        <translation>Korrekturen (%1)</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>no JSON: %1</source>
+        <translation>kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>coerced: %1</source>
+        <translation>umgewandelt: %1</translation>
+    </message>
+    <message>
+        <source>valid — no issues</source>
+        <translation>gültig — keine Probleme</translation>
+    </message>
+    <message>
+        <source>no issues</source>
+        <translation>keine Probleme</translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation>Probleme (%1)</translation>
+    </message>
+    <message>
+        <source>The repair message sent (repair %1):</source>
+        <translation>Die gesendete Reparaturnachricht (Reparatur %1):</translation>
+    </message>
+    <message>
+        <source>The prompt sent:</source>
+        <translation>Der gesendete Prompt:</translation>
+    </message>
+    <message>
+        <source>Repair message</source>
+        <translation>Reparaturnachricht</translation>
+    </message>
+    <message>
+        <source>no retries: the first try was answered</source>
+        <translation>keine Wiederholungen: der erste Versuch wurde beantwortet</translation>
+    </message>
+    <message>
+        <source>Transport (%1)</source>
+        <translation>Übertragung (%1)</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::EditorPanel</name>
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::FixTable</name>
+    <message>
+        <source>Fix</source>
+        <translation>Korrektur</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation>Vorher → nachher</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -99,6 +451,10 @@
     <message>
         <source>Instance: %1</source>
         <translation>Instanz: %1</translation>
+    </message>
+    <message>
+        <source>Check cancelled; edit the text to check again.</source>
+        <translation>Prüfung abgebrochen; bearbeiten Sie den Text, um erneut zu prüfen.</translation>
     </message>
 </context>
 <context>
@@ -130,6 +486,64 @@
     <message>
         <source>Schema path</source>
         <translation>Schema-Pfad</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::LinesModel</name>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>ungültig</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>kein JSON</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>First issue</source>
+        <translation>Erstes Problem</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::LinesPane</name>
+    <message>
+        <source>Pick a line to see it, with all its issues, in the Instance tab</source>
+        <translation>Wählen Sie eine Zeile, um sie mit allen Problemen im Reiter Instanz zu sehen</translation>
+    </message>
+    <message>
+        <source>Open a .jsonl file to check every line.</source>
+        <translation>Öffnen Sie eine .jsonl-Datei, um jede Zeile zu prüfen.</translation>
+    </message>
+    <message>
+        <source>Check cancelled.</source>
+        <translation>Prüfung abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Schema: %1</source>
+        <translation>Schema: %1</translation>
+    </message>
+    <message>
+        <source>%1 lines: %2 JSON, %3 not JSON (no schema to validate against)</source>
+        <translation>%1 Zeilen: %2 JSON, %3 kein JSON (kein Schema zum Validieren)</translation>
+    </message>
+    <message>
+        <source>%1 lines: %2 valid, %3 invalid, %4 not JSON</source>
+        <translation>%1 Zeilen: %2 gültig, %3 ungültig, %4 kein JSON</translation>
     </message>
 </context>
 <context>
@@ -255,14 +669,6 @@
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <source>Discard the unsaved changes to %1?</source>
-        <translation>Ungespeicherte Änderungen an %1 verwerfen?</translation>
-    </message>
-    <message>
-        <source>this editor</source>
-        <translation>diesem Editor</translation>
-    </message>
-    <message>
         <source>Cannot open file</source>
         <translation>Datei kann nicht geöffnet werden</translation>
     </message>
@@ -283,10 +689,6 @@
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>Some editors have unsaved changes. Quit anyway?</source>
-        <translation>Einige Editoren haben ungespeicherte Änderungen. Trotzdem beenden?</translation>
-    </message>
-    <message>
         <source>About Conform</source>
         <translation>Über Conform</translation>
     </message>
@@ -305,6 +707,218 @@
     <message>
         <source>Ctrl+3</source>
         <translation>Ctrl+3</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Validate a JSON instance against the schema as you type</source>
+        <translation>Eine JSON-Instanz beim Tippen gegen das Schema validieren</translation>
+    </message>
+    <message>
+        <source>Every line of a .jsonl file, checked against the schema</source>
+        <translation>Jede Zeile einer .jsonl-Datei, gegen das Schema geprüft</translation>
+    </message>
+    <message>
+        <source>Extract, repair and validate JSON from a model's raw reply</source>
+        <translation>JSON aus der rohen Antwort eines Modells extrahieren, reparieren und validieren</translation>
+    </message>
+    <message>
+        <source>Ask a model (or a demo scenario) for JSON and follow every attempt</source>
+        <translation>Ein Modell (oder ein Demo-Szenario) nach JSON fragen und jeden Versuch verfolgen</translation>
+    </message>
+    <message>
+        <source>Any other file of the workspace, as plain text</source>
+        <translation>Jede andere Datei des Arbeitsbereichs, als reiner Text</translation>
+    </message>
+    <message>
+        <source>line %1 of %2</source>
+        <translation>Zeile %1 von %2</translation>
+    </message>
+    <message>
+        <source>Lines — %1</source>
+        <translation>Zeilen — %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation>%1: kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>an untitled text</source>
+        <translation>ein unbenannter Text</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>Recent W&amp;orkspaces</source>
+        <translation>Zuletzt verwendete A&amp;rbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>&amp;Recent Files</source>
+        <translation>&amp;Zuletzt geöffnete Dateien</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Ausschneiden</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>"%1" not found</source>
+        <translation>„%1“ nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation>&amp;Weitersuchen</translation>
+    </message>
+    <message>
+        <source>No more matches</source>
+        <translation>Keine weiteren Treffer</translation>
+    </message>
+    <message>
+        <source>R&amp;eplace…</source>
+        <translation>&amp;Ersetzen…</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace:</source>
+        <translation>Ersetzen:</translation>
+    </message>
+    <message>
+        <source>Replace "%1" with:</source>
+        <translation>„%1“ ersetzen durch:</translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n occurrence(s)</source>
+        <translation><numerusform>%n Vorkommen ersetzt</numerusform><numerusform>%n Vorkommen ersetzt</numerusform></translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation>&amp;Gehe zu Zeile…</translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation>Ctrl+G</translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation>Gehe zu Zeile</translation>
+    </message>
+    <message>
+        <source>Line:</source>
+        <translation>Zeile:</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation>Ctrl+/</translation>
+    </message>
+    <message>
+        <source>&amp;README</source>
+        <translation>&amp;README</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(noch keine)</translation>
+    </message>
+    <message>
+        <source>Run ▸ Run</source>
+        <translation>Ausführen ▸ Ausführen</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>README</source>
+        <translation>README</translation>
+    </message>
+    <message>
+        <source>The README was not installed with this copy of Conform.</source>
+        <translation>Die README wurde mit dieser Kopie von Conform nicht installiert.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Demos, and ways to open your own work</source>
+        <translation>Demos und Wege, die eigene Arbeit zu öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot run demo</source>
+        <translation>Demo kann nicht ausgeführt werden</translation>
+    </message>
+    <message>
+        <source>&amp;Demos</source>
+        <translation>&amp;Demos</translation>
+    </message>
+    <message>
+        <source>This workspace</source>
+        <translation>Dieser Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Start</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
     </message>
 </context>
 <context>
@@ -345,12 +959,27 @@
         <translation>Probleme wie Zod 3 oder Zod 4 formulieren</translation>
     </message>
     <message>
-        <source>Coerce near-misses before validating: enum case, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</source>
-        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</translation>
+        <source>Coerce near-misses before validating: enum case, yes/no, "5" -&gt; 5, x -&gt; [x]</source>
+        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, "5" -&gt; 5, x -&gt; [x]</translation>
     </message>
     <message>
-        <source>Treat &quot;format&quot; (email, uri, date-time, ...) as an assertion, not an annotation</source>
-        <translation>&quot;format&quot; (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
+        <source>Treat "format" (email, uri, date-time, ...) as an assertion, not an annotation</source>
+        <translation>"format" (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::PromptVariables</name>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Values for the {{name}} placeholders of the prompts, saved in prompt.vars.json beside the prompt</source>
+        <translation>Werte für die {{name}}-Platzhalter der Prompts, gespeichert in prompt.vars.json neben dem Prompt</translation>
     </message>
 </context>
 <context>
@@ -392,7 +1021,7 @@
         <translation>Modelle abrufen</translation>
     </message>
     <message>
-        <source>Ask the provider&apos;s models endpoint which models it offers</source>
+        <source>Ask the provider's models endpoint which models it offers</source>
         <translation>Den Modell-Endpunkt des Anbieters fragen, welche Modelle er anbietet</translation>
     </message>
     <message>
@@ -458,7 +1087,7 @@
         <translation>schreibgeschützt</translation>
     </message>
     <message>
-        <source>Paste a model&apos;s reply on the left, or open one with Reply ▸ Open Reply.</source>
+        <source>Paste a model's reply on the left, or open one with Reply ▸ Open Reply.</source>
         <translation>Fügen Sie links die Antwort eines Modells ein oder öffnen Sie eine mit Antwort ▸ Antwort öffnen.</translation>
     </message>
     <message>
@@ -482,8 +1111,32 @@
         <translation>gültig</translation>
     </message>
     <message>
-        <source>%1: %2 -&gt; %3</source>
-        <translation>%1: %2 -&gt; %3</translation>
+        <source>Check cancelled; edit the reply to check again.</source>
+        <translation>Prüfung abgebrochen; bearbeiten Sie die Antwort, um erneut zu prüfen.</translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation>Korrekturen</translation>
+    </message>
+    <message>
+        <source>Every change made to the raw reply to read it as JSON; pick one to see it in the reply</source>
+        <translation>Jede Änderung an der rohen Antwort, um sie als JSON zu lesen; wählen Sie eine, um sie in der Antwort zu sehen</translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation>Probleme (%1)</translation>
+    </message>
+    <message>
+        <source>Fixes (%1)</source>
+        <translation>Korrekturen (%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
     </message>
 </context>
 <context>
@@ -495,10 +1148,6 @@
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Raw reply</source>
-        <translation>Rohe Antwort</translation>
     </message>
     <message>
         <source>Final value</source>
@@ -513,16 +1162,8 @@
         <translation>System-Prompt</translation>
     </message>
     <message>
-        <source>User prompt: what to extract, from what</source>
-        <translation>Benutzer-Prompt: was woraus extrahiert werden soll</translation>
-    </message>
-    <message>
         <source>read-only</source>
         <translation>schreibgeschützt</translation>
-    </message>
-    <message>
-        <source>The issues of the selected attempt</source>
-        <translation>Die Probleme des gewählten Versuchs</translation>
     </message>
     <message>
         <source>error: %1</source>
@@ -545,24 +1186,88 @@
         <translation>Versuch %1 — %2, %3</translation>
     </message>
     <message>
-        <source>running… %1</source>
-        <translation>läuft… %1</translation>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
     </message>
     <message>
-        <source>attempt %1</source>
-        <translation>Versuch %1</translation>
+        <source>Send the schema and the prompt to the target (Ctrl+Return)</source>
+        <translation>Schema und Prompt an das Ziel senden (Ctrl+Return)</translation>
     </message>
     <message>
-        <source>no JSON: %1</source>
-        <translation>kein JSON: %1</translation>
+        <source>Stop the run; the attempts so far stay</source>
+        <translation>Den Lauf anhalten; die bisherigen Versuche bleiben</translation>
     </message>
     <message>
-        <source>valid — no issues</source>
-        <translation>gültig — keine Probleme</translation>
+        <source>Instructions for the model (optional)</source>
+        <translation>Anweisungen für das Modell (optional)</translation>
     </message>
     <message>
-        <source>no issues</source>
-        <translation>keine Probleme</translation>
+        <source>What to extract, from what</source>
+        <translation>Was extrahiert werden soll, und woraus</translation>
+    </message>
+    <message>
+        <source>The system prompt; {{name}} placeholders are filled from the variables</source>
+        <translation>Der System-Prompt; {{name}}-Platzhalter werden aus den Variablen gefüllt</translation>
+    </message>
+    <message>
+        <source>The user prompt; {{name}} placeholders are filled from the variables</source>
+        <translation>Der Benutzer-Prompt; {{name}}-Platzhalter werden aus den Variablen gefüllt</translation>
+    </message>
+    <message>
+        <source>User prompt</source>
+        <translation>Benutzer-Prompt</translation>
+    </message>
+    <message>
+        <source>sending</source>
+        <translation>sendet</translation>
+    </message>
+    <message>
+        <source>streaming</source>
+        <translation>empfängt</translation>
+    </message>
+    <message>
+        <source>retrying in %1 ms</source>
+        <translation>Wiederholung in %1 ms</translation>
+    </message>
+    <message>
+        <source>waiting for the reply</source>
+        <translation>wartet auf die Antwort</translation>
+    </message>
+    <message>
+        <source>%1, %2 characters</source>
+        <translation>%1, %2 Zeichen</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 s (run %4 s)</source>
+        <translation>%1 · %2 · %3 s (Lauf %4 s)</translation>
+    </message>
+    <message>
+        <source>validating</source>
+        <translation>validiert</translation>
+    </message>
+    <message>
+        <source>Best attempt — invalid</source>
+        <translation>Bester Versuch — ungültig</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>Variablen</translation>
+    </message>
+    <message>
+        <source>%1 has no value, so the model would see the placeholder as written. Send anyway?</source>
+        <translation>%1 hat keinen Wert, das Modell sähe den Platzhalter wie geschrieben. Trotzdem senden?</translation>
+    </message>
+    <message>
+        <source>%1 have no values, so the model would see the placeholders as written. Send anyway?</source>
+        <translation>%1 haben keine Werte, das Modell sähe die Platzhalter wie geschrieben. Trotzdem senden?</translation>
+    </message>
+    <message>
+        <source>Empty variables</source>
+        <translation>Leere Variablen</translation>
+    </message>
+    <message>
+        <source>The scenario %1 is written for its own schema (%2), not the open one: it runs with its own.</source>
+        <translation>Das Szenario %1 ist für sein eigenes Schema (%2) geschrieben, nicht für das geöffnete: es läuft mit seinem eigenen.</translation>
     </message>
 </context>
 <context>
@@ -572,7 +1277,7 @@
         <translation>Streamen</translation>
     </message>
     <message>
-        <source>from the environment, else the provider&apos;s public URL</source>
+        <source>from the environment, else the provider's public URL</source>
         <translation>aus der Umgebung, sonst die öffentliche URL des Anbieters</translation>
     </message>
     <message>
@@ -602,6 +1307,126 @@
     <message>
         <source>Scenarios (*.json)</source>
         <translation>Szenarien (*.json)</translation>
+    </message>
+    <message>
+        <source>Coerce</source>
+        <translation>Umwandeln</translation>
+    </message>
+    <message>
+        <source>Strict repairs</source>
+        <translation>Strikte Reparaturen</translation>
+    </message>
+    <message>
+        <source>Who answers: a built-in demo scenario (offline) or a provider</source>
+        <translation>Wer antwortet: ein eingebautes Demo-Szenario (offline) oder ein Anbieter</translation>
+    </message>
+    <message>
+        <source>The demo scenario that answers; its description is shown below</source>
+        <translation>Das antwortende Demo-Szenario; seine Beschreibung steht darunter</translation>
+    </message>
+    <message>
+        <source>The model name, as the provider spells it</source>
+        <translation>Der Modellname, wie der Anbieter ihn schreibt</translation>
+    </message>
+    <message>
+        <source>The provider's API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
+        <translation>Die API-Adresse des Anbieters; leer: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, sonst die öffentliche</translation>
+    </message>
+    <message>
+        <source>How the schema is enforced: auto picks the strongest mode the provider accepts and falls back</source>
+        <translation>Wie das Schema durchgesetzt wird: auto wählt den stärksten Modus, den der Anbieter annimmt, und weicht aus</translation>
+    </message>
+    <message>
+        <source>Repair turns after an invalid answer, per mode</source>
+        <translation>Reparaturrunden nach einer ungültigen Antwort, je Modus</translation>
+    </message>
+    <message>
+        <source>Transport retries per request (429, 5xx, timeouts), counted apart from repairs</source>
+        <translation>Transport-Wiederholungen je Anfrage (429, 5xx, Zeitüberschreitungen), getrennt von Reparaturen gezählt</translation>
+    </message>
+    <message>
+        <source>Stream the reply and show it as it arrives</source>
+        <translation>Die Antwort streamen und beim Eintreffen zeigen</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Richtlinie</translation>
+    </message>
+    <message>
+        <source>Max tokens, temperature, call budget, truncation, coercion, strict repairs, pace and the repair template</source>
+        <translation>Max. Tokens, Temperatur, Aufrufbudget, Abschneiden, Umwandlung, strikte Reparaturen, Tempo und die Reparaturvorlage</translation>
+    </message>
+    <message>
+        <source>The reply's token limit; a reply cut there is continued or asked again, never repaired</source>
+        <translation>Das Token-Limit der Antwort; eine dort abgeschnittene Antwort wird fortgesetzt oder neu angefragt, nie repariert</translation>
+    </message>
+    <message>
+        <source>provider default</source>
+        <translation>Standard des Anbieters</translation>
+    </message>
+    <message>
+        <source>Sampling temperature; the lowest step leaves it to the provider</source>
+        <translation>Sampling-Temperatur; die niedrigste Stufe überlässt sie dem Anbieter</translation>
+    </message>
+    <message>
+        <source>Model calls a run may make in all: repairs, continuations, re-asks, fallbacks</source>
+        <translation>Modellaufrufe, die ein Lauf insgesamt machen darf: Reparaturen, Fortsetzungen, Neuanfragen, Ausweichmodi</translation>
+    </message>
+    <message>
+        <source>A reply cut at max tokens: continue it, ask again with more tokens, or fail</source>
+        <translation>Eine bei max. Tokens abgeschnittene Antwort: fortsetzen, mit mehr Tokens neu fragen oder scheitern</translation>
+    </message>
+    <message>
+        <source>Fix values that are almost right ("Amber" → "amber", "5" → 5); the same toggle as the toolbar's</source>
+        <translation>Fast richtige Werte korrigieren ("Amber" → "amber", "5" → 5); derselbe Schalter wie in der Werkzeugleiste</translation>
+    </message>
+    <message>
+        <source>Refuse extraction fixes that change values (a completed string, a dropped key)</source>
+        <translation>Extraktionskorrekturen ablehnen, die Werte ändern (eine vervollständigte Zeichenkette, ein entfernter Schlüssel)</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Demo scenarios: pause between streamed pieces, so an audience can follow</source>
+        <translation>Demo-Szenarien: Pause zwischen gestreamten Teilen, damit ein Publikum folgen kann</translation>
+    </message>
+    <message>
+        <source>Repair template…</source>
+        <translation>Reparaturvorlage…</translation>
+    </message>
+    <message>
+        <source>The message sent after an invalid answer, with its placeholders</source>
+        <translation>Die nach einer ungültigen Antwort gesendete Nachricht, mit ihren Platzhaltern</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Max. Tokens</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>On truncation</source>
+        <translation>Bei Abschneiden</translation>
+    </message>
+    <message>
+        <source>Pace</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>Repair Template</source>
+        <translation>Reparaturvorlage</translation>
+    </message>
+    <message>
+        <source>Sent after an invalid answer. Placeholders: {{issues}} (the problems), {{hints}}, {{example}} (what the failing parts could look like), {{original}} (the failed reply), {{schema}}, {{attempt}}, {{max_attempts}}.</source>
+        <translation>Wird nach einer ungültigen Antwort gesendet. Platzhalter: {{issues}} (die Probleme), {{hints}}, {{example}} (wie die fehlerhaften Teile aussehen könnten), {{original}} (die gescheiterte Antwort), {{schema}}, {{attempt}}, {{max_attempts}}.</translation>
     </message>
 </context>
 <context>
@@ -660,6 +1485,37 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::StartPage</name>
+    <message>
+        <source>&lt;h2&gt;Conform&lt;/h2&gt;&lt;p&gt;Design a JSON Schema and a prompt, ask a model, and see every step: the raw reply, what was repaired, each issue, each repair turn, the final value.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Demos&lt;/b&gt; run offline: double-click one to watch it.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Conform&lt;/h2&gt;&lt;p&gt;Entwerfen Sie ein JSON-Schema und einen Prompt, fragen Sie ein Modell und sehen Sie jeden Schritt: die rohe Antwort, was repariert wurde, jedes Problem, jede Reparaturrunde, den endgültigen Wert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Demos&lt;/b&gt; laufen offline: ein Doppelklick zeigt eine.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Double-click (or press Enter) to open the demo's schema and prompt and run it</source>
+        <translation>Doppelklick (oder Enter) öffnet Schema und Prompt der Demo und führt sie aus</translation>
+    </message>
+    <message>
+        <source>Open Workspace…</source>
+        <translation>Arbeitsbereich öffnen…</translation>
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation>Datei öffnen…</translation>
+    </message>
+    <message>
+        <source>A folder with one sub-folder per schema (schema.json, prompt.md, examples/)</source>
+        <translation>Ein Ordner mit einem Unterordner je Schema (schema.json, prompt.md, examples/)</translation>
+    </message>
+    <message>
+        <source>A schema, an instance, a .jsonl file, a reply or a prompt</source>
+        <translation>Ein Schema, eine Instanz, eine .jsonl-Datei, eine Antwort oder ein Prompt</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::StatusLine</name>
     <message>
         <source>1 issue</source>
@@ -668,6 +1524,34 @@
     <message>
         <source>%1 issues</source>
         <translation>%1 Probleme</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Stop this check; the verdict stays blank until the next edit</source>
+        <translation>Diese Prüfung anhalten; das Ergebnis bleibt bis zur nächsten Änderung leer</translation>
+    </message>
+    <message>
+        <source>Save every issue, not only the listed ones, as JSON</source>
+        <translation>Jedes Problem, nicht nur die gelisteten, als JSON speichern</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>prüft…</translation>
+    </message>
+    <message>
+        <source>checking… %1 s</source>
+        <translation>prüft… %1 s</translation>
+    </message>
+    <message>
+        <source>%1 — the first %2 listed</source>
+        <translation>%1 — die ersten %2 gelistet</translation>
     </message>
 </context>
 <context>
@@ -689,7 +1573,7 @@
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <source>$CONFORM_STORE, else captures.db in Conform&apos;s data folder</source>
+        <source>$CONFORM_STORE, else captures.db in Conform's data folder</source>
         <translation>$CONFORM_STORE, sonst captures.db im Datenordner von Conform</translation>
     </message>
     <message>

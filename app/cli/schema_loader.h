@@ -6,7 +6,8 @@ namespace conform::cli {
 
 using LoadedSchema = schema::SchemaFile;
 
-inline LoadedSchema loadSchema(const QString& path, bool assertFormats = false)
+// Compiles with the *.json files of the schema's folder (and below) as the $ref registry.
+inline LoadedSchema loadSchema(const QString& path, bool assertFormats = true)
 {
     return schema::loadSchemaFile(path, assertFormats);
 }

@@ -1,12 +1,15 @@
 // conform-cli validate: one document, or a JSONL stream of them, against a schema.
 #include "command.h"
+#include "jsonl_pipeline.h"
 #include "schema_loader.h"
 
+#include "json/json_writer.h"
 #include "json/parse.h"
 
 #include <QCommandLineParser>
 
 #include <ostream>
+#include <variant>
 
 namespace conform::cli {
 namespace {
@@ -17,18 +20,19 @@ struct ValidateSettings
     bool json = false;
 };
 
-void printHuman(std::ostream& out, const schema::ValidationResult& result, const std::string& prefix)
+// The human form: one line per coercion and per issue, or "valid".
+void printHuman(std::string& out, const schema::ValidationResult& result, const std::string& prefix)
 {
     for (const auto& coercion : result.coercions)
-        out << prefix << toPointer(coercion.path) << ": coerced " << conform::dump(coercion.before) << " -> "
-            << conform::dump(coercion.after) << " (" << coercion.kind << ")\n";
+        out += prefix + toPointer(coercion.path) + ": coerced " + conform::dump(coercion.before) + " -> "
+            + conform::dump(coercion.after) + " (" + coercion.kind + ")\n";
     if (result.valid) {
-        out << prefix << "valid\n";
+        out += prefix + "valid\n";
         return;
     }
     for (const auto& issue : result.issues) {
         const std::string where = toPointer(issue.path);
-        out << prefix << (where.empty() ? "/" : where) << ": " << issue.message << " (" << issue.code << ")\n";
+        out += prefix + (where.empty() ? "/" : where) + ": " + issue.message + " (" + issue.code + ")\n";
     }
 }
 
@@ -43,59 +47,72 @@ int validateDocument(const schema::Validator& validator, const QString& path, co
         return fail(io, (path.isEmpty() || path == QLatin1String("-") ? std::string("<stdin>") : path.toStdString())
                             + ": " + instance.error().toString());
     const schema::ValidationResult result = validator.validate(instance.value(), settings.options);
-    if (settings.json)
-        io.out << conform::dump(result.toJson()) << '\n';
-    else
-        printHuman(io.out, result, {});
+    std::string out;
+    if (settings.json) {
+        json::JsonWriter writer(out);
+        result.write(writer);
+        out += '\n';
+    } else {
+        printHuman(out, result, {});
+    }
+    io.out << out;
     return result.valid ? Success : Invalid;
 }
 
-// The result for one JSONL line. Lines that are not JSON are invalid outputs, not input errors:
-// a stream of model replies legitimately holds some.
-Json validateLine(const schema::Validator& validator, std::string_view line, const ValidateSettings& settings,
-                  schema::ValidationResult& result)
+// The result for one JSONL line, or the parse error of a line that is not JSON. Such lines
+// are invalid outputs, not input errors: a stream of model replies legitimately holds some.
+// The line is parsed once (simdjson); only text it cannot take goes through parseStrict,
+// which also gives the error its line and column.
+std::variant<schema::ValidationResult, std::string> validateLine(const schema::Validator& validator,
+                                                                 std::string_view line, const ValidateSettings& settings)
 {
-    // The fast verdict avoids building a tree and issues for the common, valid case.
-    if (!settings.options.coerce.any() && validator.acceptsText(line)) {
-        result = {};
-        result.valid = true;
-        return Json{{"valid", true}, {"issues", Json::array()}, {"coercions", Json::array()}};
-    }
+    if (auto result = validator.validateText(line, settings.options))
+        return std::move(*result);
     auto instance = json::parseStrict(line);
-    if (!instance) {
-        result = {};
-        return Json{{"valid", false}, {"error", instance.error().toString()}, {"issues", Json::array()},
-                    {"coercions", Json::array()}};
+    if (!instance)
+        return instance.error().toString();
+    return validator.validate(instance.value(), settings.options);
+}
+
+LineStatus writeLine(const schema::Validator& validator, std::string_view line, std::size_t lineNumber,
+                     const ValidateSettings& settings, std::string& out)
+{
+    const auto verdict = validateLine(validator, line, settings);
+    const auto* result = std::get_if<schema::ValidationResult>(&verdict);
+    const bool valid = result && result->valid;
+    if (settings.json) {
+        json::JsonWriter writer(out);
+        writer.beginObject();
+        writer.key("line");
+        writer.unsignedInteger(lineNumber);
+        if (result) {
+            result->writeMembers(writer);
+        } else {
+            writer.key("valid");
+            writer.boolean(false);
+            writer.key("error");
+            writer.string(std::get<std::string>(verdict));
+            for (const char* empty : {"issues", "coercions"}) {
+                writer.key(empty);
+                writer.beginArray();
+                writer.endArray();
+            }
+        }
+        writer.endObject();
+        out += '\n';
+    } else if (!result) {
+        out += std::to_string(lineNumber) + ": not JSON: " + std::get<std::string>(verdict) + '\n';
+    } else {
+        printHuman(out, *result, std::to_string(lineNumber) + ": ");
     }
-    result = validator.validate(instance.value(), settings.options);
-    return result.toJson();
+    return valid ? LineStatus::Ok : LineStatus::NotOk;
 }
 
 int validateJsonl(const schema::Validator& validator, const QString& path, const ValidateSettings& settings, Io& io)
 {
-    LineReader reader(path, io);
-    if (!reader.ok())
-        return fail(io, reader.error());
-    bool allValid = true;
-    schema::ValidationResult result;
-    std::string_view line;
-    while (reader.next(line)) {
-        const std::size_t lineNumber = reader.lineNumber();
-        if (line.find_first_not_of(" \t") == std::string_view::npos)
-            continue;
-        Json verdict = validateLine(validator, line, settings, result);
-        allValid = allValid && verdict["valid"].get<bool>();
-        if (settings.json) {
-            Json numbered = Json{{"line", lineNumber}};
-            numbered.update(verdict);
-            io.out << conform::dump(numbered) << '\n';
-        } else if (verdict.contains("error")) {
-            io.out << lineNumber << ": not JSON: " << verdict["error"].get<std::string>() << '\n';
-        } else {
-            printHuman(io.out, result, std::to_string(lineNumber) + ": ");
-        }
-    }
-    return allValid ? Success : Invalid;
+    return runJsonl(path, io, [&](std::string_view line, std::size_t lineNumber, std::string& out, std::string&) {
+        return writeLine(validator, line, lineNumber, settings, out);
+    });
 }
 
 class ValidateCommand : public Command
@@ -105,8 +122,8 @@ public:
     std::string summary() const override { return "check JSON documents against a JSON Schema, with Zod-style issues"; }
     std::string usage() const override
     {
-        return "conform-cli validate --schema FILE [--coerce] [--style zod3|zod4] [--formats] [--json] [FILE|-]\n"
-               "conform-cli validate --schema FILE --jsonl FILE [--coerce] [--style zod3|zod4] [--json]";
+        return "conform-cli validate --schema FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate] [--json] [FILE|-]\n"
+               "conform-cli validate --schema FILE --jsonl FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate] [--json]";
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -116,7 +133,9 @@ public:
         const QCommandLineOption jsonlOption(QStringLiteral("jsonl"), QStringLiteral("One document per line; one result per line."), QStringLiteral("FILE"));
         const QCommandLineOption coerceOption(QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays."));
         const QCommandLineOption styleOption(QStringLiteral("style"), QStringLiteral("Issue style: zod3 (default) or zod4."), QStringLiteral("STYLE"), QStringLiteral("zod3"));
-        const QCommandLineOption formatsOption(QStringLiteral("formats"), QStringLiteral("Treat \"format\" as an assertion."));
+        const QCommandLineOption formatsOption(QStringLiteral("formats"),
+            QStringLiteral("\"format\" (email, uri, date-time, uuid, ...): assert (default, as zod and ajv-formats) or annotate (never fails)."),
+            QStringLiteral("MODE"), QStringLiteral("assert"));
         const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON results."));
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
         parser.addOptions({schemaOption, jsonlOption, coerceOption, styleOption, formatsOption, jsonOption, helpOption});
@@ -140,7 +159,10 @@ public:
             settings.options.coerce = schema::CoercionOptions::all();
         settings.json = parser.isSet(jsonOption);
 
-        const LoadedSchema loaded = loadSchema(parser.value(schemaOption), parser.isSet(formatsOption));
+        const QString formats = parser.value(formatsOption);
+        if (formats != QLatin1String("assert") && formats != QLatin1String("annotate"))
+            return fail(io, "validate: --formats must be assert or annotate, not '" + formats.toStdString() + "'");
+        const LoadedSchema loaded = loadSchema(parser.value(schemaOption), formats == QLatin1String("assert"));
         if (!loaded.ok)
             return fail(io, loaded.error);
         if (parser.isSet(jsonlOption))

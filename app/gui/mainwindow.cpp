@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "codeeditor.h"
+#include "demos.h"
 #include "editorpanel.h"
 #include "exportpreview.h"
 #include "fileroute.h"
@@ -9,11 +10,16 @@
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
+#include "runtargetform.h"
 #include "schemadocument.h"
+#include "startpage.h"
 #include "suitesview.h"
 #include "workspacedock.h"
 
+#include "providers/scenario.h"
+
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -51,18 +57,21 @@ void MainWindow::buildCentre()
     m_reply = new ReplyPane(m_document, schemaEditor(), this);
     m_run = new RunPane(schemaEditor(), this);
     m_text = new EditorPanel(tr("Text"), CodeEditor::Kind::Plain, this);
+    m_start = new StartPage(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_start, tr("Start"));
     m_tabs->addTab(m_instance, tr("Instance"));
     m_tabs->addTab(m_lines, tr("Lines"));
     m_tabs->addTab(m_reply, tr("Reply"));
     m_tabs->addTab(m_run, tr("Run"));
     m_tabs->addTab(m_text, tr("Text"));
-    m_tabs->setTabToolTip(0, tr("Validate a JSON instance against the schema as you type"));
-    m_tabs->setTabToolTip(1, tr("Every line of a .jsonl file, checked against the schema"));
-    m_tabs->setTabToolTip(2, tr("Extract, repair and validate JSON from a model's raw reply"));
-    m_tabs->setTabToolTip(3, tr("Ask a model (or a demo scenario) for JSON and follow every attempt"));
-    m_tabs->setTabToolTip(4, tr("Any other file of the workspace, as plain text"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_start), tr("Demos, and ways to open your own work"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_instance), tr("Validate a JSON instance against the schema as you type"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_lines), tr("Every line of a .jsonl file, checked against the schema"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_reply), tr("Extract, repair and validate JSON from a model's raw reply"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_run), tr("Ask a model (or a demo scenario) for JSON and follow every attempt"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_text), tr("Any other file of the workspace, as plain text"));
     // Lines and Text appear once a file is opened there.
     m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
     m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
@@ -86,6 +95,15 @@ void MainWindow::connectEditors()
     connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
     connect(schemaEditor(), &CodeEditor::filePathChanged, m_document, &SchemaDocument::setFilePath);
     connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
+    // One Coerce setting: the toolbar's toggle and the Run tab's policy follow each other.
+    m_run->setDocument(m_document);
+    connect(m_options, &OptionsToolBar::settingsChanged, m_run->targetForm(),
+            [this](const ValidationSettings& settings) { m_run->targetForm()->setCoerce(settings.coerce); });
+    connect(m_run->targetForm(), &RunTargetForm::coerceChanged, m_options, [this](bool coerce) {
+        ValidationSettings settings = m_options->settings();
+        settings.coerce = coerce;
+        m_options->setSettings(settings);
+    });
     connect(m_workspace, &WorkspaceDock::fileActivated, this, &MainWindow::openFile);
     // A schema opened from a workspace brings the prompt.md beside it into the Run tab.
     connect(schemaEditor(), &CodeEditor::filePathChanged, m_run, &RunPane::loadPromptFor);
@@ -98,6 +116,18 @@ void MainWindow::connectEditors()
         showTab(m_instance);
     });
     connect(m_instance->editor(), &CodeEditor::filePathChanged, this, [this] { m_instance->panel()->setNote(QString()); });
+    connect(m_start, &StartPage::demoChosen, this, &MainWindow::runDemo);
+    connect(m_start, &StartPage::openWorkspaceRequested, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_folder);
+        if (!folder.isEmpty())
+            openWorkspace(folder);
+    });
+    connect(m_start, &StartPage::openFileRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), m_folder,
+                                                          tr("JSON and text (*.json *.jsonl *.md *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { noteFocus(now); });
     for (CodeEditor* editor : documentEditors()) {
         connect(editor, &QsciScintilla::modificationChanged, this, &MainWindow::updateModified);
@@ -127,10 +157,11 @@ bool MainWindow::openWorkspace(const QString& folder)
             editor->showUntitled(QString());
         m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
         m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
-        showTab(m_instance);
     }
     m_folder = absolute;
     m_workspace->setRoot(m_folder);
+    m_start->setDemos(availableDemos(m_folder));
+    showTab(m_start);
     noteRecent(QStringLiteral("recent/workspaces"), m_folder);
     setWindowTitle(tr("%1[*] — Conform").arg(QDir(m_folder).dirName()));
     statusBar()->showMessage(tr("Workspace: %1").arg(QDir::toNativeSeparators(m_folder)));
@@ -193,6 +224,37 @@ bool MainWindow::openReply(const QString& path)
     if (opened)
         noteRecent(QStringLiteral("recent/files"), path);
     return opened;
+}
+
+bool MainWindow::runDemo(const Demo& demo)
+{
+    auto scenario = providers::loadScenario(demo.path);
+    if (!scenario) {
+        QMessageBox::warning(this, tr("Cannot run demo"), QString::fromStdString(scenario.error().toString()));
+        return false;
+    }
+    if (scenario->schema) {
+        const QString file = workspaceSchemaWithId(m_folder, scenario->schema->value("$id", std::string()));
+        if (!file.isEmpty()) {
+            if (!openFile(file))
+                return false;
+        } else {
+            if (!settleUnsaved({schemaEditor()}))
+                return false;
+            schemaEditor()->showUntitled(QString::fromStdString(scenario->schema->dump(2)));
+        }
+    }
+    if (!scenario->promptSystem.empty() || !scenario->promptUser.empty())
+        m_run->setPrompt(QString::fromStdString(scenario->promptSystem), QString::fromStdString(scenario->promptUser));
+    RunTargetForm* form = m_run->targetForm();
+    if (demo.builtin)
+        form->selectScenario(demo.name);
+    else
+        form->addScenarioFile(demo.path);
+    form->streamCheck()->setChecked(true);
+    showTab(m_run);
+    m_run->runDemo();
+    return true;
 }
 
 void MainWindow::showTab(QWidget* pane)

@@ -21,6 +21,8 @@ class OptionsToolBar;
 class ReplyPane;
 class RunPane;
 class SchemaDocument;
+class StartPage;
+struct Demo;
 class WorkspaceDock;
 
 class MainWindow : public QMainWindow
@@ -38,6 +40,9 @@ public:
     // schema along. False, with a message box, when it cannot be read.
     bool openFile(const QString& path);
     bool openReply(const QString& path);
+    // Opens the demo's schema (the workspace's copy when it has one) and prompt, and runs it
+    // in the Run tab with streaming on. False when the scenario cannot be read.
+    bool runDemo(const Demo& demo);
     // Saves the editor that last had focus (the schema editor by default).
     bool save();
     bool saveAs();
@@ -50,6 +55,7 @@ public:
     ReplyPane* replyPane() const { return m_reply; }
     RunPane* runPane() const { return m_run; }
     EditorPanel* textPanel() const { return m_text; }
+    StartPage* startPage() const { return m_start; }
     OptionsToolBar* optionsToolBar() const { return m_options; }
     WorkspaceDock* workspaceDock() const { return m_workspace; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -69,6 +75,7 @@ private:
     void buildEditMenu();
     void buildReplyMenu();
     void buildViewMenu();
+    void buildDemosMenu();
     void buildHelpMenu();
     void connectEditors();
     void restoreSettings();
@@ -95,6 +102,7 @@ private:
     ReplyPane* m_reply = nullptr;
     RunPane* m_run = nullptr;
     EditorPanel* m_text = nullptr;
+    StartPage* m_start = nullptr;
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_centre = nullptr;
     OptionsToolBar* m_options = nullptr;

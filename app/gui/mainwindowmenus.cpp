@@ -3,12 +3,14 @@
 #include "mainwindow.h"
 
 #include "codeeditor.h"
+#include "demos.h"
 #include "editorpanel.h"
 #include "instancepane.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
 #include "runpane.h"
 #include "settingsmenu.h"
+#include "startpage.h"
 #include "workspacedock.h"
 
 #include <QApplication>
@@ -61,6 +63,7 @@ void MainWindow::buildMenus()
     buildFileMenu();
     buildEditMenu();
     buildReplyMenu();
+    buildDemosMenu();
     buildViewMenu();
     buildHelpMenu();
 }
@@ -166,12 +169,32 @@ void MainWindow::buildReplyMenu()
     reply->addAction(tr("&Clear Reply"), this, [this] { m_reply->rawEditor()->clear(); });
 }
 
+void MainWindow::buildDemosMenu()
+{
+    QMenu* demos = menuBar()->addMenu(tr("&Demos"));
+    connect(demos, &QMenu::aboutToShow, this, [this, demos] {
+        demos->clear();
+        bool builtin = true;
+        for (const Demo& demo : availableDemos(m_folder)) {
+            if (builtin && !demo.builtin) {
+                demos->addSection(tr("This workspace"));
+                builtin = false;
+            }
+            QAction* action = demos->addAction(demo.name, this, [this, demo] { runDemo(demo); });
+            action->setToolTip(demo.description);
+            action->setStatusTip(demo.description);
+        }
+    });
+    demos->setToolTipsVisible(true);
+}
+
 void MainWindow::buildViewMenu()
 {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_workspace->toggleViewAction());
     view->addAction(m_options->toggleViewAction());
     view->addSeparator();
+    view->addAction(tr("&Start"), QKeySequence(tr("Ctrl+0")), this, [this] { showTab(m_start); });
     view->addAction(tr("&Instance"), QKeySequence(tr("Ctrl+1")), this, [this] { showTab(m_instance); });
     view->addAction(tr("&Reply"), QKeySequence(tr("Ctrl+2")), this, [this] { showTab(m_reply); });
     view->addAction(tr("R&un"), QKeySequence(tr("Ctrl+3")), this, [this] { showTab(m_run); });

@@ -4,15 +4,20 @@
 #include "attemptview.h"
 #include "codeeditor.h"
 #include "editorpanel.h"
+#include "promptvariables.h"
 #include "runprompt.h"
 #include "runtargetform.h"
+#include "schemadocument.h"
 #include "transportwords.h"
 
 #include "engine/engine.h"
 #include "json/parse.h"
 
+#include <QFileInfo>
 #include <QHBoxLayout>
+#include <QMessageBox>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -87,7 +92,7 @@ QString outcomeText(const engine::RunRecord& record)
 
 RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
     : QWidget(parent), m_schemaEditor(schemaEditor), m_form(new RunTargetForm(this)),
-      m_system(new QPlainTextEdit(this)), m_user(new QPlainTextEdit(this)),
+      m_system(new QPlainTextEdit(this)), m_user(new QPlainTextEdit(this)), m_variables(new PromptVariables(this)),
       m_runButton(new QPushButton(tr("Run"), this)), m_cancelButton(new QPushButton(tr("Cancel"), this)),
       m_outcome(new QLabel(this)), m_activity(new QLabel(this)), m_model(new AttemptModel(this)),
       m_view(new QTableView(this)), m_detail(new AttemptView(this)),
@@ -112,6 +117,10 @@ RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
     m_view->horizontalHeader()->setMinimumSectionSize(40);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setAlternatingRowColors(true);
+    // Five attempts stay in view at the smallest window (1024×700): a run with repairs and a
+    // fallback is read down this table.
+    m_view->setMinimumHeight(m_view->horizontalHeader()->sizeHint().height() + 5 * m_view->verticalHeader()->defaultSectionSize()
+                             + 2 * m_view->frameWidth() + m_view->horizontalScrollBar()->sizeHint().height());
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { showAttempt(current.row()); });
     connect(m_runButton, &QPushButton::clicked, this, &RunPane::run);
@@ -136,7 +145,11 @@ QWidget* RunPane::buildPrompt()
     auto* prompts = new QSplitter(Qt::Horizontal, this);
     prompts->addWidget(labelled(tr("System prompt"), m_system));
     prompts->addWidget(labelled(tr("User prompt"), m_user));
-    prompts->setSizes({300, 500});
+    prompts->addWidget(labelled(tr("Variables"), m_variables));
+    prompts->setSizes({300, 400, 220});
+    const auto rescan = [this] { m_variables->setPrompts(m_system->toPlainText(), m_user->toPlainText()); };
+    connect(m_system, &QPlainTextEdit::textChanged, this, rescan);
+    connect(m_user, &QPlainTextEdit::textChanged, this, rescan);
     m_runButton->setDefault(true);
     m_outcome->setTextFormat(Qt::PlainText);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -146,7 +159,9 @@ QWidget* RunPane::buildPrompt()
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_cancelButton);
-    buttons->addWidget(m_outcome, 1);
+    m_outcome->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred); // a badge, not a bar
+    buttons->addWidget(m_outcome);
+    buttons->addStretch(1);
     auto* box = new QWidget(this);
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -187,10 +202,9 @@ CodeEditor* RunPane::valueEditor() const
 void RunPane::loadPromptFor(const QString& schemaPath)
 {
     PromptText prompt;
-    if (!readWorkspacePrompt(schemaPath, &prompt))
+    if (schemaPath.isEmpty() || !readWorkspacePrompt(schemaPath, &prompt))
         return;
-    m_system->setPlainText(prompt.system);
-    m_user->setPlainText(prompt.user);
+    showPrompt(prompt, QFileInfo(schemaPath).absolutePath());
 }
 
 bool RunPane::loadPromptFile(const QString& path)
@@ -198,9 +212,34 @@ bool RunPane::loadPromptFile(const QString& path)
     PromptText prompt;
     if (!readPromptFile(path, &prompt))
         return false;
+    showPrompt(prompt, QFileInfo(path).absolutePath());
+    return true;
+}
+
+void RunPane::setPrompt(const QString& system, const QString& user)
+{
+    m_system->setPlainText(system);
+    m_user->setPlainText(user);
+}
+
+void RunPane::showPrompt(const PromptText& prompt, const QString& folder)
+{
+    m_variables->setFolder(folder);
     m_system->setPlainText(prompt.system);
     m_user->setPlainText(prompt.user);
-    return true;
+}
+
+bool RunPane::confirmEmptyVariables(const QStringList& names)
+{
+    QStringList placeholders;
+    for (const QString& name : names)
+        placeholders << QStringLiteral("{{%1}}").arg(name);
+    const QString question = names.size() == 1
+        ? tr("%1 has no value, so the model would see the placeholder as written. Send anyway?")
+        : tr("%1 have no values, so the model would see the placeholders as written. Send anyway?");
+    const auto answer = QMessageBox::question(this, tr("Empty variables"), question.arg(placeholders.join(QStringLiteral(", "))),
+                                              QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    return answer == QMessageBox::Yes;
 }
 
 bool RunPane::isRunning() const
@@ -231,16 +270,28 @@ void RunPane::run()
         return showOutcome(tr("error: %1").arg(QString::fromStdString(target.error().toString())), QStringLiteral("#cf222e"));
     engine::RunSpec spec;
     const std::string schemaText = m_schemaEditor->utf8Text();
-    if (schemaText.find_first_not_of(" \t\r\n") == std::string::npos && target->scenario && target->scenario->schema) {
-        spec.schema = *target->scenario->schema; // an empty editor: the scenario brings its own
+    m_runNote.clear();
+    if (const Json* own = scenarioOwnSchema(target.value(), schemaText)) {
+        spec.schema = *own;
+        m_runNote = tr("The scenario %1 is written for its own schema (%2), not the open one: it runs with its own.")
+                        .arg(QString::fromStdString(target->scenario->name),
+                             QString::fromStdString(own->value("title", own->value("$id", std::string("untitled")))));
     } else {
         auto schema = json::parseStrict(schemaText);
         if (!schema)
             return showOutcome(tr("error: schema: %1").arg(QString::fromStdString(schema.error().toString())), QStringLiteral("#cf222e"));
         spec.schema = std::move(schema.value());
+        // The document's compile, when it is of this text, brings the $refs to sibling files.
+        if (m_document && m_document->isCurrent() && m_document->current()->text == schemaText
+            && m_document->current()->analysis.ok())
+            spec.validator = std::make_shared<const schema::Validator>(*m_document->current()->analysis.validator);
     }
     spec.prompt.system = m_system->toPlainText().toStdString();
     spec.prompt.user = m_user->toPlainText().toStdString();
+    spec.prompt.variables = m_variables->values();
+    if (const QStringList empty = m_variables->emptyNames();
+        !empty.isEmpty() && m_askAboutEmptyVariables && !confirmEmptyVariables(empty))
+        return;
     spec.targets.push_back(std::move(target.value()));
     spec.policy = m_form->policy();
 
@@ -262,6 +313,13 @@ void RunPane::run()
     m_ticker.start();
     showOutcome(tr("running…"), kNeutral);
     m_engine->start(std::move(spec));
+}
+
+void RunPane::runDemo()
+{
+    m_askAboutEmptyVariables = false;
+    run();
+    m_askAboutEmptyVariables = true;
 }
 
 void RunPane::cancel()
@@ -300,11 +358,26 @@ void RunPane::onRetry(int, const providers::RetryRecord& retry)
     showActivity();
 }
 
+const Json* RunPane::scenarioOwnSchema(const engine::Target& target, const std::string& schemaText) const
+{
+    if (!target.scenario || !target.scenario->schema)
+        return nullptr;
+    const Json& own = *target.scenario->schema;
+    if (schemaText.find_first_not_of(" \t\r\n") == std::string::npos)
+        return &own; // an empty editor: the scenario brings its own
+    auto open = json::parseStrict(schemaText);
+    const auto idOf = [](const Json& schema) {
+        return schema.is_object() ? schema.value("$id", std::string()) : std::string();
+    };
+    // The same $id: the open schema is the scenario's, perhaps being edited; use the edit.
+    return open && !idOf(own).empty() && idOf(open.value()) != idOf(own) ? &own : nullptr;
+}
+
 // "attempt 2 — scenario, strict, repair 1 · streaming, 430 characters · 1.4 s (run 3.2 s)"
 void RunPane::showActivity()
 {
     if (!isRunning()) {
-        m_activity->clear();
+        m_activity->setText(m_runNote);
         return;
     }
     QString phase = m_phase;
@@ -312,7 +385,7 @@ void RunPane::showActivity()
         phase = m_phase = tr("waiting for the reply");
     if (m_received > 0)
         phase = tr("%1, %2 characters").arg(phase).arg(m_received);
-    m_activity->setText(tr("%1 · %2 · %3 s (run %4 s)")
+    m_activity->setText((m_runNote.isEmpty() ? QString() : m_runNote + QLatin1Char('\n')) + tr("%1 · %2 · %3 s (run %4 s)")
                             .arg(m_attemptName, phase)
                             .arg(m_attemptClock.elapsed() / 1000.0, 0, 'f', 1)
                             .arg(m_runClock.elapsed() / 1000.0, 0, 'f', 1));

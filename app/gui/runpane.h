@@ -11,6 +11,7 @@
 // Cancel stops it and the outcome then reads "cancelled", in a neutral colour. API keys are
 // read by the engine from the environment and never appear here.
 #include "engine/run_record.h"
+#include "engine/run_spec.h"
 #include "providers/endpoint.h"
 
 #include <QElapsedTimer>
@@ -34,7 +35,10 @@ class AttemptModel;
 class AttemptView;
 class CodeEditor;
 class EditorPanel;
+class PromptVariables;
 class RunTargetForm;
+struct PromptText;
+class SchemaDocument;
 
 class RunPane : public QWidget
 {
@@ -45,16 +49,22 @@ public:
     RunPane(CodeEditor* schemaEditor, QWidget* parent = nullptr);
     ~RunPane() override;
 
+    // Runs use the document's compiled schema (with its $ref registry) when it is current.
+    void setDocument(SchemaDocument* document) { m_document = document; }
     // Prefills the prompt from prompt.md beside `schemaPath`, when there is one.
     void loadPromptFor(const QString& schemaPath);
     // Fills the prompt from a prompt file ("## System" / "## User"); false when unreadable.
     bool loadPromptFile(const QString& path);
+    // Fills the prompt fields (a demo's own prompt).
+    void setPrompt(const QString& system, const QString& user);
 
     // Where runs read API keys and base URLs (default: the process environment); the settings
     // give the environment with the system keychain's keys filled in (keys/key_ring.h).
     void setEnvironment(providers::Environment environment) { m_environment = std::move(environment); }
 
     void run();
+    // A demo: the scenario answers whatever the prompt says, so empty variables are not asked about.
+    void runDemo();
     void cancel();
     bool isRunning() const;
 
@@ -63,6 +73,7 @@ public:
     QTableView* attemptView() const { return m_view; }
     QPlainTextEdit* systemEdit() const { return m_system; }
     QPlainTextEdit* userEdit() const { return m_user; }
+    PromptVariables* variables() const { return m_variables; }
     CodeEditor* rawEditor() const;
     CodeEditor* valueEditor() const;
     EditorPanel* valuePanel() const { return m_valuePanel; }
@@ -83,19 +94,27 @@ private:
     QWidget* buildPrompt();
     QWidget* buildResults();
     void setRunning(bool running);
+    void showPrompt(const PromptText& prompt, const QString& folder);
+    // Asks before sending a prompt with empty {{variables}}; true to send.
+    bool confirmEmptyVariables(const QStringList& names);
     void showOutcome(const QString& text, const QString& colour);
     void onAttemptStarted(int index, const QString& target, const QString& mode, int repair);
     void onChunk(const QString& partialText);
     void onRetry(int attemptIndex, const providers::RetryRecord& retry);
     void showActivity();
+    // The scenario's own schema when it must answer for that one instead of the open schema
+    // (the editor is empty, or holds a schema with another $id); null to use the editor's.
+    const Json* scenarioOwnSchema(const engine::Target& target, const std::string& schemaText) const;
     void onAttemptFinished(const engine::AttemptRecord& attempt);
     void onFinished(const engine::RunRecord& record);
     void showAttempt(int row);
 
     CodeEditor* m_schemaEditor;
+    SchemaDocument* m_document = nullptr;
     RunTargetForm* m_form;
     QPlainTextEdit* m_system;
     QPlainTextEdit* m_user;
+    PromptVariables* m_variables;
     QPushButton* m_runButton;
     QPushButton* m_cancelButton;
     QLabel* m_outcome;
@@ -107,6 +126,8 @@ private:
     // The activity line's state: what the current attempt is doing, since when.
     QString m_attemptName;
     QString m_phase;
+    QString m_runNote; // said plainly while the run goes and after it
+    bool m_askAboutEmptyVariables = true;
     qsizetype m_received = 0;
     int m_retriesThisAttempt = 0;
     QElapsedTimer m_attemptClock;

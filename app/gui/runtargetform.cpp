@@ -2,16 +2,25 @@
 
 #include "appsettings.h"
 
+#include "engine/template.h"
 #include "providers/scenario.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 namespace conform::gui {
 
@@ -26,16 +35,35 @@ constexpr int kOpenFileRole = Qt::UserRole + 1; // marks the "Open scenario file
 RunTargetForm::RunTargetForm(QWidget* parent)
     : QWidget(parent), m_provider(new QComboBox(this)), m_model(new QLineEdit(this)), m_baseUrl(new QLineEdit(this)),
       m_mode(new QComboBox(this)), m_scenario(new QComboBox(this)), m_repairs(new QSpinBox(this)),
-      m_retries(new QSpinBox(this)), m_stream(new QCheckBox(tr("Stream"), this))
+      m_retries(new QSpinBox(this)), m_stream(new QCheckBox(tr("Stream"), this)), m_moreButton(new QToolButton(this)),
+      m_more(nullptr), m_maxTokens(new QSpinBox(this)), m_temperature(new QDoubleSpinBox(this)),
+      m_maxCalls(new QSpinBox(this)), m_truncation(new QComboBox(this)), m_coerce(new QCheckBox(tr("Coerce"), this)),
+      m_strictRepairs(new QCheckBox(tr("Strict repairs"), this)), m_pace(new QSpinBox(this)), m_description(new QLabel(this))
 {
-    auto* layout = new QHBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    top->addWidget(buildTarget(), 3);
+    top->addWidget(buildPolicy(), 1);
+    m_more = buildMorePolicy();
+    m_description->setWordWrap(true);
+    m_description->setTextFormat(Qt::PlainText);
+    m_description->setStyleSheet(QStringLiteral("color: #57606a;"));
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);
-    layout->addWidget(buildTarget(), 3);
-    layout->addWidget(buildPolicy(), 1);
+    layout->addLayout(top);
+    layout->addWidget(m_more);
+    layout->addWidget(m_description);
     fillScenarios();
     connect(m_provider, &QComboBox::currentIndexChanged, this, &RunTargetForm::onProviderChanged);
     connect(m_scenario, &QComboBox::activated, this, &RunTargetForm::onScenarioChosen);
+    connect(m_scenario, &QComboBox::currentIndexChanged, this, &RunTargetForm::describeScenario);
+    connect(m_coerce, &QCheckBox::toggled, this, &RunTargetForm::coerceChanged);
     onProviderChanged();
+}
+
+void RunTargetForm::setCoerce(bool coerce)
+{
+    const QSignalBlocker blocker(m_coerce);
+    m_coerce->setChecked(coerce);
 }
 
 QWidget* RunTargetForm::buildTarget()
@@ -45,6 +73,11 @@ QWidget* RunTargetForm::buildTarget()
     for (const char* name : kModes)
         m_mode->addItem(QString::fromLatin1(name));
     m_baseUrl->setPlaceholderText(tr("from the environment, else the provider's public URL"));
+    m_provider->setToolTip(tr("Who answers: a built-in demo scenario (offline) or a provider"));
+    m_scenario->setToolTip(tr("The demo scenario that answers; its description is shown below"));
+    m_model->setToolTip(tr("The model name, as the provider spells it"));
+    m_baseUrl->setToolTip(tr("The provider's API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one"));
+    m_mode->setToolTip(tr("How the schema is enforced: auto picks the strongest mode the provider accepts and falls back"));
     auto* box = new QWidget(this);
     auto* form = new QFormLayout(box);
     form->setContentsMargins(0, 0, 0, 0);
@@ -66,6 +99,19 @@ QWidget* RunTargetForm::buildPolicy()
     m_repairs->setValue(2);
     m_retries->setRange(0, 10);
     m_retries->setValue(2);
+    m_repairs->setToolTip(tr("Repair turns after an invalid answer, per mode"));
+    m_retries->setToolTip(tr("Transport retries per request (429, 5xx, timeouts), counted apart from repairs"));
+    m_stream->setToolTip(tr("Stream the reply and show it as it arrives"));
+    m_moreButton->setText(tr("Policy"));
+    m_moreButton->setCheckable(true);
+    m_moreButton->setArrowType(Qt::RightArrow);
+    m_moreButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_moreButton->setAutoRaise(true);
+    m_moreButton->setToolTip(tr("Max tokens, temperature, call budget, truncation, coercion, strict repairs, pace and the repair template"));
+    connect(m_moreButton, &QToolButton::toggled, this, [this](bool open) {
+        m_more->setVisible(open);
+        m_moreButton->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
     auto* box = new QWidget(this);
     auto* form = new QFormLayout(box);
     form->setContentsMargins(0, 0, 0, 0);
@@ -73,8 +119,99 @@ QWidget* RunTargetForm::buildPolicy()
     first->addWidget(m_repairs);
     first->addWidget(m_stream);
     form->addRow(tr("Repairs"), first);
-    form->addRow(tr("Retries"), m_retries);
+    auto* second = new QHBoxLayout;
+    second->addWidget(m_retries);
+    second->addWidget(m_moreButton);
+    form->addRow(tr("Retries"), second);
     return box;
+}
+
+QWidget* RunTargetForm::buildMorePolicy()
+{
+    const engine::Policy defaults;
+    m_maxTokens->setRange(16, 200000);
+    m_maxTokens->setValue(defaults.maxTokens);
+    m_maxTokens->setToolTip(tr("The reply's token limit; a reply cut there is continued or asked again, never repaired"));
+    m_temperature->setRange(-0.1, 2.0);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setDecimals(1);
+    m_temperature->setValue(-0.1);
+    m_temperature->setSpecialValueText(tr("provider default"));
+    m_temperature->setToolTip(tr("Sampling temperature; the lowest step leaves it to the provider"));
+    m_maxCalls->setRange(1, 50);
+    m_maxCalls->setValue(defaults.maxCalls);
+    m_maxCalls->setToolTip(tr("Model calls a run may make in all: repairs, continuations, re-asks, fallbacks"));
+    for (const char* name : {"continue", "raise", "fail"})
+        m_truncation->addItem(QString::fromLatin1(name));
+    m_truncation->setToolTip(tr("A reply cut at max tokens: continue it, ask again with more tokens, or fail"));
+    m_coerce->setToolTip(tr("Fix values that are almost right (\"Amber\" → \"amber\", \"5\" → 5); the same toggle as the toolbar's"));
+    m_strictRepairs->setToolTip(tr("Refuse extraction fixes that change values (a completed string, a dropped key)"));
+    m_pace->setRange(0, 2000);
+    m_pace->setSingleStep(50);
+    m_pace->setSuffix(tr(" ms"));
+    m_pace->setToolTip(tr("Demo scenarios: pause between streamed pieces, so an audience can follow"));
+    auto* templateButton = new QPushButton(tr("Repair template…"), this);
+    templateButton->setToolTip(tr("The message sent after an invalid answer, with its placeholders"));
+    connect(templateButton, &QPushButton::clicked, this, &RunTargetForm::editRepairTemplate);
+    auto* box = new QWidget(this);
+    auto* row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    const auto add = [&](const QString& label, QWidget* field) {
+        auto* caption = new QLabel(label, box);
+        caption->setBuddy(field);
+        row->addWidget(caption);
+        row->addWidget(field);
+    };
+    add(tr("Max tokens"), m_maxTokens);
+    add(tr("Temperature"), m_temperature);
+    add(tr("Calls"), m_maxCalls);
+    add(tr("On truncation"), m_truncation);
+    row->addWidget(m_coerce);
+    row->addWidget(m_strictRepairs);
+    add(tr("Pace"), m_pace);
+    row->addWidget(templateButton);
+    row->addStretch(1);
+    box->setVisible(false);
+    return box;
+}
+
+void RunTargetForm::editRepairTemplate()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Repair Template"));
+    auto* help = new QLabel(tr("Sent after an invalid answer. Placeholders: {{issues}} (the problems), {{hints}}, "
+                               "{{example}} (what the failing parts could look like), {{original}} (the failed reply), "
+                               "{{schema}}, {{attempt}}, {{max_attempts}}."), &dialog);
+    help->setWordWrap(true);
+    auto* editor = new QPlainTextEdit(&dialog);
+    editor->setPlainText(m_repairTemplate.isEmpty() ? QString::fromStdString(engine::defaultRepairTemplate()) : m_repairTemplate);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, editor,
+            [editor] { editor->setPlainText(QString::fromStdString(engine::defaultRepairTemplate())); });
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(help);
+    layout->addWidget(editor, 1);
+    layout->addWidget(buttons);
+    dialog.resize(640, 480);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString text = editor->toPlainText();
+    m_repairTemplate = text == QString::fromStdString(engine::defaultRepairTemplate()) ? QString() : text;
+}
+
+void RunTargetForm::describeScenario()
+{
+    const bool scenario = m_provider->currentText() == QLatin1String("scenario");
+    const QString path = m_scenario->currentData().toString();
+    QString description;
+    if (scenario && !path.isEmpty()) {
+        if (auto loaded = providers::loadScenario(path))
+            description = QString::fromStdString(loaded->description);
+    }
+    m_description->setText(description);
+    m_description->setVisible(!description.isEmpty());
 }
 
 void RunTargetForm::fillScenarios()
@@ -93,6 +230,8 @@ void RunTargetForm::onProviderChanged()
     m_scenario->setVisible(scenario);
     m_model->setVisible(!scenario);
     m_baseUrl->setEnabled(!scenario);
+    m_pace->setEnabled(scenario);
+    describeScenario();
     // The settings dialog's default model and base URL for this provider.
     const auto kind = *providers::parseProviderKind(provider.toStdString());
     const AppSettings settings = AppSettings::load();
@@ -115,6 +254,7 @@ void RunTargetForm::onScenarioChosen(int index)
 
 void RunTargetForm::addScenarioFile(const QString& path)
 {
+    m_provider->setCurrentText(QStringLiteral("scenario"));
     const int at = m_scenario->count() - 1; // before "Open scenario file…"
     m_scenario->insertItem(at, QFileInfo(path).fileName(), path);
     m_scenario->setCurrentIndex(at);
@@ -147,6 +287,7 @@ Result<engine::Target> RunTargetForm::target() const
         return Error{loaded.error().message, loaded.error().where};
     target.model = loaded->name;
     target.baseUrl.clear();
+    loaded->paceMs = m_pace->value();
     target.scenario = std::make_shared<const providers::Scenario>(std::move(loaded.value()));
     return target;
 }
@@ -157,6 +298,14 @@ engine::Policy RunTargetForm::policy() const
     policy.maxRepairs = m_repairs->value();
     policy.maxTransportRetries = m_retries->value();
     policy.stream = m_stream->isChecked();
+    policy.maxTokens = m_maxTokens->value();
+    if (m_temperature->value() >= 0.0)
+        policy.temperature = m_temperature->value();
+    policy.maxCalls = m_maxCalls->value();
+    policy.onTruncation = *engine::parseTruncationPolicy(m_truncation->currentText().toStdString());
+    policy.coerce = m_coerce->isChecked();
+    policy.strictRepairs = m_strictRepairs->isChecked();
+    policy.repairTemplate = m_repairTemplate.toStdString();
     return policy;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // The Run tab's settings: where to send the prompt (provider, model, base URL, mode; for the
-// Scenario provider a built-in demo scenario or a scenario file) and the policy (repairs,
-// transport retries, streaming). It reads into engine::Target / engine::Policy. No API key is
-// ever entered or shown here: the engine reads keys from the environment.
+// Scenario provider a built-in demo scenario or a scenario file, with its description) and
+// the policy: repairs, transport retries, streaming, and under "Policy ▸" max tokens,
+// temperature, call budget, truncation policy, coercion, strict repairs, the demo pace and
+// the repair template. It reads into engine::Target / engine::Policy. No API key is ever
+// entered or shown here: keys come from the environment or the keychain.
 #include "engine/run_spec.h"
 #include "base/result.h"
 
@@ -10,8 +12,11 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QToolButton;
 
 namespace conform::gui {
 
@@ -37,10 +42,29 @@ public:
     QCheckBox* streamCheck() const { return m_stream; }
     QSpinBox* repairsSpin() const { return m_repairs; }
     QSpinBox* retriesSpin() const { return m_retries; }
+    QSpinBox* maxTokensSpin() const { return m_maxTokens; }
+    QDoubleSpinBox* temperatureSpin() const { return m_temperature; }
+    QSpinBox* maxCallsSpin() const { return m_maxCalls; }
+    QComboBox* truncationCombo() const { return m_truncation; }
+    QCheckBox* coerceCheck() const { return m_coerce; }
+    QCheckBox* strictRepairsCheck() const { return m_strictRepairs; }
+    QSpinBox* paceSpin() const { return m_pace; }
+    QLabel* scenarioDescription() const { return m_description; }
+    // The repair template runs use; empty: the engine's default.
+    QString repairTemplate() const { return m_repairTemplate; }
+    void setRepairTemplate(const QString& text) { m_repairTemplate = text; }
+    // The toolbar's Coerce toggle and this form's stay one setting.
+    void setCoerce(bool coerce);
+
+signals:
+    void coerceChanged(bool coerce);
 
 private:
     QWidget* buildTarget();
     QWidget* buildPolicy();
+    QWidget* buildMorePolicy();
+    void editRepairTemplate();
+    void describeScenario();
     void fillScenarios();
     void onProviderChanged();
     void onScenarioChosen(int index);
@@ -53,6 +77,17 @@ private:
     QSpinBox* m_repairs;
     QSpinBox* m_retries;
     QCheckBox* m_stream;
+    QToolButton* m_moreButton;
+    QWidget* m_more;
+    QSpinBox* m_maxTokens;
+    QDoubleSpinBox* m_temperature;
+    QSpinBox* m_maxCalls;
+    QComboBox* m_truncation;
+    QCheckBox* m_coerce;
+    QCheckBox* m_strictRepairs;
+    QSpinBox* m_pace;
+    QLabel* m_description;
+    QString m_repairTemplate;
     int m_lastScenario = 0; // restored when "Open scenario file…" is cancelled
 };
 

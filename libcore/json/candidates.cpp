@@ -330,6 +330,28 @@ int looksLikeJson(std::string_view text, std::size_t at, bool final)
     return m == text::Mark::LeftDouble || m == text::Mark::RightDouble || m == text::Mark::LeftSingle ? 1 : 0;
 }
 
+namespace {
+
+// Values side by side at the top level, with nothing but white space and commas between
+// (`{"a":1}{"b":2}`, JSON Lines): whichever is chosen, the others are lost, so each says so
+// with an `ambiguous` mark (zero length, at the edge that faces its neighbour).
+void flagSideBySide(std::string_view raw, std::vector<Candidate>& out)
+{
+    for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+        Candidate& a = out[i];
+        Candidate& b = out[i + 1];
+        if (a.kind != "embedded" || b.kind != "embedded" || b.span.offset < a.span.end())
+            continue;
+        const std::string_view between = raw.substr(a.span.end(), b.span.offset - a.span.end());
+        if (between.find_first_not_of(" \t\r\n,") != std::string_view::npos)
+            continue;
+        a.log.add("ambiguous", a.span.end(), "", "");
+        b.log.add("ambiguous", b.span.offset, "", "");
+    }
+}
+
+} // namespace
+
 std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions& options, std::string* failure)
 {
     std::vector<Candidate> out;
@@ -360,6 +382,7 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
         addEmbedded(raw, options, haveWhole || stopped > first + 1 ? stopped : first, out, failure);
     }
     dropNoise(raw, out, failure);
+    flagSideBySide(raw, out);
     for (std::size_t i = 0; i < out.size(); ++i)
         out[i].order = i;
     return out;

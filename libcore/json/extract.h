@@ -24,6 +24,8 @@
 
 namespace conform::json {
 
+class JsonWriter;
+
 // One change made to the raw text. Offsets are bytes into the raw text as given; applying
 // the fixes of an Extraction to its candidate gives strict JSON text of exactly the value.
 //
@@ -41,7 +43,8 @@ namespace conform::json {
 //   holding the JSON: replaced by what it holds).
 // Value-changing kinds, refused by ExtractOptions::strict: truncated_string, truncated_literal,
 //   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`), ambiguous (no
-//   reading keeps every item: `{"i":1{"i":2}}` merges two objects; the candidate ranks below
+//   reading keeps every item: `{"i":1{"i":2}}` merges two objects, and of `{"a":1}{"b":2}`
+//   one value is chosen and the other left out (a mark of length 0); the candidate ranks below
 //   every candidate without one, and ExtractOptions::fitness scores drop by one).
 struct Fix
 {
@@ -52,6 +55,7 @@ struct Fix
     std::string after;  // what stands there now (empty for a deletion)
 
     Json toJson() const; // {"kind","offset","length","before","after"}
+    void write(JsonWriter& out) const; // the same document as text, no tree
     friend bool operator==(const Fix&, const Fix&) = default;
 };
 
@@ -100,6 +104,9 @@ struct Extraction
     bool cancelled = false;       // stopped through ExtractOptions::cancel
 
     Json toJson() const; // {"ok", "value", "fixes", ...} as `conform-cli extract --json` prints
+    // The same document as text, no tree; `alwaysListRefused` adds an empty "refused" last
+    // (what --strict prints when nothing was refused).
+    void write(JsonWriter& out, bool alwaysListRefused = false) const;
 };
 
 struct ExtractOptions

@@ -1,6 +1,7 @@
 // Fix, SourceMap and Extraction: the plain records extract() returns.
 #include "json/extract.h"
 
+#include "json/json_writer.h"
 #include "json/text.h"
 
 #include <algorithm>
@@ -15,6 +16,22 @@ Json Fix::toJson() const
                 {"length", length},
                 {"before", text::sanitizeUtf8(before)},
                 {"after", text::sanitizeUtf8(after)}};
+}
+
+void Fix::write(JsonWriter& w) const
+{
+    w.beginObject();
+    w.key("kind");
+    w.string(kind);
+    w.key("offset");
+    w.unsignedInteger(offset);
+    w.key("length");
+    w.unsignedInteger(length);
+    w.key("before");
+    w.string(text::sanitizeUtf8(before));
+    w.key("after");
+    w.string(text::sanitizeUtf8(after));
+    w.endObject();
 }
 
 void SourceMap::add(std::string pointer, Span span)
@@ -102,6 +119,44 @@ Json Extraction::toJson() const
     else
         out["reason"] = reason;
     return out;
+}
+
+static void writeFixes(JsonWriter& w, const char* name, const std::vector<Fix>& fixes)
+{
+    w.key(name);
+    w.beginArray();
+    for (const Fix& f : fixes)
+        f.write(w);
+    w.endArray();
+}
+
+void Extraction::write(JsonWriter& w, bool alwaysListRefused) const
+{
+    w.beginObject();
+    w.key("ok");
+    w.boolean(ok);
+    w.key("value");
+    w.value(value);
+    writeFixes(w, "fixes", fixes);
+    if (!refused.empty())
+        writeFixes(w, "refused", refused);
+    if (ok) {
+        w.key("candidate");
+        w.beginObject();
+        w.key("kind");
+        w.string(candidateKind);
+        w.key("offset");
+        w.unsignedInteger(candidate.offset);
+        w.key("length");
+        w.unsignedInteger(candidate.length);
+        w.endObject();
+    } else {
+        w.key("reason");
+        w.string(reason);
+    }
+    if (alwaysListRefused && refused.empty())
+        writeFixes(w, "refused", refused);
+    w.endObject();
 }
 
 } // namespace conform::json

@@ -122,6 +122,9 @@ struct Scenario
     std::vector<Turn> turns;      // never empty once loaded
     std::string file;             // where it was loaded from ("" when parsed from memory)
     Origin origin = Origin::File;
+    // In-process only, for an audience: the pause between streamed events (0: all at once).
+    // Set by the caller (the workbench's pace control), never read from a file.
+    int paceMs = 0;
 
     // The turn for the n-th request (0-based); past the end the last turn repeats.
     const Turn& turnAt(std::size_t n) const;

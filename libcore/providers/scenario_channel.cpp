@@ -149,7 +149,22 @@ void ScenarioChannel::respond()
         m_timer.start(m_turn.stallMs);
         return;
     }
+    if (m_stream && m_session->scenario().paceMs > 0 && !m_turn.isFault() && !m_turn.dropAfterBytes)
+        return sendPaced(0, m_session->scenario().paceMs);
     sendBody(0);
+}
+
+void ScenarioChannel::sendPaced(std::size_t from, int paceMs)
+{
+    const std::string& body = m_response.body;
+    const std::size_t boundary = body.find("\n\n", from);
+    if (boundary == std::string::npos || boundary + 2 >= body.size())
+        return sendBody(from);
+    const std::size_t end = boundary + 2;
+    emit bytesReceived(QByteArray::fromStdString(body.substr(from, end - from)));
+    m_timer.disconnect(this);
+    connect(&m_timer, &QTimer::timeout, this, [this, end, paceMs] { sendPaced(end, paceMs); });
+    m_timer.start(paceMs);
 }
 
 void ScenarioChannel::sendBody(std::size_t from)

@@ -48,6 +48,8 @@ public:
 private:
     void respond();
     void sendBody(std::size_t from);
+    // Streams the body from `from` one event ("\n\n"-terminated) every `paceMs`.
+    void sendPaced(std::size_t from, int paceMs);
 
     std::shared_ptr<ScenarioSession> m_session;
     Turn m_turn;

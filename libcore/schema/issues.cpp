@@ -133,6 +133,9 @@ Issue IssueFactory::invalidType(const std::vector<std::string>& expected, const 
     for (std::size_t i = 0; i < names.size(); ++i)
         joined += (i ? " | " : "") + names[i];
     const bool integerOnly = names.size() == 1 && (names[0] == "integer" || names[0] == "int");
+    // Zod 3's z.number().int() checks for a number first: a string there is "Expected number".
+    if (integerOnly && !zod4(m_style) && !(value && value->is_number()))
+        return invalidTypeNamed("number", value, false);
     const bool fraction = value && value->is_number_float() && integerOnly;
     return invalidTypeNamed(joined, value, fraction);
 }

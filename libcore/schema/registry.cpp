@@ -108,31 +108,4 @@ const Registry& builtinRegistry()
 }
 } // namespace detail
 
-Json Issue::toJson() const
-{
-    Json out = {{"code", code}, {"path", toJsonPath(path)}, {"message", message}};
-    for (const auto& [k, v] : params.items())
-        out[k] = v;
-    out["schemaPath"] = schemaPath;
-    if (span)
-        out["span"] = {{"offset", span->offset}, {"length", span->length}};
-    return out;
-}
-
-Json Coercion::toJson() const
-{
-    return {{"path", toJsonPath(path)}, {"kind", kind}, {"before", before}, {"after", after}};
-}
-
-Json ValidationResult::toJson() const
-{
-    Json issuesJson = Json::array();
-    for (const auto& issue : issues)
-        issuesJson.push_back(issue.toJson());
-    Json coercionsJson = Json::array();
-    for (const auto& coercion : coercions)
-        coercionsJson.push_back(coercion.toJson());
-    return {{"valid", valid}, {"issues", issuesJson}, {"coercions", coercionsJson}};
-}
-
 } // namespace conform::schema

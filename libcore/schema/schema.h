@@ -15,7 +15,9 @@
 // Hostile input is bounded: instances nested deeper than json::kMaxDepth are rejected (an
 // issue, or a parse error from acceptsText), $ref loops at one instance location fail instead
 // of recursing, uniqueItems is O(n log n). Nothing here throws; failures are Results or issues.
-// "format" asserts (with checkFormat from formats.h) only when CompileOptions::assertFormats.
+// "format" asserts by default (checkFormat from formats.h: email, uri, date-time, date, time,
+// uuid, ipv4, ipv6, hostname, ...), as z.string().email() and ajv-formats do; with
+// CompileOptions::assertFormats off it is an annotation only, as the drafts' default says.
 #include "base/cancel.h"
 #include "base/json.h"
 #include "base/path.h"
@@ -27,6 +29,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace conform::json { class JsonWriter; }
 
 namespace conform::schema {
 
@@ -46,6 +50,7 @@ struct Issue
 
     // {"code", "path", "message", <params...>, "schemaPath", "span"?: {"offset","length"}}
     Json toJson() const;
+    void write(json::JsonWriter& out) const; // the same document as text, no tree
 };
 
 // A change made to the instance so that it fits, never silently: the user sees each one.
@@ -57,6 +62,7 @@ struct Coercion
     Json after;
 
     Json toJson() const; // {"path", "kind", "before", "after"}
+    void write(json::JsonWriter& out) const;
 };
 
 // Coercions are off unless asked for.
@@ -86,10 +92,13 @@ struct ValidationResult
     bool cancelled = false;          // stopped through ValidateOptions::cancel: no verdict
     std::vector<Issue> issues;       // all of them, in document order
     std::vector<Coercion> coercions; // what was changed, in document order
-    Json value;                      // the instance after coercions (the instance when none)
+    Json value;                      // the instance after coercions (the instance when none);
+                                     // null from validateText, which builds no tree
 
     // {"valid", "issues": [...], "coercions": [...]}
     Json toJson() const;
+    void write(json::JsonWriter& out) const;
+    void writeMembers(json::JsonWriter& out) const; // "valid", "issues", "coercions" into an open object
 };
 
 // A problem with the schema itself, found at compile time.
@@ -131,7 +140,7 @@ private:
 struct CompileOptions
 {
     Draft defaultDraft = Draft::Draft2020_12; // when "$schema" does not say
-    bool assertFormats = false;               // "format" is an annotation unless asked
+    bool assertFormats = true;                // false: "format" is an annotation only
     const Registry* registry = nullptr;       // for $ref to other documents
     std::string baseUri;                      // the schema's own URI, e.g. "file:///ws/x.json"
 };
@@ -148,6 +157,14 @@ public:
 
     // Every issue of `instance`, in document order, after the coercions asked for.
     ValidationResult validate(const Json& instance, const ValidateOptions& options = {}) const;
+
+    // Every issue of the JSON text `text`, parsed once by simdjson and read in place: no tree
+    // is built (the result's `value` stays null), and a valid text costs a verdict pass only.
+    // Coercions change a tree, so with any asked for this is parseStrict + validate().
+    // Text simdjson cannot take (not JSON, integers beyond 64 bits) gives nullopt and
+    // `parseError`; callers wanting parseStrict's line and column ask it then.
+    std::optional<ValidationResult> validateText(std::string_view text, const ValidateOptions& options = {},
+                                                 std::string* parseError = nullptr) const;
 
     // Verdict only: no issues are built.
     bool accepts(const Json& instance) const;

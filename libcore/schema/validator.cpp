@@ -48,6 +48,63 @@ std::string describe(simdjson::error_code error)
     return simdjson::error_message(error);
 }
 
+// One text parsed into this thread's simdjson DOM (or a one-off parser for huge texts, whose
+// buffers are not kept); `root` is valid while this object lives.
+struct DomParse
+{
+    std::unique_ptr<simdjson::dom::parser> oneOff;
+    simdjson::dom::element root;
+
+    bool run(std::string_view text, std::string* parseError)
+    {
+        simdjson::dom::parser* parser = &threadParser();
+        if (text.size() > kKeepParserBuffersUpTo) {
+            oneOff = std::make_unique<simdjson::dom::parser>();
+            if (oneOff->allocate(text.size(), json::kMaxDepth) != simdjson::SUCCESS) {
+                if (parseError)
+                    *parseError = "out of memory for a text of " + std::to_string(text.size()) + " bytes";
+                return false;
+            }
+            parser = oneOff.get();
+        }
+        const auto error = parser->parse(text.data(), text.size(), true).get(root);
+        if (error && parseError)
+            *parseError = describe(error);
+        return !error;
+    }
+};
+
+// One pass over `value` through adapter A: the verdict and, with Collect, every issue into
+// `result.issues`. Throws Cancelled when options.cancel is set meanwhile.
+template <typename A, bool Collect>
+bool evaluate(const CompiledSchema& compiled, typename A::Value value, const ValidateOptions& options,
+              ValidationResult& result)
+{
+    const detail::IssueFactory factory(options.style);
+    EvalContext context;
+    if constexpr (Collect) {
+        context.issues = &result.issues;
+        context.factory = &factory;
+    }
+    context.trackScope = compiled.dynamicScope;
+    context.cancel = CancelPoll(options.cancel);
+    return detail::Evaluator<A, Collect>(context).eval(*compiled.root, value, nullptr);
+}
+
+ValidationResult cancelledResult()
+{
+    ValidationResult result;
+    result.cancelled = true;
+    return result;
+}
+
+// A failure the walk could not pin on one keyword still gets an issue.
+void explainFailure(ValidationResult& result)
+{
+    if (!result.valid && result.issues.empty())
+        result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
+}
+
 } // namespace
 
 Result<Validator> Validator::compile(const Json& schema, const CompileOptions& options)
@@ -78,21 +135,12 @@ ValidationResult Validator::validate(const Json& instance, const ValidateOptions
     result.value = instance;
     if (options.coerce.any())
         result.coercions = detail::coerce(*m_compiled, result.value, options.coerce);
-    const detail::IssueFactory factory(options.style);
-    EvalContext context;
-    context.issues = &result.issues;
-    context.factory = &factory;
-    context.trackScope = m_compiled->dynamicScope;
-    context.cancel = CancelPoll(options.cancel);
     try {
-        result.valid = detail::Evaluator<NlohmannAdapter, true>(context).eval(*m_compiled->root, &result.value, nullptr);
+        result.valid = evaluate<NlohmannAdapter, true>(*m_compiled, &result.value, options, result);
     } catch (const Cancelled&) {
-        result = ValidationResult{};
-        result.cancelled = true;
-        return result;
+        return cancelledResult();
     }
-    if (!result.valid && result.issues.empty())
-        result.issues.push_back(detail::IssueFactory::custom("schema", "Invalid input"));
+    explainFailure(result);
     return result;
 }
 
@@ -107,27 +155,39 @@ bool Validator::accepts(const Json& instance) const
 
 bool Validator::acceptsText(std::string_view text, std::string* parseError) const
 {
-    simdjson::dom::parser* parser = &threadParser();
-    std::unique_ptr<simdjson::dom::parser> oneOff; // huge texts: do not keep their buffers
-    if (text.size() > kKeepParserBuffersUpTo) {
-        oneOff = std::make_unique<simdjson::dom::parser>();
-        if (oneOff->allocate(text.size(), json::kMaxDepth) != simdjson::SUCCESS) {
-            if (parseError)
-                *parseError = "out of memory for a text of " + std::to_string(text.size()) + " bytes";
-            return false;
-        }
-        parser = oneOff.get();
-    }
-    simdjson::dom::element root;
-    const auto error = parser->parse(text.data(), text.size(), true).get(root);
-    if (error) {
-        if (parseError)
-            *parseError = describe(error);
+    DomParse parse;
+    if (!parse.run(text, parseError))
         return false;
-    }
     EvalContext context;
     context.trackScope = m_compiled->dynamicScope;
-    return detail::Evaluator<SimdjsonAdapter, false>(context).eval(*m_compiled->root, root, nullptr);
+    return detail::Evaluator<SimdjsonAdapter, false>(context).eval(*m_compiled->root, parse.root, nullptr);
+}
+
+std::optional<ValidationResult> Validator::validateText(std::string_view text, const ValidateOptions& options,
+                                                        std::string* parseError) const
+{
+    if (options.coerce.any()) {
+        auto instance = json::parseStrict(text);
+        if (!instance) {
+            if (parseError)
+                *parseError = instance.error().toString();
+            return std::nullopt;
+        }
+        return validate(instance.value(), options);
+    }
+    DomParse parse;
+    if (!parse.run(text, parseError))
+        return std::nullopt;
+    // The verdict pass is cheap and usually enough; only a failing text is walked again for issues.
+    ValidationResult result;
+    try {
+        result.valid = evaluate<SimdjsonAdapter, false>(*m_compiled, parse.root, options, result)
+            || evaluate<SimdjsonAdapter, true>(*m_compiled, parse.root, options, result);
+    } catch (const Cancelled&) {
+        return cancelledResult();
+    }
+    explainFailure(result);
+    return result;
 }
 
 const std::vector<LintMessage>& Validator::lint() const

@@ -76,6 +76,16 @@ private slots:
                                               << 2 << "" << "bad-type.schema.json: /properties/a/type";
         QTest::newRow("unknown style") << QStringList{"validate", "--schema", schema, "--style", "zod9", data("valid.json")} << 2
                                        << "" << "--style must be zod3 or zod4";
+        // "format" asserts by default, as zod and ajv-formats do; annotate turns it off.
+        QTest::newRow("format asserted")
+            << QStringList{"validate", "--schema", data("email.schema.json"), data("bad-email.json")} << 1
+            << "/email: Invalid email (invalid_string)" << "";
+        QTest::newRow("format annotated")
+            << QStringList{"validate", "--schema", data("email.schema.json"), "--formats", "annotate", data("bad-email.json")}
+            << 0 << "valid" << "";
+        QTest::newRow("unknown formats mode")
+            << QStringList{"validate", "--schema", schema, "--formats", "maybe", data("valid.json")} << 2 << ""
+            << "--formats must be assert or annotate";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "" << "unknown command 'frobnicate'";
     }
 

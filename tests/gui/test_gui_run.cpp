@@ -4,6 +4,9 @@
 // the in-process Scenario provider answers.
 #include "attemptmodel.h"
 #include "attemptview.h"
+#include "optionstoolbar.h"
+#include "promptvariables.h"
+#include "startpage.h"
 #include "editorpanel.h"
 #include "fixtable.h"
 #include "codeeditor.h"
@@ -22,7 +25,12 @@
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QTimer>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -85,6 +93,13 @@ private slots:
     void fixListMatchesExtract();
     void repairMessageIsShown();
     void failedRunShowsBestAttempt();
+    void startPageDemoRunsAsItsExpectSays_data();
+    void startPageDemoRunsAsItsExpectSays();
+    void variablesReachTheRequest();
+    void emptyVariableAsksBeforeSending();
+    void policyControlsReachTheRequest();
+    void coerceToggleIsOneSetting();
+    void otherScenarioRunsWithItsOwnSchema();
 
 private:
     // Selects `scenario`, puts its schema in the schema editor, presses Run.
@@ -389,6 +404,123 @@ void TestGuiRun::failedRunShowsBestAttempt()
     QVERIFY2(m_pane->valuePanel()->headerText().startsWith(QStringLiteral("Best attempt — invalid")),
              qPrintable(m_pane->valuePanel()->headerText()));
     QVERIFY(m_pane->issueList()->count() > 0);
+}
+
+// A demo chosen on the start page opens its schema and prompt, streams, and ends as the
+// scenario's own `expect` says (outcome and attempts).
+void TestGuiRun::startPageDemoRunsAsItsExpectSays_data()
+{
+    QTest::addColumn<QString>("demo");
+    QTest::newRow("trailing-commas") << "trailing-commas";
+    QTest::newRow("missing-field") << "missing-field";
+}
+
+void TestGuiRun::startPageDemoRunsAsItsExpectSays()
+{
+    QFETCH(QString, demo);
+    m_window->openWorkspace(QStringLiteral(CONFORM_SOURCE_DIR "/schemas"));
+    QCOMPARE(m_window->tabs()->currentWidget(), m_window->startPage());
+    QListWidget* list = m_window->startPage()->demoList();
+    QList<QListWidgetItem*> found = list->findItems(demo + QStringLiteral(" — "), Qt::MatchStartsWith);
+    QCOMPARE(found.size(), 1);
+    emit list->itemActivated(found.first());
+    QCOMPARE(m_window->tabs()->currentWidget(), m_pane);
+    QVERIFY(m_pane->targetForm()->streamCheck()->isChecked());
+    waitForEnd();
+    const Json expect = *builtin(demo.toUtf8().constData()).expect;
+    QCOMPARE(m_pane->outcomeLabel()->text().toStdString(), expect["outcome"].get<std::string>());
+    QCOMPARE(m_pane->attemptModel()->rowCount(), expect["attempts"].get<int>());
+    // The workspace's copy of the schema was opened (with its prompt.md), not a pasted one.
+    QVERIFY2(m_window->schemaEditor()->filePath().startsWith(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/")),
+             qPrintable(m_window->schemaEditor()->filePath()));
+    QVERIFY(!m_pane->userEdit()->toPlainText().isEmpty());
+}
+
+// {{name}} placeholders get a row each; their values reach the request and are saved beside
+// the prompt in prompt.vars.json.
+void TestGuiRun::variablesReachTheRequest()
+{
+    writeFile(m_dir->filePath(QStringLiteral("prompt.md")), "## System\nYou are careful.\n\n## User\nList the goals for {{incident}} with {{people}}.\n");
+    QVERIFY(m_window->openFile(m_dir->filePath(QStringLiteral("prompt.md"))));
+    PromptVariables* variables = m_pane->variables();
+    QCOMPARE(variables->rowCount(), 2);
+    QCOMPARE(variables->item(0, 0)->text(), QStringLiteral("incident"));
+    variables->setValue(QStringLiteral("incident"), QStringLiteral("the missing cake"));
+    variables->setValue(QStringLiteral("people"), QStringLiteral("Marco and Priya"));
+    QVERIFY(m_pane->targetForm()->selectScenario(QStringLiteral("trailing-commas")));
+    m_window->schemaEditor()->setText(QString::fromStdString(builtin("trailing-commas").schema->dump()));
+    QTest::mouseClick(m_pane->runButton(), Qt::LeftButton);
+    waitForEnd();
+    const QString sent = lastUserMessage(m_pane->lastRecord()->attempts.front().request);
+    QCOMPARE(sent, QStringLiteral("List the goals for the missing cake with Marco and Priya."));
+    QFile saved(m_dir->filePath(QStringLiteral("prompt.vars.json")));
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const Json values = Json::parse(saved.readAll().toStdString());
+    QCOMPARE(values["people"].get<std::string>(), std::string("Marco and Priya"));
+}
+
+void TestGuiRun::emptyVariableAsksBeforeSending()
+{
+    m_pane->userEdit()->setPlainText(QStringLiteral("Summarise {{incident}}."));
+    QVERIFY(m_pane->targetForm()->selectScenario(QStringLiteral("trailing-commas")));
+    QString asked;
+    QTimer::singleShot(0, [&asked] {
+        for (QWidget* widget : QApplication::topLevelWidgets())
+            if (auto* box = qobject_cast<QMessageBox*>(widget); box && box->isVisible()) {
+                asked = box->text();
+                box->button(QMessageBox::Cancel)->click();
+            }
+    });
+    QTest::mouseClick(m_pane->runButton(), Qt::LeftButton);
+    QVERIFY2(asked.startsWith(QStringLiteral("{{incident}} has no value")), qPrintable(asked));
+    QVERIFY(!m_pane->isRunning());
+    QVERIFY(!m_pane->lastRecord().has_value());
+}
+
+// Max tokens, temperature and the call budget set in the Policy row are what the request says.
+void TestGuiRun::policyControlsReachTheRequest()
+{
+    RunTargetForm* form = m_pane->targetForm();
+    form->maxTokensSpin()->setValue(777);
+    form->temperatureSpin()->setValue(0.3);
+    form->maxCallsSpin()->setValue(1);
+    form->truncationCombo()->setCurrentText(QStringLiteral("fail"));
+    form->strictRepairsCheck()->setChecked(true);
+    const engine::Policy policy = form->policy();
+    QCOMPARE(policy.maxCalls, 1);
+    QCOMPARE(policy.onTruncation, engine::TruncationPolicy::Fail);
+    QVERIFY(policy.strictRepairs);
+    runScenario("missing-field"); // needs a repair, which a budget of one call forbids
+    waitForEnd();
+    const Json& body = m_pane->lastRecord()->attempts.front().request["body"];
+    QCOMPARE(body["max_tokens"].get<int>(), 777);
+    QCOMPARE(body["temperature"].get<double>(), 0.3);
+    QCOMPARE(m_pane->attemptModel()->rowCount(), 1);
+    QCOMPARE(m_pane->lastRecord()->endedBy, std::string("max_calls"));
+}
+
+void TestGuiRun::coerceToggleIsOneSetting()
+{
+    OptionsToolBar* toolbar = m_window->optionsToolBar();
+    toolbar->coerceAction()->setChecked(true);
+    QVERIFY(m_pane->targetForm()->coerceCheck()->isChecked());
+    QVERIFY(m_pane->targetForm()->policy().coerce);
+    m_pane->targetForm()->coerceCheck()->setChecked(false);
+    QVERIFY(!toolbar->coerceAction()->isChecked());
+    QVERIFY(!toolbar->settings().coerce);
+}
+
+// A scenario written for another schema runs with its own, and says so.
+void TestGuiRun::otherScenarioRunsWithItsOwnSchema()
+{
+    QVERIFY(m_pane->targetForm()->selectScenario(QStringLiteral("missing-field")));
+    m_window->schemaEditor()->setText(QString::fromStdString(builtin("trailing-commas").schema->dump()));
+    m_pane->userEdit()->setPlainText(QStringLiteral("Go."));
+    QTest::mouseClick(m_pane->runButton(), Qt::LeftButton);
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("repaired"));
+    QVERIFY2(m_pane->activityLabel()->text().startsWith(QStringLiteral("The scenario missing-field is written for its own schema")),
+             qPrintable(m_pane->activityLabel()->text()));
 }
 
 QTEST_MAIN(TestGuiRun)

@@ -104,6 +104,24 @@ private slots:
         QCOMPARE(r.out, std::string("[1]\nnull\n[2]\n"));
     }
 
+    // Lines go to worker threads in chunks; output stays in input order, and a bad line deep
+    // in the file stops the run after exactly the lines before it.
+    void jsonlKeepsOrderAcrossChunks()
+    {
+        std::string lines, expected;
+        for (int i = 1; i <= 10000; ++i) {
+            lines += (i == 9000 ? std::string("{\"raw\": 1}") : "\"[" + std::to_string(i) + "]\"") + "\n";
+            if (i % 1000 == 0)
+                lines += "   \n"; // blank lines are skipped, not numbered away
+            if (i < 9000)
+                expected += "[" + std::to_string(i) + "]\n";
+        }
+        const Run r = cli({QStringLiteral("--jsonl"), file("many.jsonl", lines)});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out == expected);
+        QVERIFY2(r.err.find("many.jsonl:9008: expected a JSON string") != std::string::npos, r.err.c_str());
+    }
+
     void jsonlLineThatIsNotAString()
     {
         const Run r = cli({QStringLiteral("--jsonl"), file("bad.jsonl", "\"[1]\"\n{\"raw\": 1}\n")});

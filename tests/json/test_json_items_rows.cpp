@@ -78,6 +78,22 @@ void rows_keepsEveryItem()
            R"([["escaped_quotes",1,"\\\"","\""],["escaped_quotes",4,"\\\"","\""],)"
            R"(["escaped_quotes",8,"\\\"","\""],["escaped_quotes",11,"\\\"","\""]])",
            2);
+    // More of the same kinds, written by hand: no item may be dropped or merged.
+    addRow("missing comma between strings", R"(["a" "b"])", R"(["a","b"])", R"([["missing_comma",4,"",","]])", 2);
+    addRow("missing comma between members", R"({"a":"b" "c":"d"})", R"({"a":"b","c":"d"})",
+           R"([["missing_comma",8,"",","]])", 4);
+    addRow("missing comma between arrays", "[[1][2]]", "[[1],[2]]", R"([["missing_comma",4,"",","]])", 2);
+    addRow("unclosed first of three", R"(["a, "b", "c"])", R"(["a","b","c"])", R"([["missing_quote",3,"","\""]])", 3);
+    addRow("three-way concatenation", R"("a" + "b" + "c")", R"("abc")",
+           R"([["concatenated_string",2,"\" + \"",""],["concatenated_string",8,"\" + \"",""]])", 1);
+    addRow("unquoted mongo number", R"x({"n": NumberLong(5)})x", R"({"n":5})",
+           R"x([["mongo_wrapper",6,"NumberLong(5)","5"]])x", 2);
+    addRow("thin space before a colon", "{\"a\"\u2009:1}", R"({"a":1})", "[[\"unicode_whitespace\",4,\"\u2009\",\"\"]]", 2);
+    addRow("jsonp around an array", "cb([1,2]);", "[1,2]", "[]", 2);
+    addRow("escaped object holding an array", R"({\"a\": [\"x\"]})", R"({"a":["x"]})",
+           R"([["escaped_quotes",1,"\\\"","\""],["escaped_quotes",4,"\\\"","\""],)"
+           R"(["escaped_quotes",9,"\\\"","\""],["escaped_quotes",12,"\\\"","\""]])",
+           2);
 }
 
 void rows_ambiguous()
@@ -86,4 +102,8 @@ void rows_ambiguous()
     // An object where a key should be, outside an array: no reading keeps both `i`s.
     addRow("object inside an object's members", R"({"i":1{"i":2}})", R"({"i":2})",
            R"([["missing_comma",6,"",","],["ambiguous",6,"{",""],["stray_bracket",13,"}",""]])", 4);
+    // Two values side by side at the top level: one is the answer, and the other is not lost
+    // silently.
+    addRow("objects side by side", R"({"a":1}{"b":2})", R"({"b":2})", R"([["ambiguous",7,"",""]])", 4);
+    addRow("JSON Lines", "{\"a\":1}\n{\"b\":2}\n", R"({"b":2})", R"([["ambiguous",8,"",""]])", 4);
 }

@@ -68,6 +68,7 @@ private slots:
     void workspaceRegistry();
     void acceptsTextReportsParseErrors();
     void toJsonShape();
+    void formatsAssertByDefault();
     void cliSchemaLint();
 };
 
@@ -96,6 +97,18 @@ void TestSchema::zodIssues_data()
         "/required");
     row("integer given float", R"({"type":"integer"})", "1.5", false, "invalid_type", "Expected integer, received float",
         "invalid_type", "Invalid input: expected int, received number", "", "/type");
+    // z.number().int() checks for a number first (zod 3); zod 4 names the int.
+    row("integer given string", R"({"type":"integer"})", R"("5")", false, "invalid_type", "Expected number, received string",
+        "invalid_type", "Invalid input: expected int, received string", "", "/type");
+    row("nullable integer given string", R"({"type":["integer","null"]})", R"("5")", false, "invalid_type",
+        "Expected number, received string", "invalid_type", "Invalid input: expected int, received string", "", "/type");
+    // anyOf/oneOf [T, null] is T.nullable(): T's own issue, not invalid_union.
+    row("anyOf string or null, too short", R"({"anyOf":[{"type":"string","minLength":3},{"type":"null"}]})", R"("ab")",
+        false, "too_small", "String must contain at least 3 character(s)", "too_small",
+        "Too small: expected string to have >=3 characters", "", "/anyOf/0/minLength");
+    row("oneOf null or integer, given a string", R"({"oneOf":[{"type":"null"},{"type":"integer"}]})", R"("x")", false,
+        "invalid_type", "Expected number, received string", "invalid_type", "Invalid input: expected int, received string",
+        "", "/oneOf/1/type");
     row("object given array", R"({"type":"object"})", "[]", false, "invalid_type", "Expected object, received array",
         "invalid_type", "Invalid input: expected object, received array", "", "/type");
     row("array min 5", R"({"type":"array","minItems":5})", "[1]", false, "too_small",
@@ -245,10 +258,13 @@ void TestSchema::zodIssues()
         QCOMPARE(QString::fromStdString(issue.message), wantMessage);
         QCOMPARE(QString::fromStdString(toPointer(issue.path)), path);
         QCOMPARE(QString::fromStdString(issue.schemaPath), schemaPath);
-        // The verdict paths agree with validate().
+        // The verdict paths agree with validate(), and issues read from the text are the same.
         const auto validator = compile(s.c_str(), formats);
         QVERIFY(!validator.accepts(parse(i.c_str())));
         QVERIFY(!validator.acceptsText(i));
+        const auto fromText = validator.validateText(i, {style, {}});
+        QVERIFY(fromText);
+        QCOMPARE(fromText->toJson(), r.toJson());
     }
 }
 
@@ -487,6 +503,22 @@ void TestSchema::toJsonShape()
     QCOMPARE(r.toJson(), parse(expected));
     const auto c = run(R"({"type":"boolean"})", R"("yes")", ZodStyle::Zod3, false, schema::CoercionOptions::all());
     QCOMPARE(c.coercions.at(0).toJson(), parse(R"({"path":[],"kind":"boolean_word","before":"yes","after":true})"));
+}
+
+// As z.string().email() and ajv-formats: "format" fails by default; annotate turns it off.
+void TestSchema::formatsAssertByDefault()
+{
+    const Json schemaJson = parse(R"({"type":"string","format":"email"})");
+    const auto asserting = schema::Validator::compile(schemaJson);
+    QVERIFY(asserting);
+    const auto r = asserting->validate(parse(R"("not an address")"));
+    QVERIFY(!r.valid);
+    QCOMPARE(r.issues.at(0).code, std::string("invalid_string"));
+    QCOMPARE(r.issues.at(0).message, std::string("Invalid email"));
+    QVERIFY(asserting->accepts(parse(R"("ada@example.org")")));
+    schema::CompileOptions annotate;
+    annotate.assertFormats = false;
+    QVERIFY(schema::Validator::compile(schemaJson, annotate)->accepts(parse(R"("not an address")")));
 }
 
 // conform-cli schema lint FILE: "FILE: /pointer: message" per problem, exit 1 on errors.

@@ -32,4 +32,16 @@ if (values.length !== e.lines || lines(`${work}/extract.conform-json.jsonl`).len
 const valueExact = values.filter((v, i) => JSON.stringify(v) === expected[i]).length;
 row('extract --jsonl (values only)', e.conform / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0,
     `exact ${valueExact} of ${e.lines}`);
+if (times.oneCore) {
+  const o = times.oneCore, v = times.validate[0];
+  row(`  on one core: validate, ${v.schema}`, o.validate / v.lines * 1e6, v.ajv ? v.ajv / v.lines * 1e6 : 0, '');
+  row('  on one core: extract --jsonl --json', o.extractJson / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0, '');
+  row('  on one core: extract --jsonl', o.extract / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0, '');
+}
+if (times.memory) {
+  const m = times.memory;
+  const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+  console.log(`max RSS, ${m.lines} lines -> ${m.lines * 10} lines: validate --jsonl --json ${mb(m.validate[0])} -> ${mb(m.validate[1])}, `
+              + `extract --jsonl --json ${mb(m.extract[0])} -> ${mb(m.extract[1])}`);
+}
 process.exit(status);

@@ -6,6 +6,7 @@
 # corpora come from validate/ and extract/ in `make bench`; this shows what a user gets.
 #   bash tests/benchmarks/cli/run.sh [--smoke] BUILD_DIR
 #   CONFORM_BENCH_CLI_COUNT  lines per corpus (default 10000); best of 3 timed runs per side
+# Also measures max RSS (/usr/bin/time -v) on the corpus and on ten copies of it.
 # --smoke: 300 lines, conform-cli only (no npm), failing unless every output line is there.
 # Exit status: 1 when conform's verdicts differ from ajv's on any line.
 set -euo pipefail
@@ -55,6 +56,33 @@ ec=$(best "$work/extract.conform.jsonl" "$cli" extract --jsonl "$work/extract-ra
 ej=$(best "$work/extract.conform-json.jsonl" "$cli" extract --jsonl "$work/extract-raws.jsonl" --json)
 er=0
 [[ $smoke == 0 ]] && er=$(best "$work/extract.jsonrepair.jsonl" node "$here/jsonrepair_cli.mjs" "$work/extract-raws.jsonl")
-echo "{\"validate\":[$validate_json],\"extract\":{\"lines\":$count,\"conform\":$ec,\"conformJson\":$ej,\"jsonrepair\":$er}}" > "$work/times.json"
+# The same on one core (taskset: conform-cli then starts no worker threads), to show what the
+# second core adds; the peers are single-threaded either way.
+one_core_json=""
+if command -v taskset >/dev/null; then
+  file="$source_dir/schemas/${schemas[0]}/schema.json"
+  v=$(best /dev/null taskset -c 0 "$cli" validate --schema "$file" --jsonl "$work/${schemas[0]}.jsonl" --json)
+  x=$(best /dev/null taskset -c 0 "$cli" extract --jsonl "$work/extract-raws.jsonl")
+  xj=$(best /dev/null taskset -c 0 "$cli" extract --jsonl "$work/extract-raws.jsonl" --json)
+  one_core_json=",\"oneCore\":{\"validate\":$v,\"extract\":$x,\"extractJson\":$xj}"
+fi
+
+# Memory flat in the file's size: max RSS of the same commands on the corpus and on ten
+# copies of it back to back (/usr/bin/time -v), in kilobytes.
+rss() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident/ {print $2}'; }
+memory_json=""
+if [[ -x /usr/bin/time ]]; then
+  schema="${schemas[0]}"
+  big="$work/$schema.x10.jsonl"; big_raws="$work/extract-raws.x10.jsonl"
+  [[ -f "$big" ]] || for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$work/$schema.jsonl"; done > "$big"
+  [[ -f "$big_raws" ]] || for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$work/extract-raws.jsonl"; done > "$big_raws"
+  file="$source_dir/schemas/$schema/schema.json"
+  v1=$(rss "$cli" validate --schema "$file" --jsonl "$work/$schema.jsonl" --json)
+  v10=$(rss "$cli" validate --schema "$file" --jsonl "$big" --json)
+  e1=$(rss "$cli" extract --jsonl "$work/extract-raws.jsonl" --json)
+  e10=$(rss "$cli" extract --jsonl "$big_raws" --json)
+  memory_json=",\"memory\":{\"lines\":$count,\"validate\":[$v1,$v10],\"extract\":[$e1,$e10]}"
+fi
+echo "{\"validate\":[$validate_json],\"extract\":{\"lines\":$count,\"conform\":$ec,\"conformJson\":$ej,\"jsonrepair\":$er}$one_core_json$memory_json}" > "$work/times.json"
 echo "end to end through conform-cli ($count lines per corpus, best of 3):"
 node "$here/report.mjs" "$work"

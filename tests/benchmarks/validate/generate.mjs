@@ -101,11 +101,13 @@ const BREAKERS = {
     (d) => ({ ...d, key_documents: d.key_documents.map((k, i) => i ? k : { ...k, category: 'Transport and Access' }) }),
     (d) => ({ ...d, suggested_conditions: null }),
     (d) => ({ ...d, aspects: d.aspects.map((a, i) => i ? a : { ...a, score: 3 }) }),
+    (d) => ({ ...d, policy_compliance: d.policy_compliance.map((p, i) => i ? p : { ...p, compliant: 'true' }) }),
   ],
   'analysis-report': [
     (d) => ({ ...d, verdict: { ...d.verdict, drama_rating: 0 } }),
     (d) => ({ ...d, verdict: { ...d.verdict, percentage: 0.6 } }),
     (d) => ({ ...d, verdict: { ...d.verdict, drama_rating: '7/10' } }),
+    (d) => ({ ...d, verdict: { ...d.verdict, percentage: String(d.verdict.percentage) } }), // a number as a string
     (d) => { const { verdict, ...rest } = d; return rest; },
     (d) => ({ ...d, timeline: d.timeline.map((t, i) => i ? t : { when: t.time, event: t.event }) }),
     (d) => ({ ...d, key_facts: d.key_facts.join(' ') }),

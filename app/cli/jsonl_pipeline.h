@@ -1,0 +1,33 @@
+#pragma once
+// --jsonl on every core. Lines are read in chunks, so memory is bounded by the chunk and not
+// by the file; each chunk is cut into contiguous slices that worker threads handle at once,
+// each into its own output buffer, and the buffers are written in input order before the
+// next chunk is read. Output is therefore the same bytes as one thread would write.
+//
+//   return runJsonl(path, io, [&](std::string_view line, std::size_t number, std::string& out,
+//                                 std::string& error) { ...; return LineStatus::Ok; });
+//
+// The handler runs on several threads at once: it may only touch its arguments and
+// thread-safe state (a compiled Validator is). Lines holding only spaces and tabs are skipped.
+#include "command.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace conform::cli {
+
+enum class LineStatus {
+    Ok,    // the line passed (valid, recovered)
+    NotOk, // the line failed; the run goes on and exits Invalid
+    Stop,  // an input error: lines before it are written, then `error` and exit UsageError
+};
+
+using LineHandler = std::function<LineStatus(std::string_view line, std::size_t lineNumber, std::string& out,
+                                             std::string& error)>;
+
+// Success when every line is Ok, Invalid when any is NotOk, UsageError (with the one-line
+// message on stderr) when the file cannot be read or a line says Stop.
+int runJsonl(const QString& path, Io& io, const LineHandler& handle);
+
+} // namespace conform::cli

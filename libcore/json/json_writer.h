@@ -1,0 +1,73 @@
+#pragma once
+// JSON text written straight into one buffer, without building a tree: the output of
+// `validate --jsonl --json` and `extract --jsonl` is one small document per line, and
+// building each as an ordered_json only to dump it was half of their time.
+//
+//   std::string out;
+//   json::JsonWriter w(out);
+//   w.beginObject();
+//   w.key("ok"); w.boolean(true);
+//   w.key("value"); w.value(extraction.value);   // a tree the caller already holds
+//   w.endObject();                               // out == R"({"ok":true,"value":...})"
+//
+// The text is byte for byte what conform::dump() gives for the same document (compact,
+// ensure_ascii off, invalid UTF-8 replaced by U+FFFD exactly as nlohmann's `replace` handler
+// does), so switching a caller from a tree to the writer changes no output. Commas are the
+// writer's business; the caller only pairs begin/end calls and puts a key before each member.
+#include "base/json.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace conform::json {
+
+class JsonWriter
+{
+public:
+    // Appends to `out`, which the caller owns and may reuse across documents (clear() it).
+    explicit JsonWriter(std::string& out) : m_out(out) {}
+
+    void beginObject() { open('{'); }
+    void endObject() { close('}'); }
+    void beginArray() { open('['); }
+    void endArray() { close(']'); }
+    void key(std::string_view name);
+
+    void string(std::string_view s);
+    void boolean(bool b);
+    void null();
+    void integer(std::int64_t n);
+    void unsignedInteger(std::uint64_t n);
+    void number(double d); // as nlohmann prints doubles (60.0, 1e+21); NaN and infinities as null
+    void value(const Json& v);
+
+    std::string& buffer() { return m_out; }
+
+private:
+    void separate()
+    {
+        if (m_needsComma)
+            m_out += ',';
+        m_needsComma = true;
+    }
+    void open(char bracket)
+    {
+        separate();
+        m_out += bracket;
+        m_needsComma = false;
+    }
+    void close(char bracket)
+    {
+        m_out += bracket;
+        m_needsComma = true;
+    }
+
+    std::string& m_out;
+    bool m_needsComma = false;
+};
+
+// Appends `s` as a quoted JSON string, escaped as conform::dump() escapes it.
+void appendQuoted(std::string& out, std::string_view s);
+
+} // namespace conform::json
