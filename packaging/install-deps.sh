@@ -16,6 +16,8 @@ packages=(
   # throwaway keychain (a private D-Bus session with gnome-keyring) for the keychain test,
   # fuzzing with clang's libFuzzer runtime, benchmark peers
   xvfb xauth imagemagick postgresql-15 dbus gnome-keyring clang libclang-rt-14-dev libvalijson-dev
+  # the suite test checks its JUnit report with xmllint; the Pydantic export is compiled by python3
+  libxml2-utils python3
 )
 
 missing=()

@@ -1,10 +1,15 @@
 // conform-cli schema lint FILE: what is wrong with a schema itself (patterns RE2 cannot run,
 // unknown formats, keywords of the wrong type, $refs that resolve nowhere), one line each:
 // "FILE: /pointer: message". Sibling *.json files are the registry, so workspace $refs resolve.
+// conform-cli schema lint FILE --provider P: also what that provider's strict or tool mode will
+// not accept, each with its pointer and a suggested rewrite (export/provider_lint.h).
 // conform-cli schema example FILE: a small instance that validates (schema/example.h).
+// conform-cli schema export FILE --to TARGET: the schema as an ecosystem wants it (export/export.h).
 #include "command.h"
 #include "schema_loader.h"
 
+#include "export/export.h"
+#include "export/provider_lint.h"
 #include "json/parse.h"
 #include "schema/example.h"
 #include "schema/schema.h"
@@ -18,6 +23,14 @@
 namespace conform::cli {
 namespace {
 
+Json findingsJson(const std::vector<exporting::Finding>& findings)
+{
+    Json list = Json::array();
+    for (const auto& f : findings)
+        list.push_back({{"pointer", f.pointer}, {"problem", f.problem}, {"suggestion", f.suggestion}});
+    return list;
+}
+
 Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& messages, bool compiles)
 {
     Json list = Json::array();
@@ -30,7 +43,7 @@ Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& m
     return {{"file", file}, {"ok", ok}, {"messages", list}};
 }
 
-int lint(const QString& path, bool json, Io& io)
+int lint(const QString& path, const std::optional<providers::ProviderKind>& provider, bool json, Io& io)
 {
     const ReadResult input = readInput(path, io);
     if (!input.ok)
@@ -52,13 +65,22 @@ int lint(const QString& path, bool json, Io& io)
         messages = compiled->lint();
     else
         messages.push_back({schema::LintMessage::Severity::Error, compiled.error().where, compiled.error().message});
-    const Json report = lintJson(name, messages, compiled.ok());
+    Json report = lintJson(name, messages, compiled.ok());
+    const auto findings = provider ? exporting::lintForProvider(document.value(), *provider) : std::vector<exporting::Finding>();
+    if (provider) {
+        report["provider"] = std::string(providers::providerName(*provider));
+        report["findings"] = findingsJson(findings);
+        report["ok"] = report["ok"].get<bool>() && findings.empty();
+    }
     if (json) {
         io.out << conform::dump(report) << '\n';
     } else {
         for (const auto& m : messages)
             io.out << name << ": " << (m.schemaPath.empty() ? "/" : m.schemaPath) << ": "
                    << (m.severity == schema::LintMessage::Severity::Warning ? "warning: " : "") << m.message << '\n';
+        for (const auto& f : findings)
+            io.out << name << ": " << (f.pointer.empty() ? "/" : f.pointer) << ": " << providers::providerName(*provider) << ": "
+                   << f.problem << "; suggestion: " << f.suggestion << '\n';
     }
     return report["ok"].get<bool>() ? Success : Invalid;
 }
@@ -85,15 +107,36 @@ int example(const QString& path, bool json, Io& io)
     return example.valid ? Success : Invalid;
 }
 
+// Prints the export on stdout; what the target cannot say goes to stderr as warnings (and,
+// in source exports, into comments).
+int exportTo(const QString& path, const QString& target, const QString& typeName, Io& io)
+{
+    const auto chosen = exporting::parseExportTarget(target.toStdString());
+    if (!chosen)
+        return fail(io, "schema: --to must be anthropic-tool, openai-json-schema, openai-tool, ollama-format, zod, pydantic or "
+                        "typescript, not '" + target.toStdString() + "'");
+    const LoadedSchema loaded = loadSchema(path);
+    if (!loaded.ok)
+        return fail(io, loaded.error);
+    const exporting::Exported exported = exporting::exportSchema(loaded.document, *chosen, {typeName.toStdString()});
+    io.out << exported.text;
+    for (const std::string& note : exported.notes)
+        io.err << path.toStdString() << ": warning: " << note << '\n';
+    return Success;
+}
+
 class SchemaCommand : public Command
 {
 public:
     std::string name() const override { return "schema"; }
-    std::string summary() const override { return "inspect a JSON Schema: lint, example"; }
+    std::string summary() const override { return "inspect a JSON Schema: lint (also per provider), example, export"; }
     std::string usage() const override
     {
-        return "conform-cli schema lint FILE [--json]\n"
-               "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found";
+        return "conform-cli schema lint FILE [--provider anthropic|openai|ollama] [--json]\n"
+               "    with --provider, also what that provider's strict or tool mode refuses, with a suggested rewrite\n"
+               "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found\n"
+               "conform-cli schema export FILE --to anthropic-tool|openai-json-schema|openai-tool|ollama-format|zod|pydantic|typescript\n"
+               "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)";
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -102,8 +145,11 @@ public:
         const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON report."));
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                             QStringLiteral("Show this help."));
-        parser.addOptions({jsonOption, helpOption});
-        parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint or example"), QStringLiteral("ACTION"));
+        const QCommandLineOption providerOption(QStringLiteral("provider"), QStringLiteral("lint: also check what this provider's strict or tool mode accepts (anthropic, openai, ollama)."), QStringLiteral("P"));
+        const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("export: the target format."), QStringLiteral("TARGET"));
+        const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("export: the tool, type or model name (default: from the title)."), QStringLiteral("NAME"));
+        parser.addOptions({jsonOption, providerOption, toOption, nameOption, helpOption});
+        parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint, example or export"), QStringLiteral("ACTION"));
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The schema file."), QStringLiteral("FILE"));
         if (!parser.parse(arguments))
             return fail(io, "schema: " + parser.errorText().toStdString());
@@ -111,12 +157,24 @@ public:
             return printCommandHelp(io, *this, parser);
         const QStringList positional = parser.positionalArguments();
         if (positional.size() != 2)
-            return fail(io, "schema: expected an action and a FILE (conform-cli schema lint|example FILE)");
-        if (positional[0] == QLatin1String("lint"))
-            return lint(positional[1], parser.isSet(jsonOption), io);
+            return fail(io, "schema: expected an action and a FILE (conform-cli schema lint|example|export FILE)");
+        if (positional[0] == QLatin1String("lint")) {
+            std::optional<providers::ProviderKind> provider;
+            if (parser.isSet(providerOption)) {
+                provider = providers::parseProviderKind(parser.value(providerOption).toStdString());
+                if (!provider || *provider == providers::ProviderKind::Scenario)
+                    return fail(io, "schema: --provider must be anthropic, openai or ollama, not '" + parser.value(providerOption).toStdString() + "'");
+            }
+            return lint(positional[1], provider, parser.isSet(jsonOption), io);
+        }
+        if (positional[0] == QLatin1String("export")) {
+            if (!parser.isSet(toOption))
+                return fail(io, "schema: export needs --to TARGET");
+            return exportTo(positional[1], parser.value(toOption), parser.value(nameOption), io);
+        }
         if (positional[0] == QLatin1String("example"))
             return example(positional[1], parser.isSet(jsonOption), io);
-        return fail(io, "schema: unknown action '" + positional[0].toStdString() + "' (known: lint, example)");
+        return fail(io, "schema: unknown action '" + positional[0].toStdString() + "' (known: lint, example, export)");
     }
 };
 

@@ -1,23 +1,15 @@
 #pragma once
-// Reading a schema file for a command: parse, compile, and say what and where when it fails.
-#include "schema/schema.h"
-
-#include <QString>
-
-#include <string>
+// Reading a schema file for a command: schema/schema_file.h, under the names the commands use.
+#include "schema/schema_file.h"
 
 namespace conform::cli {
 
-struct LoadedSchema
-{
-    bool ok = false;
-    std::string error; // "FILE: line L, column C: ..." or "FILE: /pointer: ..."
-    Json document;
-    schema::Registry registry; // the schema's folder, so $ref to sibling files resolves
-    std::optional<schema::Validator> validator;
-};
+using LoadedSchema = schema::SchemaFile;
 
 // Compiles with the *.json files of the schema's folder (and below) as the $ref registry.
-LoadedSchema loadSchema(const QString& path, bool assertFormats = true);
+inline LoadedSchema loadSchema(const QString& path, bool assertFormats = true)
+{
+    return schema::loadSchemaFile(path, assertFormats);
+}
 
 } // namespace conform::cli

@@ -46,4 +46,15 @@ Result<std::unique_ptr<store::Store>> StoreOptions::openAt(const QString& given,
     return store::Store::open(location.value(), store::OpenOptions{create});
 }
 
+Result<std::unique_ptr<store::CaptureWriter>> StoreOptions::openWriter(const QString& given)
+{
+    auto location = store::StoreLocation::resolve(given);
+    if (!location)
+        return location.error();
+    auto writer = std::make_unique<store::CaptureWriter>(location.value());
+    if (auto opened = writer->waitUntilOpen(); !opened)
+        return opened.error();
+    return writer;
+}
+
 } // namespace conform::cli

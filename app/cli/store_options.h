@@ -2,6 +2,7 @@
 // The options every store-reading command shares: --store and the capture filters
 // (DESIGN's FILTERS), parsed into a store::Filter, and opening the store they name.
 #include "store/store.h"
+#include "store/writer.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -37,6 +38,9 @@ struct StoreOptions
     Result<std::unique_ptr<store::Store>> open(const QCommandLineParser& parser, bool create) const;
     // The same for a location given some other way (serve's --captures).
     static Result<std::unique_ptr<store::Store>> openAt(const QString& location, bool create);
+    // The writer for commands that capture as they go (suite, proxy), opened and checked
+    // before any work is done; `location` as --store takes it ("" for the default).
+    static Result<std::unique_ptr<store::CaptureWriter>> openWriter(const QString& location);
 };
 
 } // namespace conform::cli

@@ -3,6 +3,7 @@
 #include "codeeditor.h"
 #include "demos.h"
 #include "editorpanel.h"
+#include "exportpreview.h"
 #include "fileroute.h"
 #include "instancepane.h"
 #include "linespane.h"
@@ -13,6 +14,7 @@
 #include "runtargetform.h"
 #include "schemadocument.h"
 #include "startpage.h"
+#include "suitesview.h"
 #include "workspacedock.h"
 
 #include "json/parse.h"
@@ -76,6 +78,10 @@ void MainWindow::buildCentre()
     // Lines and Text appear once a file is opened there.
     m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
     m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
+    m_tabs->addTab(new ExportPreview(schemaEditor(), this), tr("Export"));
+    m_tabs->addTab(new SuitesView(this), tr("Suites"));
+    m_tabs->setTabToolTip(m_tabs->count() - 2, tr("The open schema as Zod, Pydantic, TypeScript or a provider's request fragment"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1, tr("Run a suite file's cases x repeats x targets and watch the table fill in"));
     m_centre = new QSplitter(Qt::Horizontal, this);
     m_centre->addWidget(m_schemaPanel);
     m_centre->addWidget(m_tabs);

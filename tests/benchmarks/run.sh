@@ -70,6 +70,10 @@ echo "engine: overhead per attempt against conform-cli serve..." >&2
 echo "store: import, replay and stats through conform-cli..." >&2
 bash "$here/store/run.sh" "$build" || status=1
 
+# The latency conform-cli proxy adds per request, at concurrency 1 and 32 (tests/benchmarks/proxy).
+echo "proxy: added latency against conform-cli serve..." >&2
+bash "$here/proxy/run.sh" "$build" || status=1
+
 # The workbench: its check of a document beside conform-cli validate, and its cold start.
 echo "gui: the check of a document against conform-cli, and cold start..." >&2
 bash "$here/gui/run.sh" "$build" || status=1

@@ -1,0 +1,138 @@
+// conform-cli proxy: the monitoring proxy (libcore/proxy) on a local port, until stopped.
+// First stdout line "listening on http://HOST:PORT"; one line per captured exchange on stderr.
+#include "command.h"
+#include "store_options.h"
+
+#include "proxy/proxy.h"
+#include "store/writer.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <ostream>
+#include <unistd.h>
+
+namespace conform::cli {
+namespace {
+
+// "127.0.0.1:8787", "localhost:0", "[::1]:9000" -> address and port.
+Result<std::pair<QHostAddress, quint16>> parseListen(const QString& text, bool allowRemote)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    QString host = colon > 0 ? text.left(colon) : QString();
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    bool ok = false;
+    const uint port = colon > 0 ? text.mid(colon + 1).toUInt(&ok) : 0;
+    const QHostAddress address = host == QLatin1String("localhost") ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(host);
+    if (!ok || port > 65535 || address.isNull())
+        return Error{"must be HOST:PORT (e.g. 127.0.0.1:8787), not '" + text.toStdString() + "'", "proxy: --listen"};
+    if (!address.isLoopback() && !allowRemote)
+        return Error{host.toStdString() + " is not a loopback address; add --allow-remote to proxy for other machines", "proxy: --listen"};
+    return std::make_pair(address, static_cast<quint16>(port));
+}
+
+// SIGINT and SIGTERM end the event loop, so the captures still queued are committed before
+// the process exits (the handler only writes a byte to a pipe the loop watches).
+int stopPipe[2] = {-1, -1};
+
+void onStopSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(stopPipe[1], &byte, 1);
+}
+
+std::unique_ptr<QSocketNotifier> quitOnSignals()
+{
+    if (stopPipe[0] < 0 && ::pipe(stopPipe) != 0)
+        return nullptr;
+    auto notifier = std::make_unique<QSocketNotifier>(stopPipe[0], QSocketNotifier::Read);
+    QObject::connect(notifier.get(), &QSocketNotifier::activated, [] { QCoreApplication::quit(); });
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
+    return notifier;
+}
+
+class ProxyCommand : public Command
+{
+public:
+    std::string name() const override { return "proxy"; }
+    std::string summary() const override { return "forward an application's model calls unchanged, and validate and capture each reply"; }
+    std::string usage() const override
+    {
+        return "conform-cli proxy --upstream URL [--listen 127.0.0.1:PORT] [--schema-map FILE]\n"
+               "                  [--store PATH|URL | --no-store] [--allow-remote]\n"
+               "Point the application's base URL at the proxy. Requests go to the upstream unchanged (only Host\n"
+               "is the upstream's); the upstream's bytes come back untouched, streaming included. Afterwards each\n"
+               "reply to /v1/messages, /chat/completions or /api/chat is extracted, validated and captured with\n"
+               "the labels source=proxy, schema and validated. The schema map is a JSON object from names to\n"
+               "schema files: a request's name is its x-conform-schema header, else the forced tool's name, else\n"
+               "response_format.json_schema.name; a request with no matching name is captured unvalidated.\n"
+               "First stdout line: \"listening on http://HOST:PORT\"; one line per captured call on stderr.";
+    }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        QCommandLineParser parser;
+        const QCommandLineOption upstream(QStringLiteral("upstream"), QStringLiteral("Where requests go: http(s)://host[:port][/prefix]."), QStringLiteral("URL"));
+        const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Address and port to listen on (default 127.0.0.1:0, any free port)."), QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:0"));
+        const QCommandLineOption schemaMap(QStringLiteral("schema-map"), QStringLiteral("JSON object from schema names to schema files."), QStringLiteral("FILE"));
+        const QCommandLineOption store(QStringLiteral("store"), QStringLiteral("Capture into this store (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL"));
+        const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Capture nothing (validate and log only)."));
+        const QCommandLineOption remote(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address."));
+        const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+        parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, help});
+        if (!parser.parse(arguments))
+            return fail(io, "proxy: " + parser.errorText().toStdString());
+        if (parser.isSet(help))
+            return printCommandHelp(io, *this, parser);
+        if (!parser.isSet(upstream))
+            return fail(io, "proxy: --upstream URL is required");
+        if (parser.isSet(store) && parser.isSet(noStore))
+            return fail(io, "proxy: --store and --no-store contradict each other");
+        auto address = parseListen(parser.value(listen), parser.isSet(remote));
+        if (!address)
+            return fail(io, address.error().toString());
+        proxy::ProxyOptions options;
+        options.upstream = QUrl(parser.value(upstream), QUrl::StrictMode);
+        if (parser.isSet(schemaMap)) {
+            auto map = proxy::loadSchemaMap(parser.value(schemaMap));
+            if (!map)
+                return fail(io, "proxy: --schema-map " + map.error().toString());
+            options.schemas = std::move(map.value());
+        }
+        std::unique_ptr<store::CaptureWriter> writer;
+        if (!parser.isSet(noStore)) {
+            auto opened = StoreOptions::openWriter(parser.value(store));
+            if (!opened)
+                return fail(io, "proxy: " + opened.error().toString());
+            writer = std::move(opened.value());
+        }
+        proxy::MonitoringProxy monitor(std::move(options), writer.get());
+        if (auto listening = monitor.listen(address->first, address->second); !listening)
+            return fail(io, "proxy: cannot listen: " + listening.error().toString());
+        const QString host = address->first.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address->first.toString() + u']' : address->first.toString();
+        io.out << "listening on http://" << host.toStdString() << ':' << monitor.port() << std::endl;
+        QObject::connect(&monitor, &proxy::MonitoringProxy::exchangeFinished, &monitor,
+                         [&io](const QString& id, int status, const QString& outcome, const QString& summary) {
+                             io.err << "conform-cli: proxy: " << status << ' ' << outcome.toStdString() << ' ' << summary.toStdString()
+                                    << (id.isEmpty() ? "" : " (capture " + id.toStdString() + ")") << std::endl;
+                         });
+        if (!QCoreApplication::instance())
+            return fail(io, "proxy: needs a running application object");
+        const auto stop = quitOnSignals();
+        const int code = QCoreApplication::exec();
+        if (writer)
+            if (auto flushed = writer->flush(); !flushed)
+                return fail(io, "proxy: captures were lost: " + flushed.error().toString());
+        return code;
+    }
+};
+
+CONFORM_REGISTER_COMMAND(ProxyCommand);
+
+} // namespace
+} // namespace conform::cli

@@ -1,0 +1,225 @@
+// conform-cli suite FILE: every case x repeat x target of a suite file through the engine,
+// captured, then a report (JSON or a table), optionally JUnit XML, and an exit code from the
+// thresholds. libcore/suite does the work; this file is options, progress and output.
+#include "command.h"
+#include "store_options.h"
+
+#include "store/capture.h"
+#include "store/store.h"
+#include "store/writer.h"
+#include "suite/junit.h"
+#include "suite/report.h"
+#include "suite/runner.h"
+
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <ostream>
+
+namespace conform::cli {
+namespace {
+
+struct Options
+{
+    QCommandLineOption concurrency{QStringLiteral("concurrency"), QStringLiteral("Runs at once in all (default: the file's, else 4)."), QStringLiteral("N")};
+    QCommandLineOption repeat{QStringLiteral("repeat"), QStringLiteral("Runs of each case x target (default: the file's, else 1)."), QStringLiteral("N")};
+    QCommandLineOption target{QStringLiteral("target"), QStringLiteral("Run against this target instead of the file's (repeatable): PROVIDER:MODEL[:MODE], scenario:NAME."), QStringLiteral("SPEC")};
+    QCommandLineOption junit{QStringLiteral("junit"), QStringLiteral("Write a JUnit XML report to FILE."), QStringLiteral("FILE")};
+    QCommandLineOption minSuccess{QStringLiteral("min-success"), QStringLiteral("Exit 1 unless this share of runs succeeds (0 to 1; valid or repaired, assertions holding)."), QStringLiteral("R")};
+    QCommandLineOption maxMeanRepairs{QStringLiteral("max-mean-repairs"), QStringLiteral("Exit 1 when runs need more repair turns than this on average."), QStringLiteral("R")};
+    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture the runs into this store (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
+    QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Capture nothing (the report then has no store metrics).")};
+    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as one JSON document.")};
+    QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+};
+
+// A number option within [low, high]; nullopt when not given.
+Result<std::optional<double>> numberOption(const QCommandLineParser& parser, const QCommandLineOption& option, double low, double high)
+{
+    if (!parser.isSet(option))
+        return std::optional<double>();
+    bool ok = false;
+    const double value = parser.value(option).toDouble(&ok);
+    if (!ok || value < low || value > high)
+        return Error{"must be a number from " + QString::number(low).toStdString() + " to " + QString::number(high).toStdString()
+                         + ", not '" + parser.value(option).toStdString() + "'",
+                     "suite: --" + option.names().constFirst().toStdString()};
+    return std::optional<double>(value);
+}
+
+// The command line's overrides of the file.
+Status applyOptions(const QCommandLineParser& parser, const Options& o, const QString& file, suite::Suite& suite)
+{
+    auto concurrency = numberOption(parser, o.concurrency, 1, 1000);
+    auto repeat = numberOption(parser, o.repeat, 1, 10000);
+    auto minSuccess = numberOption(parser, o.minSuccess, 0, 1);
+    auto maxRepairs = numberOption(parser, o.maxMeanRepairs, 0, 100);
+    for (const auto* option : {&concurrency, &repeat, &minSuccess, &maxRepairs})
+        if (!*option)
+            return option->error();
+    if (concurrency.value()) suite.concurrency = static_cast<int>(*concurrency.value());
+    if (repeat.value()) suite.repeat = static_cast<int>(*repeat.value());
+    if (minSuccess.value()) suite.thresholds.minSuccess = minSuccess.value();
+    if (maxRepairs.value()) suite.thresholds.maxMeanRepairs = maxRepairs.value();
+    if (parser.isSet(o.target)) {
+        suite.targets.clear();
+        for (const QString& spec : parser.values(o.target)) {
+            auto target = suite::parseTargetSpec(spec.toStdString(), QFileInfo(file).absolutePath());
+            if (!target)
+                return Error{target.error().toString(), "suite"};
+            suite.targets.push_back(std::move(target.value()));
+        }
+    }
+    if (auto planned = suite::checkPlannedRuns(suite); !planned)
+        return Error{planned.error().message, "suite: --repeat"};
+    return Done{};
+}
+
+void reportProgress(suite::SuiteRunner& runner, const suite::Suite& suite, Io& io)
+{
+    auto done = std::make_shared<std::size_t>(0);
+    QObject::connect(&runner, &suite::SuiteRunner::runFinished, [&, done](const suite::RunResult& run) {
+        io.err << "conform-cli: [" << ++*done << "/" << runner.results().planned << "] " << suite.cases[run.job.caseIndex].name
+               << " x " << suite.targets[run.job.targetIndex].name << " #" << run.job.repeat << ": "
+               << engine::outcomeName(run.outcome) << (run.succeeded ? "" : " - " + run.firstProblem) << '\n';
+    });
+}
+
+void printTable(const Json& report, Io& io)
+{
+    io.out << "suite " << report["suite"].get<std::string>() << ": " << report["runs_done"] << " of " << report["runs_planned"]
+           << " runs" << (report["stopped_by"].is_null() ? "" : " (stopped by " + report["stopped_by"].get<std::string>() + ")") << '\n';
+    for (const Json& cell : report["cells"]) {
+        io.out << "  " << (cell["passed"].get<bool>() ? "PASS " : "FAIL ") << cell["case"].get<std::string>() << " x "
+               << cell["target"].get<std::string>() << ": " << cell["succeeded"] << "/" << cell["runs"] << " succeeded, mean repairs "
+               << cell["mean_repairs"].get<double>() << ", pass^k " << cell["pass_k"]["pass_all_rate"].get<double>() << '\n';
+        if (cell.contains("first_failure")) {
+            const std::string id = cell["first_failure"]["capture_id"].get<std::string>();
+            io.out << "       first failure: " << cell["first_failure"]["message"].get<std::string>()
+                   << (id.empty() ? "" : " (conform-cli captures show " + id + ")") << '\n';
+        }
+    }
+    const Json& overall = report["overall"];
+    io.out << "overall: " << overall["succeeded"] << "/" << overall["runs"] << " succeeded ("
+           << overall["success_rate"].get<double>() << "), mean repairs " << overall["mean_repairs"].get<double>() << '\n';
+    for (const auto& [name, check] : report["thresholds"].items())
+        io.out << "threshold " << name << ": " << (check["met"].get<bool>() ? "met" : "NOT met") << " ("
+               << check["value"].get<double>() << " against " << (check.contains("min") ? "min " : "max ")
+               << (check.contains("min") ? check["min"] : check["max"]).get<double>() << ")\n";
+}
+
+Status writeFile(const QString& path, const std::string& text)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text.data(), qint64(text.size())) != qint64(text.size()))
+        return Error{file.errorString().toStdString(), path.toStdString()};
+    return Done{};
+}
+
+int exitCode(const Json& report)
+{
+    if (!report["unreachable_targets"].empty())
+        return ProviderError;
+    return report["passed"].get<bool>() ? Success : Invalid;
+}
+
+class SuiteCommand : public Command
+{
+public:
+    std::string name() const override { return "suite"; }
+    std::string summary() const override { return "run a suite's cases x repeats x targets, report (JSON, JUnit) and check thresholds"; }
+    std::string usage() const override
+    {
+        return "conform-cli suite FILE [--concurrency N] [--repeat N] [--target PROVIDER:MODEL[:MODE]]...\n"
+               "                  [--min-success R] [--max-mean-repairs R] [--junit FILE]\n"
+               "                  [--store PATH|URL | --no-store] [--json]\n"
+               "The suite file's format: schemas/suite.schema.json. Every run is captured with the labels\n"
+               "suite, case, target, repeat and suite_run (the report's run_id).\n"
+               "Exit: 0 every threshold holds; 1 one does not (or nothing ran); 2 bad suite file or usage;\n"
+               "3 a target's provider could not be reached at all.";
+    }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        QCommandLineParser parser;
+        const Options o;
+        parser.addOptions({o.concurrency, o.repeat, o.target, o.junit, o.minSuccess, o.maxMeanRepairs, o.store, o.noStore, o.json, o.help});
+        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The suite file."), QStringLiteral("FILE"));
+        if (!parser.parse(arguments))
+            return fail(io, "suite: " + parser.errorText().toStdString());
+        if (parser.isSet(o.help))
+            return printCommandHelp(io, *this, parser);
+        if (parser.positionalArguments().size() != 1)
+            return fail(io, "suite: expected one suite FILE");
+        if (parser.isSet(o.store) && parser.isSet(o.noStore))
+            return fail(io, "suite: --store and --no-store contradict each other");
+        const QString file = parser.positionalArguments().constFirst();
+        auto loaded = suite::loadSuite(file);
+        if (!loaded)
+            return fail(io, "suite: " + loaded.error().toString());
+        suite::Suite& suite = loaded.value();
+        if (auto applied = applyOptions(parser, o, file, suite); !applied)
+            return fail(io, applied.error().toString());
+
+        std::unique_ptr<store::CaptureWriter> writer;
+        if (!parser.isSet(o.noStore)) {
+            auto opened = StoreOptions::openWriter(parser.value(o.store));
+            if (!opened)
+                return fail(io, "suite: " + opened.error().toString());
+            writer = std::move(opened.value());
+        }
+        const std::string startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).chopped(1).toStdString();
+        suite::SuiteResults results = run(suite, writer.get(), io);
+        if (!results.captureError.empty())
+            return fail(io, "suite: the runs finished but were not captured: " + results.captureError);
+        return report(suite, results, parser.isSet(o.noStore) ? QString() : parser.value(o.store), !parser.isSet(o.noStore), parser, o,
+                      startedAt, io);
+    }
+
+private:
+    static suite::SuiteResults run(const suite::Suite& suite, store::CaptureWriter* writer, Io& io)
+    {
+        suite::SuiteRunner runner(suite, writer);
+        reportProgress(runner, suite, io);
+        QEventLoop loop;
+        QObject::connect(&runner, &suite::SuiteRunner::finished, &loop, &QEventLoop::quit);
+        runner.start();
+        loop.exec();
+        return runner.results();
+    }
+
+    // The report reads the captures back through a store of its own (one connection per thread).
+    int report(const suite::Suite& suite, const suite::SuiteResults& results, const QString& store, bool stored,
+               const QCommandLineParser& parser, const Options& o, const std::string& startedAt, Io& io)
+    {
+        std::unique_ptr<store::Store> reader;
+        if (stored) {
+            auto opened = StoreOptions::openAt(store, false);
+            if (!opened)
+                return fail(io, "suite: " + opened.error().toString());
+            reader = std::move(opened.value());
+        }
+        auto report = suite::suiteReport(suite, results, reader.get());
+        if (!report)
+            return fail(io, "suite: " + report.error().toString());
+        if (parser.isSet(o.junit))
+            if (auto written = writeFile(parser.value(o.junit), suite::junitXml(report.value(), startedAt)); !written)
+                return fail(io, "suite: --junit " + written.error().toString());
+        if (parser.isSet(o.json))
+            io.out << conform::dump(report.value()) << '\n';
+        else
+            printTable(report.value(), io);
+        for (const auto& target : report.value()["unreachable_targets"])
+            io.err << "conform-cli: error: suite: target " << target.get<std::string>() << " could not be reached\n";
+        return exitCode(report.value());
+    }
+};
+
+CONFORM_REGISTER_COMMAND(SuiteCommand);
+
+} // namespace
+} // namespace conform::cli

@@ -1,0 +1,219 @@
+#include "proxy/exchange.h"
+
+#include "engine/evaluate.h"
+#include "json/parse.h"
+#include "providers/http.h"
+#include "providers/provider.h"
+
+#include <algorithm>
+
+namespace conform::proxy {
+
+namespace {
+
+const Json& member(const Json& object, const char* key)
+{
+    static const Json none;
+    if (!object.is_object())
+        return none;
+    const auto it = object.find(key);
+    return it == object.end() ? none : *it;
+}
+
+std::string stringOf(const Json& value)
+{
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+// A message's text: a string, or the text blocks of a content list.
+std::string textOf(const Json& content)
+{
+    if (content.is_string())
+        return content.get<std::string>();
+    std::string text;
+    if (content.is_array())
+        for (const Json& block : content)
+            text += stringOf(member(block, "text"));
+    return text;
+}
+
+providers::Mode modeOf(providers::ProviderKind provider, const Json& body)
+{
+    using providers::Mode;
+    if (provider == providers::ProviderKind::OpenAI) {
+        const std::string format = stringOf(member(member(body, "response_format"), "type"));
+        if (format == "json_schema") return Mode::Strict;
+        if (format == "json_object") return Mode::JsonObject;
+        return member(body, "tools").is_array() && member(body, "tool_choice").is_object() ? Mode::Tool : Mode::Text;
+    }
+    if (provider == providers::ProviderKind::Anthropic) {
+        if (stringOf(member(member(member(body, "output_config"), "format"), "type")) == "json_schema")
+            return Mode::Strict;
+        return stringOf(member(member(body, "tool_choice"), "type")) == "tool" ? Mode::Tool : Mode::Text;
+    }
+    const Json& format = member(body, "format");
+    return format.is_object() ? Mode::Strict : format.is_string() ? Mode::JsonObject : Mode::Text;
+}
+
+// The system prompt and the first user turn, so captures group by prompt like the engine's.
+engine::Prompt promptOf(const Json& body)
+{
+    engine::Prompt prompt;
+    prompt.system = textOf(member(body, "system"));
+    if (const Json& messages = member(body, "messages"); messages.is_array())
+        for (const Json& message : messages) {
+            const std::string role = stringOf(member(message, "role"));
+            if ((role == "system" || role == "developer") && prompt.system.empty())
+                prompt.system = textOf(member(message, "content"));
+            else if (role == "user" && prompt.user.empty())
+                prompt.user = textOf(member(message, "content"));
+        }
+    return prompt;
+}
+
+bool isCredential(const std::string& name)
+{
+    return name == "authorization" || name == "x-api-key" || name == "api-key" || name == "cookie" || name == "proxy-authorization"
+        || name.find("token") != std::string::npos || name.find("secret") != std::string::npos;
+}
+
+providers::HttpRequest recordedRequest(const Exchange& exchange, bool stream)
+{
+    providers::HttpRequest request;
+    request.method = exchange.request.method.toStdString();
+    std::string base = exchange.upstream;
+    while (!base.empty() && base.back() == '/')
+        base.pop_back();
+    request.url = base + exchange.request.target.toStdString();
+    for (const auto& [name, value] : exchange.request.headers)
+        if (!isCredential(name.toStdString()) && name != "host" && name != "content-length" && name != "x-conform-schema")
+            request.headers.emplace_back(name.toStdString(), value.toStdString());
+    request.body = exchange.request.body.toStdString();
+    request.stream = stream;
+    return request;
+}
+
+bool streamed(const Exchange& exchange)
+{
+    for (const auto& [name, value] : exchange.responseHeaders)
+        if (name == "content-type")
+            return value.find("event-stream") != std::string::npos || value.find("ndjson") != std::string::npos;
+    return false;
+}
+
+providers::Reply replyOf(const Exchange& exchange, providers::ProviderKind provider, bool& cut)
+{
+    const providers::Adapter& adapter = providers::adapterFor(provider);
+    cut = !exchange.complete;
+    if (!streamed(exchange) || exchange.status >= 400)
+        return adapter.parseResponse(providers::HttpResponse{exchange.status, exchange.responseHeaders, exchange.responseBody});
+    auto decoder = adapter.streamDecoder();
+    decoder->feed(exchange.responseBody);
+    decoder->finish();
+    cut = cut || !decoder->complete();
+    return decoder->reply();
+}
+
+// The attempt as the engine would have recorded it, had it made the call.
+engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKind provider, const Json& body, const MappedSchema* schema)
+{
+    engine::AttemptRecord a;
+    a.target = std::string(providers::providerName(provider)) + "/" + stringOf(member(body, "model"));
+    a.mode = modeOf(provider, body);
+    const bool stream = member(body, "stream").is_boolean() ? member(body, "stream").get<bool>() : provider == providers::ProviderKind::Ollama;
+    const providers::HttpRequest request = recordedRequest(exchange, stream);
+    a.request = request.toJson();
+    a.requestBytes = request.body.size();
+    for (const char* key : {"max_tokens", "max_completion_tokens"})
+        if (member(body, key).is_number_integer())
+            a.maxTokens = member(body, key).get<int>();
+    a.latencyMs = exchange.latencyMs;
+    a.httpStatus = exchange.status;
+    if (exchange.status == 0) {
+        a.error = exchange.transportError.empty() ? "no response from the upstream" : exchange.transportError;
+        a.transportError = true;
+        return a;
+    }
+    bool cut = false;
+    const providers::Reply reply = replyOf(exchange, provider, cut);
+    a.stopReason = reply.stopReason;
+    a.usage = reply.usage;
+    a.refused = reply.refused();
+    a.truncated = reply.truncated();
+    if (reply.error) {
+        a.error = reply.error->message.empty() ? "HTTP " + std::to_string(exchange.status) : reply.error->message;
+        a.transportError = exchange.status == 0 || exchange.status == 408 || exchange.status == 429 || exchange.status >= 500;
+        return a;
+    }
+    if (cut) {
+        a.error = exchange.transportError.empty() ? "the response ended before its end marker" : exchange.transportError;
+        a.transportError = true;
+        a.raw = reply.raw();
+        return a;
+    }
+    static const schema::Validator anything = schema::Validator::compile(Json::object()).value();
+    engine::evaluate(a, reply.raw(), schema ? *schema->validator : anything, schema ? schema->document : Json::object(), false, {});
+    a.notEnforced = schema && a.mode == providers::Mode::Strict && a.parsed && !a.valid && !a.truncated;
+    return a;
+}
+
+} // namespace
+
+std::optional<providers::ProviderKind> providerOfPath(const QByteArray& path)
+{
+    if (path.endsWith("/messages"))
+        return providers::ProviderKind::Anthropic;
+    if (path.endsWith("/chat/completions"))
+        return providers::ProviderKind::OpenAI;
+    if (path.endsWith("/api/chat"))
+        return providers::ProviderKind::Ollama;
+    return std::nullopt;
+}
+
+std::string schemaNameOf(const server::HttpRequest& request, const Json& body)
+{
+    if (request.hasHeader("x-conform-schema"))
+        return request.header("x-conform-schema").trimmed().toStdString();
+    const Json& choice = member(body, "tool_choice");
+    if (std::string name = stringOf(member(member(choice, "function"), "name")); !name.empty())
+        return name; // OpenAI: {"type": "function", "function": {"name"}}
+    if (stringOf(member(choice, "type")) == "tool" && !stringOf(member(choice, "name")).empty())
+        return stringOf(member(choice, "name")); // Anthropic: {"type": "tool", "name"}
+    return stringOf(member(member(member(body, "response_format"), "json_schema"), "name"));
+}
+
+Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider, const SchemaMap& schemas)
+{
+    auto parsed = json::parseStrict(exchange.request.body.toStdString());
+    const Json body = parsed ? std::move(parsed.value()) : Json::object();
+    const std::string name = schemaNameOf(exchange.request, body);
+    const auto mapped = schemas.find(name);
+    const MappedSchema* schema = mapped == schemas.end() ? nullptr : &mapped->second;
+
+    Judged judged;
+    judged.spec.schema = schema ? schema->document : Json::object();
+    judged.spec.validator = schema ? schema->validator : nullptr;
+    judged.spec.prompt = promptOf(body);
+    judged.spec.targets.push_back(engine::Target{provider, stringOf(member(body, "model")), exchange.upstream, engine::ModeChoice::Auto, nullptr});
+    judged.labels = {{"source", "proxy"}, {"schema", schema ? name : std::string("none")}, {"validated", schema ? "true" : "false"}};
+
+    engine::AttemptRecord attempt = attemptOf(exchange, provider, body, schema);
+    engine::RunRecord& record = judged.record;
+    record.outcome = attempt.valid ? engine::Outcome::Valid : engine::Outcome::Failed;
+    if (attempt.transportError)
+        record.flags.insert("transport_error");
+    if (attempt.truncated)
+        record.flags.insert("truncated");
+    if (attempt.refused)
+        record.flags.insert("refused");
+    record.endedBy = attempt.valid ? "valid" : attempt.transportError ? "transport" : "observed";
+    record.value = attempt.value;
+    record.attempts.push_back(std::move(attempt));
+    if (!record.attempts.front().valid)
+        record.best = engine::bestAttempt(record.attempts);
+    if (record.best)
+        record.validFields = engine::validFields(record.attempts[*record.best]);
+    return judged;
+}
+
+} // namespace conform::proxy

@@ -1,0 +1,72 @@
+#include "proxy/proxy.h"
+
+#include "proxy/pipe.h"
+#include "store/capture.h"
+#include "store/writer.h"
+
+#include <QTcpServer>
+#include <QTcpSocket>
+
+namespace conform::proxy {
+
+MonitoringProxy::MonitoringProxy(ProxyOptions options, store::CaptureWriter* writer, QObject* parent)
+    : QObject(parent), m_options(std::move(options)), m_schemas(std::make_shared<const SchemaMap>(m_options.schemas)), m_writer(writer),
+      m_tcp(new QTcpServer(this))
+{
+    connect(m_tcp, &QTcpServer::newConnection, this, [this] {
+        while (QTcpSocket* client = m_tcp->nextPendingConnection())
+            new Pipe(client, *this); // owned by the proxy, deletes itself when done
+    });
+}
+
+MonitoringProxy::~MonitoringProxy()
+{
+    m_judges.waitForDone();
+}
+
+Status MonitoringProxy::listen(const QHostAddress& address, quint16 port)
+{
+    const QString scheme = m_options.upstream.scheme();
+    if (!m_options.upstream.isValid() || m_options.upstream.host().isEmpty() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+        return Error{"must be an http:// or https:// URL", "--upstream"};
+    if (!m_tcp->listen(address, port))
+        return Error{m_tcp->errorString().toStdString(), address.toString().toStdString() + ":" + std::to_string(port)};
+    return Done{};
+}
+
+quint16 MonitoringProxy::port() const
+{
+    return m_tcp->serverPort();
+}
+
+QUrl MonitoringProxy::url() const
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(m_tcp->serverAddress().toString());
+    url.setPort(m_tcp->serverPort());
+    return url;
+}
+
+void MonitoringProxy::finishExchange(Exchange exchange, providers::ProviderKind provider)
+{
+    m_judges.start([this, schemas = m_schemas, exchange = std::move(exchange), provider] {
+        const Judged judged = judgeExchange(exchange, provider, *schemas);
+        QString id;
+        if (m_writer) // thread-safe: the writer queues for its own thread
+            id = QString::fromStdString(m_writer->submit(store::captureOfRun(judged.spec, judged.record, judged.labels)));
+        const auto& attempt = judged.record.attempts.front();
+        QString summary = QString::fromStdString(attempt.target) + QStringLiteral(" schema=") + QString::fromStdString(judged.labels[1].second);
+        if (!attempt.error.empty())
+            summary += QStringLiteral(": ") + QString::fromStdString(attempt.error);
+        else if (!attempt.valid && !attempt.issues.empty())
+            summary += QStringLiteral(": ") + QString::fromStdString(attempt.issues.front().value("message", std::string()));
+        const QString outcome = QString::fromUtf8(engine::outcomeName(judged.record.outcome));
+        const int status = exchange.status;
+        // Delivered on the proxy's thread; the destructor waits for this job, so `this` lives.
+        QMetaObject::invokeMethod(this, [this, id, status, outcome, summary] { emit exchangeFinished(id, status, outcome, summary); },
+                                  Qt::QueuedConnection);
+    });
+}
+
+} // namespace conform::proxy

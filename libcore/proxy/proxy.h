@@ -1,0 +1,80 @@
+#pragma once
+// conform::proxy — the monitoring proxy: an application points its base URL here, every
+// request goes to the upstream unchanged and every byte of the answer comes back as the
+// upstream sent it, as it arrives; afterwards the reply is extracted, validated against the
+// schema the request names and captured (labels source=proxy, schema, validated).
+//
+//   proxy::MonitoringProxy proxy({upstream, std::move(schemaMap)}, &writer);
+//   if (auto listening = proxy.listen(); !listening) fail(listening.error().toString());
+//   app.baseURL = proxy.url();                        // http://127.0.0.1:PORT
+//
+// Raw sockets, not QNetworkAccessManager: each application connection is paired with one
+// upstream connection and the upstream's bytes are written to the application untouched
+// (status line, headers, chunked framing, server-sent events), which QNetworkAccessManager
+// cannot do (it de-chunks, rewrites headers and buffers). Only Host is rewritten, to the
+// upstream's, and the upstream's path prefix is put before the request's path; requests are
+// framed with the replay server's parser (server/http_request.h) and responses on the side
+// with ResponseReader, so keep-alive and pipelined requests pair with their responses.
+//
+// Judging (extraction, validation, the capture) runs on worker threads, after the last byte
+// went to the application, so it neither delays that response nor the others in flight.
+//
+// Bad upstreams reach the application as they would have directly: a refused or reset
+// upstream connection aborts the application's connection (after whatever bytes had come),
+// a slow one is slow. Each is captured as a transport error. Keys never reach a capture:
+// credential headers are dropped from the recorded request (exchange.h).
+#include "base/result.h"
+#include "proxy/exchange.h"
+#include "proxy/schema_map.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QThreadPool>
+#include <QUrl>
+
+#include <memory>
+
+class QTcpServer;
+
+namespace conform::store { class CaptureWriter; }
+
+namespace conform::proxy {
+
+struct ProxyOptions
+{
+    QUrl upstream;             // http:// or https://, with an optional path prefix
+    SchemaMap schemas;
+    int idleTimeoutMs = 300'000; // an application connection idle this long is closed
+};
+
+class MonitoringProxy : public QObject
+{
+    Q_OBJECT
+public:
+    // `writer` (may be null: nothing captured) must outlive the proxy. The destructor waits
+    // for the exchanges being judged.
+    MonitoringProxy(ProxyOptions options, store::CaptureWriter* writer, QObject* parent = nullptr);
+    ~MonitoringProxy() override;
+
+    Status listen(const QHostAddress& address = QHostAddress::LocalHost, quint16 port = 0);
+    quint16 port() const;
+    QUrl url() const;
+    const ProxyOptions& options() const { return m_options; }
+
+signals:
+    // Once per forwarded model call, after its response ended (or failed) and was judged.
+    // `captureId` is empty without a writer; `outcome` is "valid" or "failed".
+    void exchangeFinished(const QString& captureId, int status, const QString& outcome, const QString& summary);
+
+private:
+    friend class Pipe;
+    void finishExchange(Exchange exchange, providers::ProviderKind provider);
+
+    ProxyOptions m_options;
+    std::shared_ptr<const SchemaMap> m_schemas; // shared with the judging threads
+    store::CaptureWriter* m_writer;
+    QTcpServer* m_tcp = nullptr;
+    QThreadPool m_judges; // waited for on destruction
+};
+
+} // namespace conform::proxy

@@ -1,0 +1,58 @@
+#pragma once
+// HTTP/1.1 response framing for the proxy: the upstream's bytes are passed on to the client
+// untouched, and fed here on the side to know where each response ends (so keep-alive
+// requests pair with their responses) and what its body says, de-chunked, for the capture.
+// Pure and incremental; a body is read by Content-Length, chunked encoding, or until the
+// connection closes. Malformed framing is an error, never a crash.
+#include <QByteArray>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace conform::proxy {
+
+class ResponseReader
+{
+public:
+    // `headRequest`: the request was HEAD, so the response has no body whatever it says.
+    explicit ResponseReader(bool headRequest = false) : m_headRequest(headRequest) {}
+
+    // Feeds the next bytes; returns how many belong to this response (the rest, if any,
+    // starts the next one). Stops consuming once complete() or failed().
+    qsizetype feed(const char* data, qsizetype size);
+    // The upstream closed the connection: completes a body read until close.
+    void closed();
+
+    bool headComplete() const { return m_state > State::Head; }
+    bool complete() const { return m_state == State::Done; }
+    bool failed() const { return m_state == State::Failed; }
+    const std::string& error() const { return m_error; }
+
+    int status() const { return m_status; }
+    const std::vector<std::pair<std::string, std::string>>& headers() const { return m_headers; } // names lower-case
+    const std::string& body() const { return m_body; } // de-chunked, as far as it arrived
+    bool chunked() const { return m_chunked; }
+
+    // A body larger than this is passed on but not kept for the capture.
+    static constexpr std::size_t kMaxKeptBody = 64u * 1024u * 1024u;
+
+private:
+    enum class State { Head, Body, ChunkSize, ChunkData, ChunkDataEnd, Trailer, UntilClose, Done, Failed };
+    bool parseHead();
+    void fail(std::string message);
+    void keep(const char* data, std::size_t size);
+    qsizetype chunkedStep(const char* data, qsizetype size);
+
+    bool m_headRequest;
+    State m_state = State::Head;
+    QByteArray m_line; // head or chunk-size line being assembled
+    int m_status = 0;
+    std::vector<std::pair<std::string, std::string>> m_headers;
+    std::string m_body;
+    bool m_chunked = false;
+    std::int64_t m_remaining = 0;
+    std::string m_error;
+};
+
+} // namespace conform::proxy

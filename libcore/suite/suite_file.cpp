@@ -1,0 +1,395 @@
+// Reading a suite file (suite.h): every error is "FILE: WHERE: what", WHERE being the line
+// and column of bad JSON or the JSON pointer of the culprit.
+#include "suite/suite.h"
+
+#include "providers/scenario.h"
+#include "schema/schema_file.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace conform::suite {
+
+namespace {
+
+struct Reader
+{
+    QDir base;
+
+    QString pathOf(const std::string& relative) const { return base.filePath(QString::fromStdString(relative)); }
+};
+
+Error at(const std::string& pointer, std::string message)
+{
+    return Error{std::move(message), pointer.empty() ? "/" : pointer};
+}
+
+// Fields of an object, each checked for its type; unknown fields are errors, so a typo in a
+// CI file is caught rather than ignored.
+Status knownFields(const Json& object, const std::string& pointer, std::initializer_list<std::string_view> fields)
+{
+    if (!object.is_object())
+        return at(pointer, "must be an object");
+    for (const auto& [key, value] : object.items())
+        if (std::find(fields.begin(), fields.end(), key) == fields.end())
+            return at(appendPointer(pointer, key), "unknown field");
+    return Done{};
+}
+
+Result<std::string> stringField(const Json& object, const std::string& pointer, const char* key, bool required)
+{
+    const auto found = object.find(key);
+    if (found == object.end())
+        return required ? Result<std::string>(at(pointer, std::string("\"") + key + "\" is required")) : std::string();
+    if (!found->is_string() || (required && found->get<std::string>().empty()))
+        return at(appendPointer(pointer, key), "must be a non-empty string");
+    return found->get<std::string>();
+}
+
+Result<std::int64_t> integerField(const Json& object, const std::string& pointer, const char* key, std::int64_t low,
+                                  std::int64_t high, std::int64_t fallback)
+{
+    const auto found = object.find(key);
+    if (found == object.end())
+        return fallback;
+    if (!found->is_number_integer() || found->get<std::int64_t>() < low || found->get<std::int64_t>() > high)
+        return at(appendPointer(pointer, key), "must be an integer from " + std::to_string(low) + " to " + std::to_string(high));
+    return found->get<std::int64_t>();
+}
+
+Result<std::optional<double>> rateField(const Json& object, const std::string& pointer, const char* key, double high)
+{
+    const auto found = object.find(key);
+    if (found == object.end())
+        return std::optional<double>();
+    if (!found->is_number() || found->get<double>() < 0 || found->get<double>() > high)
+        return at(appendPointer(pointer, key), "must be a number from 0 to " + QString::number(high).toStdString());
+    return std::optional<double>(found->get<double>());
+}
+
+// A prompt: the text itself, or a file next to the suite when it looks like a file name.
+Result<std::string> promptText(const Reader& r, const Json& object, const std::string& pointer, const char* key)
+{
+    auto text = stringField(object, pointer, key, false);
+    if (!text)
+        return text;
+    static const QRegularExpression fileName(QStringLiteral("^[^\\s]+\\.(md|txt|prompt)$"));
+    const QString value = QString::fromStdString(text.value());
+    if (!fileName.match(value).hasMatch())
+        return text;
+    QFile file(r.pathOf(text.value()));
+    if (!file.open(QIODevice::ReadOnly))
+        return at(appendPointer(pointer, key), text.value() + ": " + file.errorString().toStdString());
+    return file.readAll().toStdString();
+}
+
+Status readPolicy(const Json& object, const std::string& pointer, engine::Policy& policy)
+{
+    if (auto ok = knownFields(object, pointer, {"max_repairs", "max_calls", "retries", "max_tokens", "temperature", "coerce",
+                                               "strict_repairs", "stream", "timeout_s", "on_truncation"}); !ok)
+        return ok;
+    const auto integer = [&](const char* key, std::int64_t low, std::int64_t high, int& out) -> Status {
+        auto value = integerField(object, pointer, key, low, high, out);
+        if (!value)
+            return value.error();
+        out = static_cast<int>(value.value());
+        return Done{};
+    };
+    for (const auto& status : {integer("max_repairs", 0, 20, policy.maxRepairs), integer("max_calls", 1, 100, policy.maxCalls),
+                               integer("retries", 0, 20, policy.maxTransportRetries),
+                               integer("max_tokens", 1, 10'000'000, policy.maxTokens)})
+        if (!status)
+            return status;
+    if (auto temperature = rateField(object, pointer, "temperature", 2); !temperature)
+        return temperature.error();
+    else if (temperature.value())
+        policy.temperature = *temperature.value();
+    if (auto timeout = rateField(object, pointer, "timeout_s", 86400); !timeout)
+        return timeout.error();
+    else if (timeout.value())
+        policy.timeoutMs = static_cast<int>(*timeout.value() * 1000);
+    for (const auto& [key, flag] : {std::pair{"coerce", &policy.coerce}, std::pair{"strict_repairs", &policy.strictRepairs},
+                                    std::pair{"stream", &policy.stream}}) {
+        if (!object.contains(key))
+            continue;
+        if (!object[key].is_boolean())
+            return at(appendPointer(pointer, key), "must be true or false");
+        *flag = object[key].get<bool>();
+    }
+    if (object.contains("on_truncation")) {
+        const auto choice = object["on_truncation"].is_string()
+            ? engine::parseTruncationPolicy(object["on_truncation"].get<std::string>()) : std::nullopt;
+        if (!choice)
+            return at(pointer + "/on_truncation", "must be \"continue\", \"raise\" or \"fail\"");
+        policy.onTruncation = *choice;
+    }
+    return Done{};
+}
+
+Result<std::shared_ptr<const providers::Scenario>> readScenario(const Reader& r, const std::string& name)
+{
+    // A file next to the suite, else a built-in scenario of that name.
+    const QString local = r.pathOf(name);
+    auto loaded = providers::loadScenario(QFileInfo::exists(local) ? local : providers::resolveScenarioPath(QString::fromStdString(name)));
+    if (!loaded)
+        return loaded.error();
+    return std::make_shared<const providers::Scenario>(std::move(loaded.value()));
+}
+
+Result<SuiteTarget> readTarget(const Reader& r, const Json& object, const std::string& pointer)
+{
+    if (auto ok = knownFields(object, pointer, {"provider", "model", "mode", "base_url", "scenario", "name"}); !ok)
+        return ok.error();
+    SuiteTarget t;
+    auto provider = stringField(object, pointer, "provider", true);
+    if (!provider)
+        return provider.error();
+    const auto kind = providers::parseProviderKind(provider.value());
+    if (!kind)
+        return at(pointer + "/provider", "must be anthropic, openai, ollama or scenario");
+    t.target.provider = *kind;
+    for (const auto& [key, out] : {std::pair{"model", &t.target.model}, std::pair{"base_url", &t.target.baseUrl}, std::pair{"name", &t.name}}) {
+        auto value = stringField(object, pointer, key, false);
+        if (!value)
+            return value.error();
+        *out = std::move(value.value());
+    }
+    if (auto mode = stringField(object, pointer, "mode", false); !mode) {
+        return mode.error();
+    } else if (!mode.value().empty()) {
+        const auto choice = engine::parseModeChoice(mode.value());
+        if (!choice)
+            return at(pointer + "/mode", "must be auto, strict, tool, json-object or text");
+        t.target.mode = *choice;
+    }
+    auto scenario = stringField(object, pointer, "scenario", *kind == providers::ProviderKind::Scenario);
+    if (!scenario)
+        return scenario.error();
+    if (*kind != providers::ProviderKind::Scenario && !scenario.value().empty())
+        return at(pointer + "/scenario", "only a scenario target names a scenario");
+    if (*kind == providers::ProviderKind::Scenario) {
+        auto loaded = readScenario(r, scenario.value());
+        if (!loaded)
+            return at(pointer + "/scenario", loaded.error().toString());
+        t.target.scenario = std::move(loaded.value());
+        if (t.target.model.empty())
+            t.target.model = t.target.scenario->name;
+    } else if (t.target.model.empty()) {
+        return at(pointer, "\"model\" is required");
+    }
+    if (t.name.empty())
+        t.name = defaultTargetName(t.target);
+    return t;
+}
+
+Result<SuiteCase> readCase(const Reader& r, const Json& object, const std::string& pointer)
+{
+    if (auto ok = knownFields(object, pointer, {"name", "schema", "system", "user", "vars", "assert"}); !ok)
+        return ok.error();
+    SuiteCase c;
+    auto name = stringField(object, pointer, "name", true);
+    if (!name)
+        return name.error();
+    c.name = std::move(name.value());
+    if (!object.contains("schema"))
+        return at(pointer, "\"schema\" is required");
+    const Json& schemaValue = object["schema"];
+    if (schemaValue.is_string()) {
+        schema::SchemaFile file = schema::loadSchemaFile(r.pathOf(schemaValue.get<std::string>()), false, schemaValue.get<std::string>());
+        if (!file.ok)
+            return at(pointer + "/schema", file.error);
+        c.schema = std::move(file.document);
+        c.validator = std::make_shared<const schema::Validator>(std::move(*file.validator));
+    } else if (schemaValue.is_object()) {
+        auto compiled = schema::Validator::compile(schemaValue);
+        if (!compiled)
+            return at(pointer + "/schema" + compiled.error().where, compiled.error().message);
+        c.schema = schemaValue;
+        c.validator = std::make_shared<const schema::Validator>(std::move(compiled.value()));
+    } else {
+        return at(pointer + "/schema", "must be a schema file or a schema object");
+    }
+    auto system = promptText(r, object, pointer, "system");
+    auto user = promptText(r, object, pointer, "user");
+    if (!system)
+        return system.error();
+    if (!user)
+        return user.error();
+    if (user.value().empty())
+        return at(pointer, "\"user\" is required (the text, or a .md/.txt file)");
+    c.prompt.system = std::move(system.value());
+    c.prompt.user = std::move(user.value());
+    if (object.contains("vars")) {
+        const Json& vars = object["vars"];
+        if (!vars.is_object())
+            return at(pointer + "/vars", "must be an object of strings");
+        for (const auto& [key, value] : vars.items()) {
+            if (!value.is_string())
+                return at(appendPointer(pointer + "/vars", key), "must be a string");
+            c.prompt.variables[key] = value.get<std::string>();
+        }
+    }
+    if (object.contains("assert")) {
+        const Json& list = object["assert"];
+        if (!list.is_array())
+            return at(pointer + "/assert", "must be an array of assertions");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            auto assertion = parseAssertion(list[i], pointer + "/assert/" + std::to_string(i), r.base.absolutePath().toStdString());
+            if (!assertion)
+                return assertion.error();
+            c.assertions.push_back(std::move(assertion.value()));
+        }
+    }
+    return c;
+}
+
+template <typename T, typename ReadOne>
+Status readList(const Json& document, const char* key, ReadOne readOne, std::vector<T>& out)
+{
+    const std::string pointer = std::string("/") + key;
+    if (!document.contains(key) || !document[key].is_array() || document[key].empty())
+        return at(pointer, "must be a non-empty array");
+    for (std::size_t i = 0; i < document[key].size(); ++i) {
+        auto item = readOne(document[key][i], pointer + "/" + std::to_string(i));
+        if (!item)
+            return item.error();
+        out.push_back(std::move(item.value()));
+    }
+    return Done{};
+}
+
+template <typename T>
+Status uniqueNames(const std::vector<T>& items, const char* key, const std::function<std::string(const T&)>& nameOf)
+{
+    for (std::size_t i = 0; i < items.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (nameOf(items[i]) == nameOf(items[j]))
+                return at(std::string("/") + key + "/" + std::to_string(i), "the name '" + nameOf(items[i]) + "' is taken by /"
+                                                                             + key + "/" + std::to_string(j));
+    return Done{};
+}
+
+Status readLimits(const Json& d, Suite& suite)
+{
+    auto repeat = integerField(d, "", "repeat", 1, 10'000, 1);
+    auto concurrency = integerField(d, "", "concurrency", 1, 1'000, 4);
+    if (!repeat)
+        return repeat.error();
+    if (!concurrency)
+        return concurrency.error();
+    suite.repeat = static_cast<int>(repeat.value());
+    suite.concurrency = static_cast<int>(concurrency.value());
+    if (d.contains("provider_concurrency")) {
+        const Json& limits = d["provider_concurrency"];
+        if (!limits.is_object())
+            return at("/provider_concurrency", "must be an object: provider -> runs at once");
+        for (const auto& [provider, limit] : limits.items()) {
+            auto value = integerField(limits, "/provider_concurrency", provider.c_str(), 1, 1'000, 1);
+            if (!value)
+                return value.error();
+            if (!providers::parseProviderKind(provider))
+                return at(appendPointer("/provider_concurrency", provider), "unknown provider");
+            suite.providerConcurrency[provider] = static_cast<int>(value.value());
+        }
+    }
+    if (d.contains("budget")) {
+        const Json& b = d["budget"];
+        if (auto ok = knownFields(b, "/budget", {"max_calls", "max_tokens"}); !ok)
+            return ok;
+        for (const auto& [key, out] : {std::pair{"max_calls", &suite.budget.maxCalls}, std::pair{"max_tokens", &suite.budget.maxTokens}}) {
+            auto value = integerField(b, "/budget", key, 1, std::int64_t(1) << 50, 0);
+            if (!value)
+                return value.error();
+            if (b.contains(key))
+                *out = value.value();
+        }
+    }
+    if (d.contains("thresholds")) {
+        const Json& t = d["thresholds"];
+        if (auto ok = knownFields(t, "/thresholds", {"min_success", "max_mean_repairs"}); !ok)
+            return ok;
+        auto minSuccess = rateField(t, "/thresholds", "min_success", 1);
+        auto maxRepairs = rateField(t, "/thresholds", "max_mean_repairs", 100);
+        if (!minSuccess)
+            return minSuccess.error();
+        if (!maxRepairs)
+            return maxRepairs.error();
+        suite.thresholds = {minSuccess.value(), maxRepairs.value()};
+    }
+    return d.contains("policy") ? readPolicy(d["policy"], "/policy", suite.policy) : Status(Done{});
+}
+
+Status readSuite(const Reader& r, const Json& d, Suite& suite)
+{
+    if (auto ok = knownFields(d, "", {"$schema", "name", "description", "repeat", "concurrency", "provider_concurrency", "budget",
+                                      "thresholds", "policy", "targets", "cases"}); !ok)
+        return ok;
+    auto name = stringField(d, "", "name", true);
+    if (!name)
+        return name.error();
+    suite.name = std::move(name.value());
+    if (auto limits = readLimits(d, suite); !limits)
+        return limits;
+    if (auto targets = readList<SuiteTarget>(d, "targets", [&](const Json& t, const std::string& p) { return readTarget(r, t, p); }, suite.targets); !targets)
+        return targets;
+    if (auto cases = readList<SuiteCase>(d, "cases", [&](const Json& c, const std::string& p) { return readCase(r, c, p); }, suite.cases); !cases)
+        return cases;
+    if (auto ok = uniqueNames<SuiteTarget>(suite.targets, "targets", [](const SuiteTarget& t) { return t.name; }); !ok)
+        return ok;
+    if (auto ok = uniqueNames<SuiteCase>(suite.cases, "cases", [](const SuiteCase& c) { return c.name; }); !ok)
+        return ok;
+    return checkPlannedRuns(suite);
+}
+
+} // namespace
+
+Status checkPlannedRuns(const Suite& suite)
+{
+    const double planned = double(suite.cases.size()) * double(suite.targets.size()) * double(suite.repeat);
+    if (planned > double(kMaxPlannedRuns))
+        return Error{"cases x targets x repeat is " + QString::number(planned, 'f', 0).toStdString() + " runs; at most "
+                         + std::to_string(kMaxPlannedRuns),
+                     "/repeat"};
+    return Done{};
+}
+
+std::string defaultTargetName(const engine::Target& target)
+{
+    std::string name = target.label();
+    if (target.mode != engine::ModeChoice::Auto)
+        name += ":" + std::string(engine::modeChoiceName(target.mode));
+    return name;
+}
+
+Result<Suite> loadSuite(const QString& path)
+{
+    const std::string file = path.toStdString();
+    auto document = schema::readJsonFile(path);
+    if (!document)
+        return document.error();
+    Suite suite;
+    suite.file = file;
+    const Reader reader{QFileInfo(path).absoluteDir()};
+    if (auto read = readSuite(reader, document.value(), suite); !read)
+        return Error{read.error().toString(), file};
+    return suite;
+}
+
+Result<SuiteTarget> parseTargetSpec(const std::string& text, const QString& baseDirectory)
+{
+    const QStringList parts = QString::fromStdString(text).split(QLatin1Char(':'));
+    if (parts.size() < 2 || parts.size() > 3 || parts[1].isEmpty())
+        return Error{"must be PROVIDER:MODEL[:MODE] (scenario:NAME for a scenario)", "--target " + text};
+    Json object{{"provider", parts[0].toStdString()}};
+    object[parts[0] == QLatin1String("scenario") ? "scenario" : "model"] = parts[1].toStdString();
+    if (parts.size() == 3)
+        object["mode"] = parts[2].toStdString();
+    auto target = readTarget(Reader{QDir(baseDirectory)}, object, "");
+    if (!target)
+        return Error{target.error().message, "--target " + text};
+    return target;
+}
+
+} // namespace conform::suite

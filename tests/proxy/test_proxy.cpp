@@ -1,0 +1,448 @@
+// libcore/proxy and `conform-cli proxy`. In process: a scripted upstream (a QTcpServer in
+// this test that writes fixed bytes in pieces, with pauses) and a raw client, so every byte
+// the application receives is compared with every byte the upstream sent, framing included;
+// faults (reset mid-stream, refused) reach the client as they would directly and are
+// captured as transport errors. End to end: the official openai and @anthropic-ai/sdk
+// clients against `conform-cli serve`, directly and through `conform-cli proxy`.
+#include "node_peers.h"
+#include "require_dependency.h"
+
+#include "json/parse.h"
+#include "proxy/proxy.h"
+#include "proxy/response_reader.h"
+#include "store/store.h"
+#include "store/writer.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace conform;
+
+namespace {
+
+const QString kData = QStringLiteral(CONFORM_TEST_DATA);
+const QString kClients = QStringLiteral(CONFORM_SOURCE_DIR "/tests/proxy/clients");
+const QString kCli = QStringLiteral(CONFORM_CLI_PATH);
+
+// An upstream that answers every request with the next script: pieces of raw bytes, each
+// after a pause; `abortAfter` cuts the connection after that many pieces.
+struct Script
+{
+    QByteArrayList pieces;
+    int pauseMs = 0;
+    int abortAfter = -1;
+};
+
+class ScriptedUpstream : public QObject
+{
+public:
+    std::vector<Script> scripts;
+    QByteArray sent;            // everything written, in order
+    QByteArray received;        // everything read
+    QTcpServer server;
+
+    ScriptedUpstream()
+    {
+        server.listen(QHostAddress::LocalHost);
+        connect(&server, &QTcpServer::newConnection, this, [this] {
+            QTcpSocket* socket = server.nextPendingConnection();
+            connect(socket, &QTcpSocket::readyRead, this, [this, socket] {
+                received += socket->readAll();
+                // One script per request head seen.
+                while (received.count("\r\n\r\n") > m_answered && m_next < scripts.size()) {
+                    ++m_answered;
+                    play(socket, scripts[m_next++], 0);
+                }
+            });
+        });
+    }
+
+    quint16 port() const { return server.serverPort(); }
+
+private:
+    void play(QTcpSocket* socket, const Script& script, std::size_t index)
+    {
+        if (static_cast<int>(index) == script.abortAfter) {
+            socket->flush();
+            socket->abort();
+            return;
+        }
+        if (index == script.pieces.size())
+            return;
+        socket->write(script.pieces[index]);
+        socket->flush();
+        sent += script.pieces[index];
+        QTimer::singleShot(script.pauseMs, socket, [this, socket, script, index] { play(socket, script, index + 1); });
+    }
+
+    std::size_t m_next = 0;
+    qsizetype m_answered = 0;
+};
+
+QByteArray chunked(const QByteArrayList& parts)
+{
+    QByteArray out;
+    for (const QByteArray& part : parts)
+        out += QByteArray::number(part.size(), 16) + "\r\n" + part + "\r\n";
+    return out + "0\r\n\r\n";
+}
+
+const QByteArray kOpenAiBody = R"({"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"gpt-4o-mini","choices":[{"index":0,"message":{"role":"assistant","content":"{\"title\":\"Find the cake\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":12,"completion_tokens":7,"total_tokens":19}})";
+
+QByteArray openAiRequest(bool stream, const QByteArray& extraHeaders = {})
+{
+    const QByteArray body = R"({"model":"gpt-4o-mini","messages":[{"role":"user","content":"A task."}],"stream":)" + QByteArray(stream ? "true" : "false")
+        + R"(,"response_format":{"type":"json_schema","json_schema":{"name":"task","schema":{"type":"object"},"strict":true}}})";
+    return "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer sk-live-SECRET-0123456789\r\n"
+        + extraHeaders + "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+QByteArray sseOpenAi()
+{
+    return chunked({"data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"{\\\"title\\\":\"}}]}\n\n",
+                    "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\\\"Find it\\\"}\"},\"finish_reason\":\"stop\"}]}\n\n",
+                    "data: [DONE]\n\n"});
+}
+
+struct ClientResult
+{
+    QByteArray bytes;
+    bool errored = false;         // the connection failed (reset), rather than closing cleanly
+    qint64 firstByteMs = -1;
+};
+
+// A raw client: sends `request`, collects every byte until `expected` bytes arrived or the
+// connection ends.
+ClientResult exchange(quint16 port, const QByteArray& request, qsizetype expected, int timeoutMs = 10'000)
+{
+    ClientResult result;
+    QTcpSocket socket;
+    QEventLoop loop;
+    QElapsedTimer clock;
+    QObject::connect(&socket, &QTcpSocket::readyRead, &loop, [&] {
+        if (result.firstByteMs < 0)
+            result.firstByteMs = clock.elapsed();
+        result.bytes += socket.readAll();
+        if (result.bytes.size() >= expected)
+            loop.quit();
+    });
+    QObject::connect(&socket, &QTcpSocket::errorOccurred, &loop, [&](QAbstractSocket::SocketError error) {
+        result.errored = error != QAbstractSocket::RemoteHostClosedError;
+        loop.quit();
+    });
+    QObject::connect(&socket, &QTcpSocket::disconnected, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    clock.start();
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    socket.write(request);
+    loop.exec();
+    result.bytes += socket.readAll();
+    return result;
+}
+
+// The same over a plain POSIX socket on a thread of its own (the proxy needs this thread's
+// event loop meanwhile), because it tells a reset (ECONNRESET) from an orderly close,
+// which QTcpSocket reports alike.
+ClientResult rawExchange(quint16 port, const QByteArray& request)
+{
+    ClientResult result;
+    bool done = false;
+    std::thread client([&] {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        timeval timeout{10, 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+            ::send(fd, request.constData(), static_cast<std::size_t>(request.size()), MSG_NOSIGNAL);
+            char buffer[4096];
+            for (;;) {
+                const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+                if (n > 0) {
+                    result.bytes.append(buffer, n);
+                    continue;
+                }
+                result.errored = n < 0 && errno == ECONNRESET;
+                break;
+            }
+        }
+        ::close(fd);
+        done = true;
+    });
+    QTest::qWaitFor([&] { return done; }, 15'000);
+    client.join();
+    return result;
+}
+
+} // namespace
+
+class TestProxy : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    struct Rig
+    {
+        std::unique_ptr<store::CaptureWriter> writer;
+        std::unique_ptr<proxy::MonitoringProxy> proxy;
+        QString store;
+    };
+
+    Rig rig(const QString& name, quint16 upstreamPort)
+    {
+        Rig r;
+        r.store = m_dir.filePath(name + QStringLiteral(".db"));
+        r.writer = std::make_unique<store::CaptureWriter>(store::StoreLocation::resolve(r.store).value());
+        r.writer->waitUntilOpen();
+        proxy::ProxyOptions options;
+        options.upstream = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(upstreamPort));
+        options.schemas = proxy::loadSchemaMap(kData + QStringLiteral("/schema-map.json")).value();
+        r.proxy = std::make_unique<proxy::MonitoringProxy>(std::move(options), r.writer.get());
+        r.proxy->listen();
+        return r;
+    }
+
+    static std::vector<store::Capture> captures(Rig& r)
+    {
+        r.writer->flush();
+        auto opened = store::Store::open(store::StoreLocation::resolve(r.store).value());
+        std::vector<store::Capture> out;
+        opened.value()->forEachCapture({}, [&](const store::Capture& c) { out.push_back(c); return true; });
+        return out;
+    }
+
+    static void settle() { QTest::qWait(50); } // the exchange is judged right after its last byte
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void responseReaderFraming_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<bool>("complete");
+        QTest::newRow("content-length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello") << 200 << QByteArray("hello") << true;
+        QTest::newRow("chunked") << ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked({"he", "llo"})) << 200 << QByteArray("hello") << true;
+        QTest::newRow("chunk extension and trailer") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n0\r\nX-T: 1\r\n\r\n") << 200 << QByteArray("hello") << true;
+        QTest::newRow("interim 100 first") << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok") << 201 << QByteArray("ok") << true;
+        QTest::newRow("no body on 204") << QByteArray("HTTP/1.1 204 No Content\r\n\r\n") << 204 << QByteArray() << true;
+        QTest::newRow("cut body") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhel") << 200 << QByteArray("hel") << false;
+        QTest::newRow("bad chunk size") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n") << 200 << QByteArray() << false;
+    }
+
+    void responseReaderFraming()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(int, status);
+        QFETCH(QByteArray, body);
+        QFETCH(bool, complete);
+        // Byte by byte and all at once give the same result.
+        for (const bool oneByOne : {false, true}) {
+            proxy::ResponseReader reader;
+            qsizetype used = 0;
+            if (oneByOne)
+                for (qsizetype i = 0; i < bytes.size() && !reader.complete() && !reader.failed(); ++i)
+                    used += reader.feed(bytes.constData() + i, 1);
+            else
+                used = reader.feed(bytes.constData(), bytes.size());
+            QCOMPARE(reader.status(), status);
+            QCOMPARE(QByteArray::fromStdString(reader.body()), body);
+            QCOMPARE(reader.complete(), complete);
+            if (complete)
+                QCOMPARE(used, bytes.size());
+        }
+    }
+
+    // Every byte the upstream sent, and only those, in the order sent; streamed pieces reach
+    // the client while the upstream is still pausing between them.
+    void bytesPassUntouched_data()
+    {
+        QTest::addColumn<QByteArrayList>("pieces");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("content-length") << QByteArrayList{"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Request-Id: r1\r\nContent-Length: "
+                                                                + QByteArray::number(kOpenAiBody.size()) + "\r\n\r\n" + kOpenAiBody}
+                                        << true;
+        const QByteArray sse = sseOpenAi();
+        QTest::newRow("chunked event stream, in pieces") << QByteArrayList{"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n",
+                                                                                     sse.left(40), sse.mid(40, 100), sse.mid(140)}
+                                                         << true;
+        QTest::newRow("an invalid answer") << QByteArrayList{"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                                                                   + QByteArray::number(QByteArray(kOpenAiBody).replace("title", "name").size()) + "\r\n\r\n" + QByteArray(kOpenAiBody).replace("title", "name")}
+                                           << false;
+    }
+
+    void bytesPassUntouched()
+    {
+        QFETCH(QByteArrayList, pieces);
+        QFETCH(bool, valid);
+        ScriptedUpstream upstream;
+        upstream.scripts.push_back({pieces, 150});
+        Rig r = rig(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '_').replace(',', '_'), upstream.port());
+        QByteArray total;
+        for (const QByteArray& p : pieces)
+            total += p;
+        const bool stream = pieces.size() > 1;
+        const ClientResult got = exchange(r.proxy->port(), openAiRequest(stream), total.size());
+        QCOMPARE(got.bytes, total);
+        QCOMPARE(got.bytes, upstream.sent);
+        if (stream)
+            QVERIFY2(got.firstByteMs < 140, qPrintable(QString::number(got.firstByteMs))); // before the first pause ended
+        // The upstream got the request as sent, Host aside.
+        QVERIFY(upstream.received.contains("Authorization: Bearer sk-live-SECRET-0123456789\r\n"));
+        QVERIFY(upstream.received.contains(QByteArray(QByteArray("Host: 127.0.0.1:") + QByteArray::number(upstream.port()))));
+        settle();
+        const auto stored = captures(r);
+        QCOMPARE(stored.size(), std::size_t(1));
+        const store::Capture& c = stored.front();
+        QCOMPARE(c.summary.outcome, int(valid ? store::OutcomeCode::Valid : store::OutcomeCode::Failed));
+        QCOMPARE(c.summary.provider, std::string("openai"));
+        QCOMPARE(c.summary.mode, std::string("strict"));
+        const std::string document = dump(c.document());
+        QVERIFY2(document.find("SECRET") == std::string::npos, "a key reached the capture");
+        Json labels = Json::object();
+        for (const auto& [k, v] : c.summary.labels)
+            labels[k] = v;
+        QCOMPARE(labels.value("source", std::string()), std::string("proxy"));
+        QCOMPARE(labels.value("schema", std::string()), std::string("task"));
+        if (!valid)
+            QVERIFY(document.find("\"code\":\"invalid_type\"") != std::string::npos || document.find("unrecognized_keys") != std::string::npos);
+    }
+
+    void keepAliveRequestsPair()
+    {
+        ScriptedUpstream upstream;
+        const QByteArray one = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(kOpenAiBody.size()) + "\r\n\r\n" + kOpenAiBody;
+        upstream.scripts = {{{one}, 0}, {{one}, 0}};
+        Rig r = rig(QStringLiteral("keepalive"), upstream.port());
+        const ClientResult got = exchange(r.proxy->port(), openAiRequest(false) + openAiRequest(false, "x-conform-schema: none\r\n"), 2 * one.size());
+        QCOMPARE(got.bytes, one + one);
+        settle();
+        const auto stored = captures(r);
+        QCOMPARE(stored.size(), std::size_t(2));
+        int validated = 0;
+        for (const auto& c : stored)
+            for (const auto& [k, v] : c.summary.labels)
+                validated += k == "validated" && v == "true";
+        QCOMPARE(validated, 1); // the second named a schema the map does not have
+    }
+
+    void resetMidStreamReachesTheClient()
+    {
+        ScriptedUpstream upstream;
+        const QByteArray head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n";
+        upstream.scripts.push_back({{head, sseOpenAi().left(60)}, 30, 2});
+        Rig r = rig(QStringLiteral("reset"), upstream.port());
+        const ClientResult got = rawExchange(r.proxy->port(), openAiRequest(true));
+        QCOMPARE(got.bytes, head + sseOpenAi().left(60));
+        QVERIFY(got.errored); // reset, as it would have been directly
+        settle();
+        const auto stored = captures(r);
+        QCOMPARE(stored.size(), std::size_t(1));
+        QVERIFY(stored.front().summary.flags & store::TransportError);
+    }
+
+    void refusedUpstreamReachesTheClient()
+    {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 port = closed.serverPort();
+        closed.close();
+        Rig r = rig(QStringLiteral("refused"), port);
+        const ClientResult got = rawExchange(r.proxy->port(), openAiRequest(false));
+        QVERIFY(got.bytes.isEmpty());
+        QVERIFY(got.errored);
+        settle();
+        const auto stored = captures(r);
+        QCOMPARE(stored.size(), std::size_t(1));
+        QVERIFY(stored.front().summary.flags & store::TransportError);
+        QVERIFY(dump(stored.front().document()).find("Connection refused") != std::string::npos);
+    }
+
+    void slowUpstreamIsSlow()
+    {
+        ScriptedUpstream upstream;
+        const QByteArray one = "HTTP/1.1 200 OK\r\nContent-Length: " + QByteArray::number(kOpenAiBody.size()) + "\r\n\r\n" + kOpenAiBody;
+        upstream.scripts.push_back({{one.left(20), one.mid(20)}, 600});
+        Rig r = rig(QStringLiteral("slow"), upstream.port());
+        QElapsedTimer clock;
+        clock.start();
+        const ClientResult got = exchange(r.proxy->port(), openAiRequest(false), one.size());
+        QCOMPARE(got.bytes, one);
+        QVERIFY(clock.elapsed() >= 550);
+        QVERIFY(got.firstByteMs < 400);
+    }
+
+    void badSchemaMapIsAnError()
+    {
+        const auto map = proxy::loadSchemaMap(kData + QStringLiteral("/bad-map.json"));
+        QVERIFY(!map.ok());
+        QVERIFY2(map.error().toString().find("/missing: nowhere.json") != std::string::npos, map.error().toString().c_str());
+    }
+
+    // The official clients, directly and through `conform-cli proxy`, against `conform-cli serve`.
+    void officialClients()
+    {
+        const NodePeers peers = nodePeers(kClients, {QStringLiteral("openai"), QStringLiteral("@anthropic-ai/sdk")});
+        REQUIRE_DEPENDENCY(peers.ok(), peers.problem);
+        const QString& node = peers.node;
+        QProcess serve;
+        serve.start(kCli, {QStringLiteral("serve"), QStringLiteral("--scenario"), kData + QStringLiteral("/sdk-task.json"), QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY(serve.waitForReadyRead(10'000));
+        const QString serveUrl = QString::fromUtf8(serve.readLine()).trimmed().section(QLatin1Char(' '), 2);
+        const QString store = m_dir.filePath(QStringLiteral("clients.db"));
+        QProcess proxyProcess;
+        proxyProcess.start(kCli, {QStringLiteral("proxy"), QStringLiteral("--upstream"), serveUrl, QStringLiteral("--schema-map"),
+                                  kData + QStringLiteral("/schema-map.json"), QStringLiteral("--store"), store});
+        QVERIFY(proxyProcess.waitForReadyRead(10'000));
+        const QString proxyUrl = QString::fromUtf8(proxyProcess.readLine()).trimmed().section(QLatin1Char(' '), 2);
+        QVERIFY2(proxyUrl.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(proxyUrl));
+
+        QProcess check;
+        check.setWorkingDirectory(kClients);
+        check.setProcessChannelMode(QProcess::MergedChannels);
+        check.start(node, {QStringLiteral("check_proxy.mjs"), serveUrl, proxyUrl});
+        QVERIFY(check.waitForFinished(120'000));
+        const QByteArray output = check.readAll();
+        qDebug().noquote() << output;
+        QVERIFY2(check.exitCode() == 0, output.constData());
+        const int calls = output.count("\nok   ") + (output.startsWith("ok   ") ? 1 : 0);
+        QCOMPARE(calls, 6);
+
+        proxyProcess.terminate(); // SIGTERM: the proxy commits what is queued, then exits
+        QVERIFY(proxyProcess.waitForFinished(10'000));
+        QCOMPARE(proxyProcess.exitCode(), 0);
+        serve.kill();
+        serve.waitForFinished();
+        auto opened = store::Store::open(store::StoreLocation::resolve(store).value());
+        QVERIFY(opened.ok());
+        store::Filter proxied;
+        proxied.labels = {{"source", "proxy"}, {"schema", "task"}};
+        QCOMPARE(opened.value()->count(proxied).value(), std::int64_t(6)); // one capture per proxied call
+        proxied.outcome = int(store::OutcomeCode::Valid);
+        QCOMPARE(opened.value()->count(proxied).value(), std::int64_t(6));
+        std::string everything;
+        opened.value()->forEachCapture({}, [&](const store::Capture& c) { everything += dump(c.document()); return true; });
+        QVERIFY2(everything.find("not-a-real-key") == std::string::npos, "a key reached a capture");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProxy)
+#include "test_proxy.moc"

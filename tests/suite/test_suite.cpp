@@ -1,0 +1,458 @@
+// libcore/suite and `conform-cli suite`: the scheduler's decisions, assertions, suite file
+// errors, and whole suites run in process against the built-in scenarios and an in-process
+// replay server, whose outcomes the scenarios state (their "expect"), so every expected
+// figure below is worked out by hand from them.
+#include "cli_in_process.h"
+#include "require_dependency.h"
+
+#include "json/parse.h"
+#include "schema/schema_file.h"
+#include "server/server.h"
+#include "store/store.h"
+#include "suite/assertion.h"
+#include "suite/schedule.h"
+#include "suite/suite.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace conform;
+
+Q_DECLARE_METATYPE(conform::Json)
+
+namespace {
+
+const QString kData = QStringLiteral(CONFORM_TEST_DATA);
+const QString kSchemas = QStringLiteral(CONFORM_SOURCE_DIR "/schemas");
+
+Json readJson(const QString& path)
+{
+    QFile file(path);
+    file.open(QIODevice::ReadOnly);
+    auto parsed = json::parseStrict(file.readAll().toStdString());
+    return parsed ? parsed.value() : Json();
+}
+
+void writeJson(const QString& path, const Json& value)
+{
+    QFile file(path);
+    file.open(QIODevice::WriteOnly | QIODevice::Truncate);
+    file.write(QByteArray::fromStdString(dump(value, 2)));
+}
+
+providers::Scenario builtin(const char* name)
+{
+    return providers::loadScenario(providers::resolveScenarioPath(QString::fromLatin1(name))).value();
+}
+
+// Three targets over the replay server, one case: tool-call answers well every time,
+// hopeless-model never does (4 calls, 2 repairs: its "expect"), refusal refuses (1 call).
+Json serverSuite(const QUrl& url)
+{
+    const std::string base = url.toString().toStdString();
+    return Json{{"name", "server"},
+                {"repeat", 3},
+                {"concurrency", 4},
+                {"targets", Json::array({Json{{"provider", "openai"}, {"model", "tool-call"}, {"base_url", base + "/v1"}},
+                                         Json{{"provider", "openai"}, {"model", "hopeless-model"}, {"base_url", base + "/v1"}},
+                                         Json{{"provider", "anthropic"}, {"model", "refusal"}, {"base_url", base}}})},
+                {"cases", Json::array({Json{{"name", "kitchen"},
+                                            {"schema", QString(kSchemas + QStringLiteral("/question-generator/schema.json")).toStdString()},
+                                            {"user", "Ask the next question."},
+                                            {"assert", Json::array({Json{{"pointer", "/answers"}, {"schema", Json{{"minItems", 4}}}}})}}})}};
+}
+
+const Json* cell(const Json& report, const std::string& target)
+{
+    for (const Json& c : report["cells"])
+        if (c["target"] == target)
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
+class TestSuite : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<server::ReplayServer> m_server;
+
+    QString write(const QString& name, const Json& suite)
+    {
+        const QString path = m_dir.filePath(name);
+        writeJson(path, suite);
+        return path;
+    }
+
+    CliRun runSuite(const QString& file, QStringList extra = {})
+    {
+        return runCliInProcess(QStringList{QStringLiteral("suite"), file, QStringLiteral("--json")} + extra);
+    }
+
+    static Json reportOf(const CliRun& run)
+    {
+        auto parsed = json::parseStrict(run.out);
+        return parsed ? parsed.value() : Json();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_server = std::make_unique<server::ReplayServer>(
+            std::vector<providers::Scenario>{builtin("tool-call"), builtin("hopeless-model"), builtin("refusal"),
+                                             providers::loadScenario(kData + QStringLiteral("/minimal/valid-goals.json")).value()});
+        QVERIFY(m_server->listen());
+    }
+
+    void plannedJobsGoRepeatByRepeat()
+    {
+        const auto jobs = suite::plannedJobs(2, 3, 2);
+        QCOMPARE(jobs.size(), std::size_t(12));
+        for (std::size_t i = 0; i < 6; ++i)
+            QCOMPARE(jobs[i].repeat, 1);
+        QCOMPARE(jobs[1].targetIndex, std::size_t(1));
+        QCOMPARE(jobs[3].caseIndex, std::size_t(1));
+        QCOMPARE(jobs[11].repeat, 2);
+    }
+
+    void decide_data()
+    {
+        QTest::addColumn<int>("concurrency");
+        QTest::addColumn<int>("openAiLimit");
+        QTest::addColumn<int>("maxCalls");    // 0: none
+        QTest::addColumn<int>("maxTokens");   // 0: none
+        QTest::addColumn<int>("spentCalls");
+        QTest::addColumn<int>("spentTokens");
+        QTest::addColumn<int>("running");
+        QTest::addColumn<int>("runningOpenAi");
+        QTest::addColumn<int>("verdict");
+        using V = suite::Verdict;
+        QTest::newRow("free") << 4 << 0 << 0 << 0 << 0 << 0 << 0 << 0 << int(V::Start);
+        QTest::newRow("all slots taken") << 2 << 0 << 0 << 0 << 0 << 0 << 2 << 0 << int(V::Wait);
+        QTest::newRow("provider at its limit") << 8 << 1 << 0 << 0 << 0 << 0 << 1 << 1 << int(V::Wait);
+        QTest::newRow("provider below its limit") << 8 << 2 << 0 << 0 << 0 << 0 << 1 << 1 << int(V::Start);
+        // callsPerRun is 4: 10 calls fit two runs' worst case, not three.
+        QTest::newRow("calls fit one more") << 8 << 0 << 10 << 0 << 2 << 0 << 1 << 0 << int(V::Start);
+        QTest::newRow("calls wait for runs in flight") << 8 << 0 << 10 << 0 << 2 << 0 << 2 << 0 << int(V::Wait);
+        QTest::newRow("calls fit exactly") << 8 << 0 << 10 << 0 << 2 << 0 << 0 << 0 << int(V::Start);
+        QTest::newRow("calls spent") << 8 << 0 << 10 << 0 << 7 << 0 << 0 << 0 << int(V::BudgetSpent);
+        QTest::newRow("calls spent, runs in flight") << 8 << 0 << 10 << 0 << 7 << 0 << 3 << 0 << int(V::BudgetSpent);
+        QTest::newRow("tokens below") << 8 << 0 << 0 << 1000 << 0 << 999 << 0 << 0 << int(V::Start);
+        QTest::newRow("tokens reached") << 8 << 0 << 0 << 1000 << 0 << 1000 << 0 << 0 << int(V::BudgetSpent);
+    }
+
+    void decide()
+    {
+        QFETCH(int, concurrency); QFETCH(int, openAiLimit); QFETCH(int, maxCalls); QFETCH(int, maxTokens);
+        QFETCH(int, spentCalls); QFETCH(int, spentTokens); QFETCH(int, running); QFETCH(int, runningOpenAi); QFETCH(int, verdict);
+        suite::Limits limits;
+        limits.concurrency = concurrency;
+        limits.callsPerRun = 4;
+        if (openAiLimit) limits.perProvider["openai"] = openAiLimit;
+        if (maxCalls) limits.budget.maxCalls = maxCalls;
+        if (maxTokens) limits.budget.maxTokens = maxTokens;
+        suite::Spent spent{spentCalls, spentTokens, running, {{"openai", runningOpenAi}}};
+        QCOMPARE(int(suite::decide(limits, spent, "openai")), verdict);
+    }
+
+    void assertions_data()
+    {
+        QTest::addColumn<Json>("assertion");
+        QTest::addColumn<QString>("failure"); // "" when it holds
+        QTest::newRow("equals holds") << Json{{"pointer", "/a/0"}, {"equals", 1}} << QString();
+        QTest::newRow("equals fails") << Json{{"pointer", "/a/0"}, {"equals", 2}} << QStringLiteral("/a/0: expected 2, got 1");
+        QTest::newRow("one_of holds") << Json{{"pointer", "/s"}, {"one_of", {"open", "done"}}} << QString();
+        QTest::newRow("one_of fails") << Json{{"pointer", "/t"}, {"one_of", {"open", "done"}}}
+                                      << QStringLiteral(R"(/t: expected one of ["open","done"], got "closed")");
+        QTest::newRow("schema holds") << Json{{"pointer", "/a"}, {"schema", {{"maxItems", 2}}}} << QString();
+        QTest::newRow("schema fails") << Json{{"pointer", "/a"}, {"schema", {{"items", {{"minimum", 2}}}}}}
+                                      << QStringLiteral("/a: does not match the assertion's schema: Number must be greater than or equal to 2 at /a/0");
+        QTest::newRow("whole value") << Json{{"schema", {{"required", {"zz"}}}}} << QStringLiteral("/: does not match the assertion's schema: Required at /zz");
+        QTest::newRow("no such value") << Json{{"pointer", "/a/5"}, {"equals", 1}} << QStringLiteral("/a/5: no such value");
+        QTest::newRow("index into an object") << Json{{"pointer", "/s/0"}, {"equals", 1}} << QStringLiteral("/s/0: no such value");
+    }
+
+    void assertions()
+    {
+        QFETCH(Json, assertion);
+        QFETCH(QString, failure);
+        auto parsed = suite::parseAssertion(assertion, "/assert/0", m_dir.path().toStdString());
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        const Json value{{"a", {1, 2}}, {"s", "open"}, {"t", "closed"}};
+        const auto failures = suite::checkAssertions(value, {parsed.value()});
+        QCOMPARE(failures.empty() ? QString() : QString::fromStdString(failures.front()), failure);
+    }
+
+    void badSuiteFiles_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        const QString schema = kSchemas + QStringLiteral("/goal-generator/schema.json");
+        const QString good = QStringLiteral(R"({"name": "x", "targets": [{"provider": "scenario", "scenario": "fenced-reply"}],
+            "cases": [{"name": "c", "schema": "%1", "user": "u"}]})").arg(schema);
+        QTest::newRow("not JSON") << QStringLiteral("{\"name\": \"x\",\n  \"targets\": [,]}") << QStringLiteral("bad.suite.json: line 2, column 15: ");
+        QTest::newRow("no cases") << QStringLiteral(R"({"name": "x", "targets": [{"provider": "scenario", "scenario": "fenced-reply"}]})")
+                                  << QStringLiteral("bad.suite.json: /cases: must be a non-empty array");
+        QTest::newRow("missing schema file") << QString(good).replace(schema, QStringLiteral("nowhere.json"))
+                                             << QStringLiteral("bad.suite.json: /cases/0/schema: nowhere.json: ");
+        QTest::newRow("typo in a field") << QString(good).replace(QStringLiteral("\"user\""), QStringLiteral("\"usr\""))
+                                         << QStringLiteral("bad.suite.json: /cases/0/usr: unknown field");
+        QTest::newRow("unknown scenario") << QString(good).replace(QStringLiteral("fenced-reply"), QStringLiteral("no-such-scenario"))
+                                          << QStringLiteral("bad.suite.json: /targets/0/scenario: ");
+        QTest::newRow("model missing") << QString(good).replace(QStringLiteral(R"("provider": "scenario", "scenario": "fenced-reply")"), QStringLiteral(R"("provider": "openai")"))
+                                       << QStringLiteral("bad.suite.json: /targets/0: \"model\" is required");
+        QTest::newRow("bad threshold") << QString(good).replace(QStringLiteral("\"cases\""), QStringLiteral(R"("thresholds": {"min_success": 2}, "cases")"))
+                                       << QStringLiteral("bad.suite.json: /thresholds/min_success: must be a number from 0 to 1");
+        QTest::newRow("bad assertion") << QString(good).replace(QStringLiteral("\"user\": \"u\""), QStringLiteral(R"("user": "u", "assert": [{"pointer": "a", "equals": 1}])"))
+                                       << QStringLiteral("bad.suite.json: /cases/0/assert/0/pointer: must be a JSON pointer");
+        QTest::newRow("prompt file missing") << QString(good).replace(QStringLiteral("\"user\": \"u\""), QStringLiteral(R"("user": "missing.md")"))
+                                             << QStringLiteral("bad.suite.json: /cases/0/user: missing.md: ");
+        QTest::newRow("same target twice") << QString(good).replace(QStringLiteral("}],\n"), QStringLiteral("}, {\"provider\": \"scenario\", \"scenario\": \"fenced-reply\"}],\n"))
+                                           << QStringLiteral("bad.suite.json: /targets/1: the name 'scenario/fenced-reply' is taken by /targets/0");
+    }
+
+    void badSuiteFiles()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        QFile file(m_dir.filePath(QStringLiteral("bad.suite.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text.toUtf8());
+        file.close();
+        // Run from the folder, so the file is named as the user typed it.
+        const QString before = QDir::currentPath();
+        QDir::setCurrent(m_dir.path());
+        const CliRun inFolder = runCliInProcess({QStringLiteral("suite"), QStringLiteral("bad.suite.json"), QStringLiteral("--no-store")});
+        QDir::setCurrent(before);
+        QCOMPARE(inFolder.code, 2);
+        const QString err = QString::fromStdString(inFolder.err);
+        QVERIFY2(err.startsWith(QStringLiteral("conform-cli: error: suite: ") + message), qPrintable(err));
+        QCOMPARE(std::count(inFolder.err.begin(), inFolder.err.end(), '\n'), 1);
+        QVERIFY(inFolder.out.empty());
+    }
+
+    // A typo must not plan a billion runs: 101 cases x 1 target x 10,000 repeats is refused.
+    void tooManyRunsIsRefused()
+    {
+        Json cases = Json::array();
+        for (int i = 0; i < 101; ++i)
+            cases.push_back({{"name", "c" + std::to_string(i)}, {"schema", Json{{"type", "object"}}}, {"user", "u"}});
+        const Json suite{{"name", "big"}, {"repeat", 10000}, {"targets", {{{"provider", "scenario"}, {"scenario", "fenced-reply"}}}}, {"cases", cases}};
+        const CliRun run = runSuite(write(QStringLiteral("big.suite.json"), suite), {QStringLiteral("--no-store")});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.find("/repeat: cases x targets x repeat is 1010000 runs; at most 1000000") != std::string::npos, run.err.c_str());
+    }
+
+    // The issue's minimal file as it stands (its base_url pointed at the replay server).
+    void minimalSuite()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("minimal"));
+        QVERIFY(QDir().mkpath(folder));
+        for (const char* name : {"goals.schema.json", "system.md", "repair.json"})
+            QVERIFY(QFile::copy(kData + "/minimal/" + name, folder + "/" + name));
+        Json suite = readJson(kData + QStringLiteral("/minimal/goals.suite.json"));
+        suite["targets"][1]["base_url"] = m_server->url().toString().toStdString() + "/v1";
+        writeJson(folder + QStringLiteral("/goals.suite.json"), suite);
+        const QString store = m_dir.filePath(QStringLiteral("minimal.db"));
+        const CliRun run = runSuite(folder + QStringLiteral("/goals.suite.json"), {QStringLiteral("--store"), store});
+        QVERIFY2(run.code == 0, run.err.c_str());
+        const Json report = reportOf(run);
+        QCOMPARE(report["runs_done"].get<int>(), 6);
+        const Json* scenario = cell(report, "scenario/repair");
+        const Json* openai = cell(report, "openai/gpt-4o-mini:strict");
+        QVERIFY(scenario && openai);
+        // repair.json: a missing field, then the full answer: repaired with one repair turn.
+        QCOMPARE((*scenario)["succeeded"].get<int>(), 3);
+        QCOMPARE((*scenario)["mean_repairs"].get<double>(), 1.0);
+        QCOMPARE((*scenario)["metrics"]["repaired_rate"].get<double>(), 1.0);
+        QCOMPARE((*openai)["succeeded"].get<int>(), 3);
+        QCOMPARE((*openai)["metrics"]["first_try_valid_rate"].get<double>(), 1.0);
+        QCOMPARE(report["overall"]["pass_k"]["pass_all_rate"].get<double>(), 1.0);
+        QCOMPARE(report["overall"]["mean_repairs"].get<double>(), 0.5);
+
+        // Every run is captured with its labels.
+        auto opened = store::Store::open(store::StoreLocation::resolve(store).value());
+        QVERIFY(opened.ok());
+        store::Filter filter;
+        filter.labels = {{"suite", "goals"}, {"case", "party"}, {"target", "scenario/repair"}, {"repeat", "2"},
+                         {"suite_run", report["run_id"].get<std::string>()}};
+        QCOMPARE(opened.value()->count(filter).value(), std::int64_t(1));
+        filter.labels = {{"suite_run", report["run_id"].get<std::string>()}};
+        QCOMPARE(opened.value()->count(filter).value(), std::int64_t(6));
+    }
+
+    void knownOutcomes()
+    {
+        const CliRun run = runSuite(write(QStringLiteral("server.suite.json"), serverSuite(m_server->url())),
+                                    {QStringLiteral("--store"), m_dir.filePath(QStringLiteral("server.db"))});
+        QVERIFY2(run.code == 0, run.err.c_str()); // no thresholds: nothing to fail
+        const Json report = reportOf(run);
+        const Json& overall = report["overall"];
+        QCOMPARE(overall["runs"].get<int>(), 9);
+        QCOMPARE(overall["succeeded"].get<int>(), 3);
+        QCOMPARE(overall["success_rate"].get<double>(), 1.0 / 3.0);
+        QCOMPARE(overall["mean_repairs"].get<double>(), 6.0 / 9.0);          // hopeless: 2 each
+        QCOMPARE(overall["pass_k"]["cases"].get<int>(), 3);
+        QCOMPARE(overall["pass_k"]["mean_repeats"].get<double>(), 3.0);
+        QCOMPARE(overall["pass_k"]["pass_all_rate"].get<double>(), 1.0 / 3.0);
+        QCOMPARE(overall["pass_k"]["pass_any_rate"].get<double>(), 1.0 / 3.0);
+        QCOMPARE(overall["metrics"]["count"].get<int>(), 9);
+        QCOMPARE(overall["metrics"]["final_success_rate"].get<double>(), 1.0 / 3.0);
+        QCOMPARE(overall["metrics"]["first_try_valid_rate"].get<double>(), 1.0 / 3.0);
+        QCOMPARE(overall["metrics"]["refused_rate"].get<double>(), 1.0 / 3.0);
+        QCOMPARE(overall["metrics"]["failed_rate"].get<double>(), 2.0 / 3.0);
+        QCOMPARE(overall["metrics"]["fallback_rate"].get<double>(), 0.0);
+
+        const Json* hopeless = cell(report, "openai/hopeless-model");
+        QVERIFY(hopeless);
+        QCOMPARE((*hopeless)["succeeded"].get<int>(), 0);
+        QCOMPARE((*hopeless)["mean_repairs"].get<double>(), 2.0);
+        QCOMPARE((*hopeless)["passed"].get<bool>(), false);
+        QCOMPARE((*hopeless)["capture_ids"].size(), std::size_t(3));
+        QVERIFY((*hopeless)["first_failure"]["message"].get<std::string>().find(" at /") != std::string::npos);
+        const Json* refusal = cell(report, "anthropic/refusal");
+        QVERIFY(refusal);
+        QCOMPARE((*refusal)["metrics"]["refused_rate"].get<double>(), 1.0);
+        QCOMPARE((*refusal)["mean_repairs"].get<double>(), 0.0);
+        const Json* tool = cell(report, "openai/tool-call");
+        QVERIFY(tool);
+        QCOMPARE((*tool)["passed"].get<bool>(), true);
+        QCOMPARE((*tool)["pass_k"]["pass_all_rate"].get<double>(), 1.0);
+    }
+
+    // Overall: success 1/3, mean repairs 2/3; each threshold on either side of its value.
+    void thresholds_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("code");
+        QTest::newRow("min-success below") << QStringList{QStringLiteral("--min-success"), QStringLiteral("0.33")} << 0;
+        QTest::newRow("min-success above") << QStringList{QStringLiteral("--min-success"), QStringLiteral("0.34")} << 1;
+        QTest::newRow("max-mean-repairs above") << QStringList{QStringLiteral("--max-mean-repairs"), QStringLiteral("0.67")} << 0;
+        QTest::newRow("max-mean-repairs below") << QStringList{QStringLiteral("--max-mean-repairs"), QStringLiteral("0.66")} << 1;
+        QTest::newRow("both, one fails") << QStringList{QStringLiteral("--min-success"), QStringLiteral("0.3"), QStringLiteral("--max-mean-repairs"), QStringLiteral("0.5")} << 1;
+        QTest::newRow("bad value") << QStringList{QStringLiteral("--min-success"), QStringLiteral("1.5")} << 2;
+    }
+
+    void thresholds()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(int, code);
+        const CliRun run = runSuite(write(QStringLiteral("thresholds.suite.json"), serverSuite(m_server->url())),
+                                    QStringList{QStringLiteral("--no-store")} + options);
+        QVERIFY2(run.code == code, run.err.c_str());
+        if (code == 1) {
+            const Json report = reportOf(run);
+            QCOMPARE(report["passed"].get<bool>(), false);
+        }
+    }
+
+    void junitValidates()
+    {
+        const QString xmllint = QStandardPaths::findExecutable(QStringLiteral("xmllint"));
+        REQUIRE_DEPENDENCY(!xmllint.isEmpty(), QStringLiteral("xmllint (libxml2-utils) is not installed: the JUnit check needs it"));
+        const QString junit = m_dir.filePath(QStringLiteral("report.xml"));
+        const CliRun run = runSuite(write(QStringLiteral("junit.suite.json"), serverSuite(m_server->url())),
+                                    {QStringLiteral("--store"), m_dir.filePath(QStringLiteral("junit.db")), QStringLiteral("--junit"), junit});
+        QVERIFY2(run.code == 0, run.err.c_str());
+        QProcess check;
+        check.start(xmllint, {QStringLiteral("--noout"), QStringLiteral("--schema"), kData + QStringLiteral("/junit.xsd"), junit});
+        QVERIFY(check.waitForFinished(30'000));
+        QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
+        QFile file(junit);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray xml = file.readAll();
+        QCOMPARE(xml.count("<testcase "), 3);
+        QCOMPARE(xml.count("<failure "), 2); // hopeless and refusal
+        QVERIFY(xml.contains(R"(tests="3" failures="2")"));
+        const Json report = reportOf(run);
+        QVERIFY(xml.contains(QByteArray::fromStdString("captures show " + (*cell(report, "openai/hopeless-model"))["first_failure"]["capture_id"].get<std::string>())));
+    }
+
+    // Concurrency 1, a budget of 8 calls and runs worth up to 4 calls each: tool-call (1 call),
+    // then hopeless (4 calls); 5 + 4 > 8, so the suite stops there, cleanly.
+    void budgetStopsTheSuite()
+    {
+        Json suite = serverSuite(m_server->url());
+        suite["concurrency"] = 1;
+        suite["budget"] = Json{{"max_calls", 8}};
+        const QString junit = m_dir.filePath(QStringLiteral("budget.xml"));
+        const CliRun run = runSuite(write(QStringLiteral("budget.suite.json"), suite), {QStringLiteral("--no-store"), QStringLiteral("--junit"), junit});
+        const Json report = reportOf(run);
+        QCOMPARE(report["runs_planned"].get<int>(), 9);
+        QCOMPARE(report["runs_done"].get<int>(), 2);
+        QCOMPARE(report["stopped_by"].get<std::string>(), std::string("budget"));
+        QFile file(junit);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().count("<skipped "), 1); // refusal never ran
+    }
+
+    void unreachableTargetExits3()
+    {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 port = closed.serverPort();
+        closed.close();
+        Json suite = serverSuite(m_server->url());
+        suite["targets"][2] = Json{{"provider", "openai"}, {"model", "x"}, {"base_url", "http://127.0.0.1:" + std::to_string(port) + "/v1"}};
+        suite["repeat"] = 1;
+        suite["policy"] = Json{{"retries", 0}};
+        const CliRun run = runSuite(write(QStringLiteral("unreachable.suite.json"), suite), {QStringLiteral("--no-store")});
+        QCOMPARE(run.code, 3);
+        QVERIFY2(run.err.find("target openai/x could not be reached") != std::string::npos, run.err.c_str());
+    }
+
+    void targetOverride()
+    {
+        const CliRun run = runSuite(kSchemas + QStringLiteral("/goals.suite.json"),
+                                    {QStringLiteral("--no-store"), QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--target"),
+                                     QStringLiteral("scenario:fenced-reply:text"), QStringLiteral("--target"), QStringLiteral("scenario:fenced-reply")});
+        QVERIFY2(run.code == 0, run.err.c_str());
+        const Json report = reportOf(run);
+        QCOMPARE(report["cells"].size(), std::size_t(2));
+        QCOMPARE(report["cells"][0]["target"].get<std::string>(), std::string("scenario/fenced-reply:text"));
+        QCOMPARE(report["runs_done"].get<int>(), 2);
+        const CliRun bad = runSuite(kSchemas + QStringLiteral("/goals.suite.json"), {QStringLiteral("--target"), QStringLiteral("openai")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.find("--target openai: must be PROVIDER:MODEL") != std::string::npos, bad.err.c_str());
+    }
+
+    // Every example suite in schemas/ runs offline on a fresh checkout, meets its own
+    // thresholds, and is valid against the suite's own JSON Schema.
+    void exampleSuites_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const QString& name : QDir(kSchemas).entryList({QStringLiteral("*.suite.json")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(name)) << QString(kSchemas + QLatin1Char('/') + name);
+        QVERIFY(QDir(kSchemas).entryList({QStringLiteral("*.suite.json")}).size() >= 3);
+    }
+
+    void exampleSuites()
+    {
+        QFETCH(QString, file);
+        const schema::SchemaFile suiteSchema = schema::loadSchemaFile(kSchemas + QStringLiteral("/suite.schema.json"));
+        QVERIFY2(suiteSchema.ok, suiteSchema.error.c_str());
+        const auto verdict = suiteSchema.validator->validate(readJson(file));
+        QVERIFY2(verdict.valid, verdict.valid ? "" : dump(verdict.toJson()).c_str());
+        const CliRun run = runSuite(file, {QStringLiteral("--no-store")});
+        QVERIFY2(run.code == 0, (run.err + run.out).c_str());
+        QCOMPARE(reportOf(run)["passed"].get<bool>(), true);
+    }
+
+    void suiteSchemaAcceptsTheMinimalFile()
+    {
+        const schema::SchemaFile suiteSchema = schema::loadSchemaFile(kSchemas + QStringLiteral("/suite.schema.json"));
+        QVERIFY(suiteSchema.validator->accepts(readJson(kData + QStringLiteral("/minimal/goals.suite.json"))));
+        QVERIFY(!suiteSchema.validator->accepts(Json{{"name", "x"}, {"targets", Json::array()}, {"cases", Json::array()}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSuite)
+#include "test_suite.moc"
