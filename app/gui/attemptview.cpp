@@ -4,6 +4,7 @@
 #include "editorpanel.h"
 #include "fixtable.h"
 #include "fixwords.h"
+#include "storedrun.h"
 #include "transportwords.h"
 
 #include <QListWidget>
@@ -18,17 +19,6 @@ namespace {
 
 constexpr int kSpanOffsetRole = Qt::UserRole + 1;
 constexpr int kSpanLengthRole = Qt::UserRole + 2;
-
-// "/facts/0/claim: Expected string, received number" for one Zod-style issue.
-QString issueLine(const Json& issue)
-{
-    QString path;
-    if (issue.contains("path") && issue["path"].is_array())
-        for (const Json& part : issue["path"])
-            path += QLatin1Char('/') + QString::fromStdString(part.is_string() ? part.get<std::string>() : part.dump());
-    const std::string message = issue.value("message", std::string());
-    return (path.isEmpty() ? QStringLiteral("/") : path) + QStringLiteral(": ") + QString::fromStdString(message);
-}
 
 // Text of a message's content: a string, or the text of its blocks (text, tool_result).
 QString contentText(const Json& content)
@@ -149,7 +139,7 @@ void AttemptView::showIssues(const engine::AttemptRecord& attempt)
     if (!attempt.extractionFailure.empty())
         m_issues->addItem(tr("no JSON: %1").arg(QString::fromStdString(attempt.extractionFailure)));
     for (const Json& issue : attempt.issues) {
-        auto* item = new QListWidgetItem(issueLine(issue), m_issues);
+        auto* item = new QListWidgetItem(issueSummary(issue), m_issues);
         item->setToolTip(item->text());
         if (issue.contains("span") && issue["span"].is_object()) {
             item->setData(kSpanOffsetRole, QVariant::fromValue(issue["span"].value("offset", std::size_t(0))));
