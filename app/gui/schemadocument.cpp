@@ -17,6 +17,9 @@ SchemaDocument::SchemaDocument(QObject* parent) : QObject(parent), m_job(this, 2
         m_compiled = std::move(schema);
         emit compiled(m_compiled);
     });
+    // An empty document is a version too: a pane checking before any schema is typed gets
+    // "no schema" rather than waiting for a compile that never comes.
+    schedule();
 }
 
 void SchemaDocument::setText(std::string text)
