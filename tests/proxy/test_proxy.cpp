@@ -82,7 +82,7 @@ private:
             socket->abort();
             return;
         }
-        if (index == script.pieces.size())
+        if (index == std::size_t(script.pieces.size()))
             return;
         socket->write(script.pieces[index]);
         socket->flush();
@@ -186,7 +186,8 @@ ClientResult rawExchange(quint16 port, const QByteArray& request)
         ::close(fd);
         done = true;
     });
-    QTest::qWaitFor([&] { return done; }, 15'000);
+    // Keeps the event loop turning while the client runs; join() waits for it either way.
+    [[maybe_unused]] const bool finished = QTest::qWaitFor([&] { return done; }, 15'000);
     client.join();
     return result;
 }
