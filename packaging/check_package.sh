@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # check_package.sh BUILD_DIR: builds the .deb with cpack into a scratch folder and checks that
-# it declares its dependencies and holds what packaging/CMakeLists.txt promises. Exit 77
-# (skip) without dpkg-deb outside CI, as run_validator.sh does.
+# it declares its dependencies and holds what packaging/CMakeLists.txt promises. Without
+# dpkg-deb it fails, naming the package, as run_validator.sh does.
 set -euo pipefail
 build=$1
 if ! command -v dpkg-deb >/dev/null || ! command -v dpkg-shlibdeps >/dev/null; then
-  [[ ${CI:-} == true ]] && { echo "missing under CI: dpkg-deb / dpkg-shlibdeps (package dpkg-dev)" >&2; exit 1; }
-  echo "SKIP: dpkg-dev is not installed"; exit 77
+  echo "missing dependency: dpkg-deb / dpkg-shlibdeps (package dpkg-dev; packaging/install-deps.sh installs it)" >&2
+  exit 1
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

@@ -39,4 +39,4 @@ conform::engine::RunRecord runToEnd(const conform::engine::RunSpec& spec,
 
 // The environment every run test uses: fake keys that must never appear in any output.
 conform::providers::Environment fakeKeys();
-inline constexpr const char* kFakeKey = "sk-test-SECRET123";
+inline constexpr const char* kFakeKey = "notakey-test-SECRET123";

@@ -204,7 +204,7 @@ private slots:
         providers::RequestOptions options;
         options.model = "m";
         const auto bytes = [&](const providers::Conversation& c) {
-            return adapter.buildRequest(c, schema, m, options, providers::Endpoint{"http://127.0.0.1:1", "sk-fake"}).body.size();
+            return adapter.buildRequest(c, schema, m, options, providers::Endpoint{"http://127.0.0.1:1", "notakey-fake"}).body.size();
         };
         const std::size_t first = bytes(base);
         std::size_t firstRepair = 0;

@@ -44,7 +44,7 @@ using providers::ProviderKind;
 
 namespace {
 
-const char* const kKeychainKey = "sk-keychain-0123456789abcdef";
+const char* const kKeychainKey = "notakey-keychain-0123456789abcdef";
 
 std::unique_ptr<keys::KeyRing> memoryRing(std::map<std::string, std::string> environment)
 {
@@ -147,7 +147,7 @@ void TestSettings::init()
 
 void TestSettings::keyStateSaysWhereFrom()
 {
-    auto ring = memoryRing({{"OPENAI_API_KEY", "sk-env-0123456789"}});
+    auto ring = memoryRing({{"OPENAI_API_KEY", "notakey-env-0123456789"}});
     ProvidersPage page(ring.get(), AppSettings::load());
     QCOMPARE(page.keyLabel(ProviderKind::OpenAI)->text(), QStringLiteral("Set, from the environment (OPENAI_API_KEY)"));
     QCOMPARE(page.keyLabel(ProviderKind::Anthropic)->text(),
@@ -160,7 +160,7 @@ void TestSettings::keyStateSaysWhereFrom()
     QCOMPARE(page.keyLabel(ProviderKind::Anthropic)->text(), QStringLiteral("Set, in the system keychain"));
     QVERIFY(page.forgetButton(ProviderKind::Anthropic)->isEnabled());
     for (QLabel* label : page.findChildren<QLabel*>())
-        QVERIFY2(!label->text().contains(QLatin1String("sk-")), qPrintable(label->text()));
+        QVERIFY2(!label->text().contains(QLatin1String("notakey-")), qPrintable(label->text()));
 
     page.forgetButton(ProviderKind::Anthropic)->click();
     QVERIFY(changed.wait(2000));
@@ -190,7 +190,7 @@ void TestSettings::keysNeverReachTheSettingsFile()
     QVERIFY(written.contains("http://127.0.0.1:4010/v1"));
     QVERIFY(written.contains("gpt-settings-test"));
     QVERIFY(!written.contains(kKeychainKey));
-    QVERIFY(!written.contains("sk-"));
+    QVERIFY(!written.contains("notakey-"));
 }
 
 void TestSettings::modelListFromTheModelsEndpoint_data()
@@ -228,7 +228,7 @@ void TestSettings::modelListFailureSaysWhy()
     QVERIFY(closed.listen(QHostAddress::LocalHost));
     const quint16 port = closed.serverPort();
     closed.close();
-    auto ring = memoryRing({{"OPENAI_API_KEY", "sk-never-shown-0123"}});
+    auto ring = memoryRing({{"OPENAI_API_KEY", "notakey-never-shown-0123"}});
     ProvidersPage page(ring.get(), AppSettings::load());
     page.baseUrlEdit(ProviderKind::OpenAI)->setText(QStringLiteral("http://127.0.0.1:%1/v1").arg(port));
     QSignalSpy failed(page.fetcher(), &ModelListFetcher::failed);
@@ -236,7 +236,7 @@ void TestSettings::modelListFailureSaysWhy()
     QVERIFY(failed.wait(5000));
     const QString status = page.modelStatus(ProviderKind::OpenAI)->text();
     QVERIFY2(status.startsWith(QStringLiteral("No model list: http://127.0.0.1:%1/v1/models: ").arg(port)), qPrintable(status));
-    QVERIFY(!status.contains(QLatin1String("sk-never")));
+    QVERIFY(!status.contains(QLatin1String("notakey-never")));
 }
 
 void TestSettings::storeConnectionTest_data()

@@ -73,9 +73,9 @@ void TestKeys::sourceOfAKey_data()
     QTest::addColumn<QString>("runKey");      // what a run reads as OPENAI_API_KEY
 
     QTest::newRow("nowhere") << "" << "" << KeySource::None << "";
-    QTest::newRow("environment only") << "sk-env" << "" << KeySource::Environment << "sk-env";
-    QTest::newRow("keychain only") << "" << "sk-chain" << KeySource::Keychain << "sk-chain";
-    QTest::newRow("both: the environment wins") << "sk-env" << "sk-chain" << KeySource::Environment << "sk-env";
+    QTest::newRow("environment only") << "notakey-env" << "" << KeySource::Environment << "notakey-env";
+    QTest::newRow("keychain only") << "" << "notakey-chain" << KeySource::Keychain << "notakey-chain";
+    QTest::newRow("both: the environment wins") << "notakey-env" << "notakey-chain" << KeySource::Environment << "notakey-env";
 }
 
 void TestKeys::sourceOfAKey()
@@ -104,10 +104,10 @@ void TestKeys::storeThenForget()
     Ring r = makeRing({});
     loadAndWait(*r.ring);
     QSignalSpy changed(r.ring.get(), &KeyRing::changed);
-    r.ring->store(ProviderKind::Anthropic, "sk-ant-stored");
+    r.ring->store(ProviderKind::Anthropic, "notakey-ant-stored");
     QVERIFY(changed.wait(2000));
     QCOMPARE(r.ring->source(ProviderKind::Anthropic), KeySource::Keychain);
-    QCOMPARE(r.backend->entries().at("anthropic-api-key"), std::string("sk-ant-stored"));
+    QCOMPARE(r.backend->entries().at("anthropic-api-key"), std::string("notakey-ant-stored"));
     r.ring->forget(ProviderKind::Anthropic);
     QVERIFY(changed.wait(2000));
     QCOMPARE(r.ring->source(ProviderKind::Anthropic), KeySource::None);
@@ -122,14 +122,14 @@ void TestKeys::laterStoresReachEarlierEnvironments()
     QCOMPARE(forRuns("OLLAMA_HOST").value_or(""), std::string("http://127.0.0.1:9"));
     QVERIFY(!forRuns("OPENAI_API_KEY"));
     QSignalSpy changed(r.ring.get(), &KeyRing::changed);
-    r.ring->store(ProviderKind::OpenAI, "sk-later");
+    r.ring->store(ProviderKind::OpenAI, "notakey-later");
     QVERIFY(changed.wait(2000));
-    QCOMPARE(forRuns("OPENAI_API_KEY").value_or(""), std::string("sk-later"));
+    QCOMPARE(forRuns("OPENAI_API_KEY").value_or(""), std::string("notakey-later"));
 }
 
 void TestKeys::unreachableKeychainSaysWhichProvider()
 {
-    Ring r = makeRing({{"OPENAI_API_KEY", "sk-env"}});
+    Ring r = makeRing({{"OPENAI_API_KEY", "notakey-env"}});
     r.backend->setUnavailable("no keychain service is running");
     QSignalSpy failed(r.ring.get(), &KeyRing::failed);
     QSignalSpy changed(r.ring.get(), &KeyRing::changed);
@@ -142,11 +142,11 @@ void TestKeys::unreachableKeychainSaysWhichProvider()
     QCOMPARE(r.ring->source(ProviderKind::OpenAI), KeySource::Environment);
 
     failed.clear();
-    r.ring->store(ProviderKind::Anthropic, "sk-ant-secret-value");
+    r.ring->store(ProviderKind::Anthropic, "notakey-ant-secret-value");
     QVERIFY(failed.wait(2000));
     const QString message = failed.at(0).at(0).toString();
     QCOMPARE(message, QStringLiteral("anthropic key: storing the in-memory keychain failed: no keychain service is running"));
-    QVERIFY(!message.contains(QLatin1String("sk-ant")));
+    QVERIFY(!message.contains(QLatin1String("notakey-ant")));
     QCOMPARE(r.ring->source(ProviderKind::Anthropic), KeySource::None);
 }
 

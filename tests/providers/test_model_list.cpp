@@ -29,11 +29,11 @@ void TestModelList::request_data()
     QTest::addColumn<QString>("credential"); // "name: value", "" for none
 
     QTest::newRow("anthropic") << ProviderKind::Anthropic << "https://api.anthropic.com"
-                               << "https://api.anthropic.com/v1/models" << "x-api-key: sk-a";
+                               << "https://api.anthropic.com/v1/models" << "x-api-key: notakey-a";
     QTest::newRow("openai base with /v1") << ProviderKind::OpenAI << "https://api.openai.com/v1/"
-                                          << "https://api.openai.com/v1/models" << "authorization: Bearer sk-a";
+                                          << "https://api.openai.com/v1/models" << "authorization: Bearer notakey-a";
     QTest::newRow("openai-compatible without /v1") << ProviderKind::OpenAI << "http://127.0.0.1:8000"
-                                                   << "http://127.0.0.1:8000/v1/models" << "authorization: Bearer sk-a";
+                                                   << "http://127.0.0.1:8000/v1/models" << "authorization: Bearer notakey-a";
     QTest::newRow("ollama") << ProviderKind::Ollama << "http://localhost:11434" << "http://localhost:11434/api/tags" << "";
 }
 
@@ -43,7 +43,7 @@ void TestModelList::request()
     QFETCH(QString, baseUrl);
     QFETCH(QString, url);
     QFETCH(QString, credential);
-    const auto request = providers::modelListRequest(kind, {baseUrl.toStdString(), kind == ProviderKind::Ollama ? "" : "sk-a"});
+    const auto request = providers::modelListRequest(kind, {baseUrl.toStdString(), kind == ProviderKind::Ollama ? "" : "notakey-a"});
     QCOMPARE(request.method, std::string("GET"));
     QCOMPARE(QString::fromStdString(request.url), url);
     QVERIFY(request.body.empty());
@@ -53,7 +53,7 @@ void TestModelList::request()
     QCOMPARE(sent, credential);
     // The key is never among the recorded headers.
     for (const auto& [name, value] : request.headers)
-        QVERIFY(value.find("sk-a") == std::string::npos);
+        QVERIFY(value.find("notakey-a") == std::string::npos);
 }
 
 void TestModelList::parse_data()

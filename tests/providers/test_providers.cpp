@@ -84,8 +84,8 @@ private slots:
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("key");
         QTest::newRow("anthropic default") << "anthropic" << "" << "https://api.anthropic.com" << "fake-ant-1";
-        QTest::newRow("openai env base") << "openai" << "" << "http://gateway:9/v1" << "sk-oai-2";
-        QTest::newRow("target wins") << "openai" << "http://127.0.0.1:5/v1" << "http://127.0.0.1:5/v1" << "sk-oai-2";
+        QTest::newRow("openai env base") << "openai" << "" << "http://gateway:9/v1" << "notakey-oai-2";
+        QTest::newRow("target wins") << "openai" << "http://127.0.0.1:5/v1" << "http://127.0.0.1:5/v1" << "notakey-oai-2";
         QTest::newRow("ollama host without scheme") << "ollama" << "" << "http://0.0.0.0:11434" << "";
     }
 
@@ -95,7 +95,7 @@ private slots:
         QFETCH(QString, target);
         QFETCH(QString, base);
         QFETCH(QString, key);
-        const Environment env = fakeEnvironment({{"ANTHROPIC_API_KEY", "fake-ant-1"}, {"OPENAI_API_KEY", "sk-oai-2"},
+        const Environment env = fakeEnvironment({{"ANTHROPIC_API_KEY", "fake-ant-1"}, {"OPENAI_API_KEY", "notakey-oai-2"},
                                                  {"OPENAI_BASE_URL", "http://gateway:9/v1"}, {"OLLAMA_HOST", "0.0.0.0:11434"}});
         const Endpoint e = resolveEndpoint(*parseProviderKind(provider.toStdString()), target.toStdString(), env);
         QCOMPARE(QString::fromStdString(e.baseUrl), base);
@@ -107,7 +107,7 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("secret");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("once") << "invalid key sk-test-SECRET123!" << "sk-test-SECRET123" << "invalid key [redacted]!";
+        QTest::newRow("once") << "invalid key notakey-test-SECRET123!" << "notakey-test-SECRET123" << "invalid key [redacted]!";
         QTest::newRow("twice") << "aSECRETXYZbSECRETXYZ" << "SECRETXYZ" << "a[redacted]b[redacted]";
         QTest::newRow("inside the mark") << "redacted" << "redacted" << "[redacted]";
         QTest::newRow("short secrets ignored") << "abc" << "abc" << "abc";

@@ -31,7 +31,7 @@ Json bodyOf(ProviderKind kind, Mode mode, const Conversation& conversation = sim
 {
     RequestOptions options;
     options.model = "m-1";
-    const HttpRequest request = adapterFor(kind).buildRequest(conversation, kSchema, mode, options, {"http://h:1", "sk-test-SECRET123"});
+    const HttpRequest request = adapterFor(kind).buildRequest(conversation, kSchema, mode, options, {"http://h:1", "notakey-test-SECRET123"});
     return Json::parse(request.body);
 }
 
@@ -146,10 +146,10 @@ private slots:
         QFETCH(QString, header);
         QFETCH(QString, recorded);
         const HttpRequest request = adapterFor(*parseProviderKind(provider.toStdString()))
-                                        .buildRequest(simpleConversation(), kSchema, Mode::Tool, {}, {"http://h:1", "sk-test-SECRET123"});
+                                        .buildRequest(simpleConversation(), kSchema, Mode::Tool, {}, {"http://h:1", "notakey-test-SECRET123"});
         QCOMPARE(request.credentials.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(request.credentials[0].first), header);
-        QVERIFY(request.credentials[0].second.find("sk-test-SECRET123") != std::string::npos);
+        QVERIFY(request.credentials[0].second.find("notakey-test-SECRET123") != std::string::npos);
         for (const auto& h : request.headers)
             QVERIFY(h.second.find("SECRET123") == std::string::npos);
         QVERIFY(request.body.find("SECRET123") == std::string::npos);

@@ -108,7 +108,7 @@ QByteArray openAiRequest(bool stream, const QByteArray& extraHeaders = {})
 {
     const QByteArray body = R"({"model":"gpt-4o-mini","messages":[{"role":"user","content":"A task."}],"stream":)" + QByteArray(stream ? "true" : "false")
         + R"(,"response_format":{"type":"json_schema","json_schema":{"name":"task","schema":{"type":"object"},"strict":true}}})";
-    return "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer sk-live-SECRET-0123456789\r\n"
+    return "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer notakey-live-SECRET-0123456789\r\n"
         + extraHeaders + "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
 }
 
@@ -307,7 +307,7 @@ private slots:
         if (stream)
             QVERIFY2(got.firstByteMs < 140, qPrintable(QString::number(got.firstByteMs))); // before the first pause ended
         // The upstream got the request as sent, Host aside.
-        QVERIFY(upstream.received.contains("Authorization: Bearer sk-live-SECRET-0123456789\r\n"));
+        QVERIFY(upstream.received.contains("Authorization: Bearer notakey-live-SECRET-0123456789\r\n"));
         QVERIFY(upstream.received.contains(QByteArray(QByteArray("Host: 127.0.0.1:") + QByteArray::number(upstream.port()))));
         settle();
         const auto stored = captures(r);

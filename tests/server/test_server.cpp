@@ -269,7 +269,7 @@ void TestServer::openAiText()
     Json request = openAiRequest("texty", stream);
     if (includeUsage)
         request["stream_options"] = {{"include_usage", true}};
-    const HttpResult r = post("/v1/chat/completions", request, {{"authorization", "Bearer sk-secret"}});
+    const HttpResult r = post("/v1/chat/completions", request, {{"authorization", "Bearer notakey-secret"}});
     QCOMPARE(r.status, 200);
     QVERIFY(r.header("x-request-id").startsWith("req_"));
     if (!stream) {
@@ -477,7 +477,7 @@ void TestServer::modelPicksScenario()
 void TestServer::logsHoldNoSecrets()
 {
     post("/v1/messages", anthropicRequest("seq", true), {{"x-api-key", "fake-ant-TOPSECRET"}, {"x-conform-session", "s1"}});
-    post("/v1/chat/completions", openAiRequest("faults", false), {{"authorization", "Bearer sk-TOPSECRET"}});
+    post("/v1/chat/completions", openAiRequest("faults", false), {{"authorization", "Bearer notakey-TOPSECRET"}});
     QCOMPARE(m_logs.size(), std::size_t(2));
     const std::string first = m_logs[0].toLine();
     QCOMPARE(first, std::string("POST /v1/messages scenario=seq turn=1 session=s1 status=200 stream"));

@@ -29,8 +29,7 @@ void addBackendRows()
     QTest::newRow("postgres") << QStringLiteral("postgres");
 }
 
-// Opens a fresh store on the row's backend (failing, or skipping outside CI, when
-// PostgreSQL cannot start).
+// Opens a fresh store on the row's backend (failing when PostgreSQL cannot start).
 #define OPEN_FRESH_STORE(store, name)                                                                        \
     QFETCH(QString, backend);                                                                                \
     if (backend == QLatin1String("postgres"))                                                                \

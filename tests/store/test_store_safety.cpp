@@ -249,7 +249,7 @@ private slots:
         server::ReplayServer replay({scenario.value()});
         QVERIFY(replay.listen());
         const QString path = m_dir.filePath(QStringLiteral("keys.db"));
-        qputenv("OPENAI_API_KEY", "sk-fake-KEY-4242");
+        qputenv("OPENAI_API_KEY", "notakey-fake-KEY-4242");
         const QString base = QStringLiteral("http://qa:pw-SECRET-42@127.0.0.1:%1/v1?api_key=qk-SECRET-77").arg(replay.port());
         const CliRun run = runCliInProcess({QStringLiteral("run"), QStringLiteral("--schema"), QStringLiteral(CONFORM_SOURCE_DIR "/tests/engine/data/schema.json"),
                                       QStringLiteral("--user"), QStringLiteral("x"), QStringLiteral("--provider"), QStringLiteral("openai"),
@@ -260,7 +260,7 @@ private slots:
         const CliRun exported = runCliInProcess({QStringLiteral("captures"), QStringLiteral("export"), QStringLiteral("--store"), path});
         QVERIFY(exported.out.find("qa:***@") != std::string::npos || exported.out.find("***@") != std::string::npos);
         const QByteArray stored = fileBytes(path) + fileBytes(path + QStringLiteral("-wal"));
-        for (const char* secret : {"sk-fake-KEY-4242", "pw-SECRET-42", "qk-SECRET-77"}) {
+        for (const char* secret : {"notakey-fake-KEY-4242", "pw-SECRET-42", "qk-SECRET-77"}) {
             QVERIFY2(!stored.contains(secret), secret);
             QVERIFY2(exported.out.find(secret) == std::string::npos, secret);
             QVERIFY2(run.out.find(secret) == std::string::npos && run.err.find(secret) == std::string::npos, secret);

@@ -1,7 +1,7 @@
 #pragma once
 // node and the npm packages a test's folder declares (package.json and its lock), installed
 // with `npm ci` on first use (node_modules is git-ignored). Callers hand `problem` to
-// REQUIRE_DEPENDENCY, so a missing node or a failed install skips outside CI and fails in it.
+// REQUIRE_DEPENDENCY, so a missing node or a failed install fails the test, naming what is missing.
 #include <QDir>
 #include <QProcess>
 #include <QStandardPaths>

@@ -36,6 +36,6 @@ private:
     bool m_started = false;
 };
 
-// Under CI (CI=true) a cluster that cannot start is a failure (require_dependency.h).
+// A cluster that cannot start fails the test (require_dependency.h): make test installs PostgreSQL.
 #define REQUIRE_POSTGRES(cluster) \
     REQUIRE_DEPENDENCY((cluster).ok(), QStringLiteral("PostgreSQL cluster did not start: ") + (cluster).error())

@@ -47,7 +47,7 @@ struct Options
     int timeoutMs = 300'000; // per load
 };
 
-constexpr const char* kFakeKey = "sk-bench-not-a-real-key";
+constexpr const char* kFakeKey = "notakey-bench-not-a-real-key";
 
 providers::Environment fakeEnvironment()
 {

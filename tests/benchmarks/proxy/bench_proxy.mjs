@@ -15,7 +15,7 @@ function once(agent, url) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const request = http.request(`${url}/v1/chat/completions`, { method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer sk-bench' } },
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer notakey-bench' } },
     (response) => {
       response.resume();
       response.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));

@@ -49,9 +49,9 @@ async function collect(stream) {
 const messages = [{ role: 'user', content: 'The next task, as JSON.' }];
 const task = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false };
 
-const openai = (base, id) => new OpenAI({ apiKey: 'sk-not-a-real-key-0000', baseURL: `${base}/v1`, maxRetries: 0,
+const openai = (base, id) => new OpenAI({ apiKey: 'notakey-not-a-real-key-0000', baseURL: `${base}/v1`, maxRetries: 0,
   defaultHeaders: { 'x-conform-session': id } });
-const anthropic = (base, id) => new Anthropic({ apiKey: 'sk-ant-not-a-real-key-0000', baseURL: base, maxRetries: 0,
+const anthropic = (base, id) => new Anthropic({ apiKey: 'notakey-ant-not-a-real-key-0000', baseURL: base, maxRetries: 0,
   defaultHeaders: { 'x-conform-session': id, 'x-conform-schema': 'task' } });
 const responseFormat = { type: 'json_schema', json_schema: { name: 'task', schema: task, strict: true } };
 

@@ -73,7 +73,7 @@ async function anthropicChecks() {
 }
 
 async function openAiChecks() {
-  const client = new OpenAI({ apiKey: 'sk-test-not-a-key', baseURL: `${base}/v1`,
+  const client = new OpenAI({ apiKey: 'notakey-test-not-a-key', baseURL: `${base}/v1`,
     defaultHeaders: { 'x-conform-session': 'openai' }, maxRetries: 2 });
   const tools = [{ type: 'function', function: { name: 'record', parameters: { type: 'object' } } }];
   await check('openai create', async () => {
