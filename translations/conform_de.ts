@@ -1,6 +1,149 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>FixWords</name>
+    <message>
+        <source>removed trailing comma</source>
+        <translation>abschließendes Komma entfernt</translation>
+    </message>
+    <message>
+        <source>removed extra comma</source>
+        <translation>überzähliges Komma entfernt</translation>
+    </message>
+    <message>
+        <source>removed comment</source>
+        <translation>Kommentar entfernt</translation>
+    </message>
+    <message>
+        <source>removed byte-order mark</source>
+        <translation>Byte-Order-Mark entfernt</translation>
+    </message>
+    <message>
+        <source>removed stray bracket</source>
+        <translation>überzählige Klammer entfernt</translation>
+    </message>
+    <message>
+        <source>removed stray character</source>
+        <translation>überzähliges Zeichen entfernt</translation>
+    </message>
+    <message>
+        <source>removed key without a value</source>
+        <translation>Schlüssel ohne Wert entfernt</translation>
+    </message>
+    <message>
+        <source>removed control character</source>
+        <translation>Steuerzeichen entfernt</translation>
+    </message>
+    <message>
+        <source>added missing comma</source>
+        <translation>fehlendes Komma ergänzt</translation>
+    </message>
+    <message>
+        <source>added missing colon</source>
+        <translation>fehlenden Doppelpunkt ergänzt</translation>
+    </message>
+    <message>
+        <source>closed unclosed bracket</source>
+        <translation>offene Klammer geschlossen</translation>
+    </message>
+    <message>
+        <source>added missing quote</source>
+        <translation>fehlendes Anführungszeichen ergänzt</translation>
+    </message>
+    <message>
+        <source>added missing value</source>
+        <translation>fehlenden Wert ergänzt</translation>
+    </message>
+    <message>
+        <source>closed cut-off string</source>
+        <translation>abgeschnittene Zeichenkette geschlossen</translation>
+    </message>
+    <message>
+        <source>single quotes → double quotes</source>
+        <translation>einfache Anführungszeichen → doppelte</translation>
+    </message>
+    <message>
+        <source>typographic quotes → straight quotes</source>
+        <translation>typografische Anführungszeichen → gerade</translation>
+    </message>
+    <message>
+        <source>backtick or accent quotes → double quotes</source>
+        <translation>Backtick- oder Akzent-Anführungszeichen → doppelte</translation>
+    </message>
+    <message>
+        <source>quoted a bare key</source>
+        <translation>Schlüssel ohne Anführungszeichen eingefasst</translation>
+    </message>
+    <message>
+        <source>quoted a bare string</source>
+        <translation>Zeichenkette ohne Anführungszeichen eingefasst</translation>
+    </message>
+    <message>
+        <source>Python literal → JSON literal</source>
+        <translation>Python-Literal → JSON-Literal</translation>
+    </message>
+    <message>
+        <source>invalid literal → JSON literal</source>
+        <translation>ungültiges Literal → JSON-Literal</translation>
+    </message>
+    <message>
+        <source>completed cut-off literal</source>
+        <translation>abgeschnittenes Literal vervollständigt</translation>
+    </message>
+    <message>
+        <source>completed cut-off number</source>
+        <translation>abgeschnittene Zahl vervollständigt</translation>
+    </message>
+    <message>
+        <source>invalid number → JSON number</source>
+        <translation>ungültige Zahl → JSON-Zahl</translation>
+    </message>
+    <message>
+        <source>invalid escape → valid escape</source>
+        <translation>ungültige Escape-Sequenz → gültige</translation>
+    </message>
+    <message>
+        <source>escaped a quote inside a string</source>
+        <translation>Anführungszeichen in einer Zeichenkette maskiert</translation>
+    </message>
+    <message>
+        <source>unescaped an escaped top-level string</source>
+        <translation>maskierte Zeichenkette auf oberster Ebene entmaskiert</translation>
+    </message>
+    <message>
+        <source>joined "a" + "b" into one string</source>
+        <translation>"a" + "b" zu einer Zeichenkette verbunden</translation>
+    </message>
+    <message>
+        <source>unwrapped a Mongo-style wrapper</source>
+        <translation>Mongo-Hülle entfernt</translation>
+    </message>
+    <message>
+        <source>Unicode space → plain space</source>
+        <translation>Unicode-Leerzeichen → einfaches Leerzeichen</translation>
+    </message>
+    <message>
+        <source>placeholder "..." → null</source>
+        <translation>Platzhalter "..." → null</translation>
+    </message>
+    <message>
+        <source>line ending inside a string escaped</source>
+        <translation>Zeilenende in einer Zeichenkette maskiert</translation>
+    </message>
+    <message>
+        <source>decoded JSON sent as a string</source>
+        <translation>als Zeichenkette gesendetes JSON dekodiert</translation>
+    </message>
+    <message>
+        <source>ambiguous: an item may be lost here</source>
+        <translation>mehrdeutig: hier kann ein Element verloren gehen</translation>
+    </message>
+    <message>
+        <source>%1 → %2 at %3</source>
+        <translation>%1 → %2 bei %3</translation>
+    </message>
+</context>
 <context>
     <name>IssueExport</name>
     <message>
@@ -144,147 +287,7 @@
     </message>
 </context>
 <context>
-    <name>conform::gui</name>
-    <message>
-        <source>removed trailing comma</source>
-        <translation>abschließendes Komma entfernt</translation>
-    </message>
-    <message>
-        <source>removed extra comma</source>
-        <translation>überzähliges Komma entfernt</translation>
-    </message>
-    <message>
-        <source>removed comment</source>
-        <translation>Kommentar entfernt</translation>
-    </message>
-    <message>
-        <source>removed byte-order mark</source>
-        <translation>Byte-Order-Mark entfernt</translation>
-    </message>
-    <message>
-        <source>removed stray bracket</source>
-        <translation>überzählige Klammer entfernt</translation>
-    </message>
-    <message>
-        <source>removed stray character</source>
-        <translation>überzähliges Zeichen entfernt</translation>
-    </message>
-    <message>
-        <source>removed key without a value</source>
-        <translation>Schlüssel ohne Wert entfernt</translation>
-    </message>
-    <message>
-        <source>removed control character</source>
-        <translation>Steuerzeichen entfernt</translation>
-    </message>
-    <message>
-        <source>added missing comma</source>
-        <translation>fehlendes Komma ergänzt</translation>
-    </message>
-    <message>
-        <source>added missing colon</source>
-        <translation>fehlenden Doppelpunkt ergänzt</translation>
-    </message>
-    <message>
-        <source>closed unclosed bracket</source>
-        <translation>offene Klammer geschlossen</translation>
-    </message>
-    <message>
-        <source>added missing quote</source>
-        <translation>fehlendes Anführungszeichen ergänzt</translation>
-    </message>
-    <message>
-        <source>added missing value</source>
-        <translation>fehlenden Wert ergänzt</translation>
-    </message>
-    <message>
-        <source>closed cut-off string</source>
-        <translation>abgeschnittene Zeichenkette geschlossen</translation>
-    </message>
-    <message>
-        <source>single quotes → double quotes</source>
-        <translation>einfache Anführungszeichen → doppelte</translation>
-    </message>
-    <message>
-        <source>typographic quotes → straight quotes</source>
-        <translation>typografische Anführungszeichen → gerade</translation>
-    </message>
-    <message>
-        <source>backtick or accent quotes → double quotes</source>
-        <translation>Backtick- oder Akzent-Anführungszeichen → doppelte</translation>
-    </message>
-    <message>
-        <source>quoted a bare key</source>
-        <translation>Schlüssel ohne Anführungszeichen eingefasst</translation>
-    </message>
-    <message>
-        <source>quoted a bare string</source>
-        <translation>Zeichenkette ohne Anführungszeichen eingefasst</translation>
-    </message>
-    <message>
-        <source>Python literal → JSON literal</source>
-        <translation>Python-Literal → JSON-Literal</translation>
-    </message>
-    <message>
-        <source>invalid literal → JSON literal</source>
-        <translation>ungültiges Literal → JSON-Literal</translation>
-    </message>
-    <message>
-        <source>completed cut-off literal</source>
-        <translation>abgeschnittenes Literal vervollständigt</translation>
-    </message>
-    <message>
-        <source>completed cut-off number</source>
-        <translation>abgeschnittene Zahl vervollständigt</translation>
-    </message>
-    <message>
-        <source>invalid number → JSON number</source>
-        <translation>ungültige Zahl → JSON-Zahl</translation>
-    </message>
-    <message>
-        <source>invalid escape → valid escape</source>
-        <translation>ungültige Escape-Sequenz → gültige</translation>
-    </message>
-    <message>
-        <source>escaped a quote inside a string</source>
-        <translation>Anführungszeichen in einer Zeichenkette maskiert</translation>
-    </message>
-    <message>
-        <source>unescaped an escaped top-level string</source>
-        <translation>maskierte Zeichenkette auf oberster Ebene entmaskiert</translation>
-    </message>
-    <message>
-        <source>joined &quot;a&quot; + &quot;b&quot; into one string</source>
-        <translation>&quot;a&quot; + &quot;b&quot; zu einer Zeichenkette verbunden</translation>
-    </message>
-    <message>
-        <source>unwrapped a Mongo-style wrapper</source>
-        <translation>Mongo-Hülle entfernt</translation>
-    </message>
-    <message>
-        <source>Unicode space → plain space</source>
-        <translation>Unicode-Leerzeichen → einfaches Leerzeichen</translation>
-    </message>
-    <message>
-        <source>placeholder &quot;...&quot; → null</source>
-        <translation>Platzhalter &quot;...&quot; → null</translation>
-    </message>
-    <message>
-        <source>line ending inside a string escaped</source>
-        <translation>Zeilenende in einer Zeichenkette maskiert</translation>
-    </message>
-    <message>
-        <source>decoded JSON sent as a string</source>
-        <translation>als Zeichenkette gesendetes JSON dekodiert</translation>
-    </message>
-    <message>
-        <source>ambiguous: an item may be lost here</source>
-        <translation>mehrdeutig: hier kann ein Element verloren gehen</translation>
-    </message>
-    <message>
-        <source>%1 → %2 at %3</source>
-        <translation>%1 → %2 bei %3</translation>
-    </message>
+    <name>TextFile</name>
     <message>
         <source>%1 MB is more than the editor opens (%2 MB); check it with conform-cli validate</source>
         <translation>%1 MB ist mehr, als der Editor öffnet (%2 MB); prüfen Sie die Datei mit conform-cli validate</translation>
@@ -297,6 +300,9 @@
         <source>not a text file (it is not UTF-8)</source>
         <translation>keine Textdatei (sie ist nicht UTF-8)</translation>
     </message>
+</context>
+<context>
+    <name>TransportWords</name>
     <message>
         <source>connection dropped after %1 bytes</source>
         <translation>Verbindung nach %1 Bytes abgebrochen</translation>
@@ -546,7 +552,7 @@
         <translation>Ctrl+Shift+Return</translation>
     </message>
     <message>
-        <source>Run the Run tab&apos;s spec N times against every ticked target (%1)</source>
+        <source>Run the Run tab's spec N times against every ticked target (%1)</source>
         <translation>Die Vorgabe des Run-Tabs N-mal gegen jedes angehakte Ziel ausführen (%1)</translation>
     </message>
     <message>
@@ -715,7 +721,7 @@
 <context>
     <name>conform::gui::CaptureView</name>
     <message>
-        <source>The selected attempt&apos;s issues: click one to see its span and its schema keyword</source>
+        <source>The selected attempt's issues: click one to see its span and its schema keyword</source>
         <translation>Die Fehler des gewählten Versuchs: ein Klick zeigt die Stelle und das Schlüsselwort im Schema</translation>
     </message>
     <message>
@@ -798,7 +804,7 @@
         <translation>gegen die aufgezeichneten Antworten</translation>
     </message>
     <message>
-        <source>against the Run tab&apos;s target</source>
+        <source>against the Run tab's target</source>
         <translation>gegen das Ziel des Run-Tabs</translation>
     </message>
     <message>
@@ -1267,7 +1273,7 @@
         <translation>Jede Zeile einer .jsonl-Datei, gegen das Schema geprüft</translation>
     </message>
     <message>
-        <source>Extract, repair and validate JSON from a model&apos;s raw reply</source>
+        <source>Extract, repair and validate JSON from a model's raw reply</source>
         <translation>JSON aus der rohen Antwort eines Modells extrahieren, reparieren und validieren</translation>
     </message>
     <message>
@@ -1347,7 +1353,7 @@
         <translation>Suchen:</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; not found</source>
+        <source>"%1" not found</source>
         <translation>„%1“ nicht gefunden</translation>
     </message>
     <message>
@@ -1371,7 +1377,7 @@
         <translation>Ersetzen:</translation>
     </message>
     <message>
-        <source>Replace &quot;%1&quot; with:</source>
+        <source>Replace "%1" with:</source>
         <translation>„%1“ ersetzen durch:</translation>
     </message>
     <message numerus="yes">
@@ -1474,11 +1480,11 @@
         <translation>Suites</translation>
     </message>
     <message>
-        <source>The open schema as Zod, Pydantic, TypeScript or a provider&apos;s request fragment</source>
+        <source>The open schema as Zod, Pydantic, TypeScript or a provider's request fragment</source>
         <translation>Das geöffnete Schema als Zod, Pydantic, TypeScript oder als Anfrage-Fragment eines Anbieters</translation>
     </message>
     <message>
-        <source>Run a suite file&apos;s cases x repeats x targets and watch the table fill in</source>
+        <source>Run a suite file's cases x repeats x targets and watch the table fill in</source>
         <translation>Die Fälle x Wiederholungen x Ziele einer Suite-Datei ausführen und zusehen, wie sich die Tabelle füllt</translation>
     </message>
 </context>
@@ -1520,12 +1526,12 @@
         <translation>Probleme wie Zod 3 oder Zod 4 formulieren</translation>
     </message>
     <message>
-        <source>Coerce near-misses before validating: enum case, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</source>
-        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</translation>
+        <source>Coerce near-misses before validating: enum case, yes/no, "5" -&gt; 5, x -&gt; [x]</source>
+        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, "5" -&gt; 5, x -&gt; [x]</translation>
     </message>
     <message>
-        <source>Treat &quot;format&quot; (email, uri, date-time, ...) as an assertion, not an annotation</source>
-        <translation>&quot;format&quot; (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
+        <source>Treat "format" (email, uri, date-time, ...) as an assertion, not an annotation</source>
+        <translation>"format" (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
     </message>
 </context>
 <context>
@@ -1582,7 +1588,7 @@
         <translation>Modelle abrufen</translation>
     </message>
     <message>
-        <source>Ask the provider&apos;s models endpoint which models it offers</source>
+        <source>Ask the provider's models endpoint which models it offers</source>
         <translation>Den Modell-Endpunkt des Anbieters fragen, welche Modelle er anbietet</translation>
     </message>
     <message>
@@ -1671,7 +1677,7 @@
         <translation>schreibgeschützt</translation>
     </message>
     <message>
-        <source>Paste a model&apos;s reply on the left, or open one with Reply ▸ Open Reply.</source>
+        <source>Paste a model's reply on the left, or open one with Reply ▸ Open Reply.</source>
         <translation>Fügen Sie links die Antwort eines Modells ein oder öffnen Sie eine mit Antwort ▸ Antwort öffnen.</translation>
     </message>
     <message>
@@ -1734,7 +1740,7 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <source>Extract and validate the filtered captures&apos; final replies again, against the schema being edited</source>
+        <source>Extract and validate the filtered captures' final replies again, against the schema being edited</source>
         <translation>Die letzten Antworten der gefilterten Aufzeichnungen erneut extrahieren und gegen das bearbeitete Schema prüfen</translation>
     </message>
     <message>
@@ -1916,7 +1922,7 @@
         <translation>Streamen</translation>
     </message>
     <message>
-        <source>from the environment, else the provider&apos;s public URL</source>
+        <source>from the environment, else the provider's public URL</source>
         <translation>aus der Umgebung, sonst die öffentliche URL des Anbieters</translation>
     </message>
     <message>
@@ -1968,7 +1974,7 @@
         <translation>Der Modellname, wie der Anbieter ihn schreibt</translation>
     </message>
     <message>
-        <source>The provider&apos;s API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
+        <source>The provider's API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
         <translation>Die API-Adresse des Anbieters; leer: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, sonst die öffentliche</translation>
     </message>
     <message>
@@ -1996,7 +2002,7 @@
         <translation>Max. Tokens, Temperatur, Aufrufbudget, Abschneiden, Umwandlung, strikte Reparaturen, Tempo und die Reparaturvorlage</translation>
     </message>
     <message>
-        <source>The reply&apos;s token limit; a reply cut there is continued or asked again, never repaired</source>
+        <source>The reply's token limit; a reply cut there is continued or asked again, never repaired</source>
         <translation>Das Token-Limit der Antwort; eine dort abgeschnittene Antwort wird fortgesetzt oder neu angefragt, nie repariert</translation>
     </message>
     <message>
@@ -2016,8 +2022,8 @@
         <translation>Eine bei max. Tokens abgeschnittene Antwort: fortsetzen, mit mehr Tokens neu fragen oder scheitern</translation>
     </message>
     <message>
-        <source>Fix values that are almost right (&quot;Amber&quot; → &quot;amber&quot;, &quot;5&quot; → 5); the same toggle as the toolbar&apos;s</source>
-        <translation>Fast richtige Werte korrigieren (&quot;Amber&quot; → &quot;amber&quot;, &quot;5&quot; → 5); derselbe Schalter wie in der Werkzeugleiste</translation>
+        <source>Fix values that are almost right ("Amber" → "amber", "5" → 5); the same toggle as the toolbar's</source>
+        <translation>Fast richtige Werte korrigieren ("Amber" → "amber", "5" → 5); derselbe Schalter wie in der Werkzeugleiste</translation>
     </message>
     <message>
         <source>Refuse extraction fixes that change values (a completed string, a dropped key)</source>
@@ -2134,7 +2140,7 @@
         <translation>&lt;h2&gt;Conform&lt;/h2&gt;&lt;p&gt;Entwerfen Sie ein JSON-Schema und einen Prompt, fragen Sie ein Modell und sehen Sie jeden Schritt: die rohe Antwort, was repariert wurde, jedes Problem, jede Reparaturrunde, den endgültigen Wert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Demos&lt;/b&gt; laufen offline: ein Doppelklick zeigt eine.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Double-click (or press Enter) to open the demo&apos;s schema and prompt and run it</source>
+        <source>Double-click (or press Enter) to open the demo's schema and prompt and run it</source>
         <translation>Doppelklick (oder Enter) öffnet Schema und Prompt der Demo und führt sie aus</translation>
     </message>
     <message>
@@ -2216,7 +2222,7 @@
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <source>$CONFORM_STORE, else captures.db in Conform&apos;s data folder</source>
+        <source>$CONFORM_STORE, else captures.db in Conform's data folder</source>
         <translation>$CONFORM_STORE, sonst captures.db im Datenordner von Conform</translation>
     </message>
     <message>

@@ -8,60 +8,64 @@ namespace conform::gui {
 
 namespace {
 
-QString tr(const char* text)
+struct Phrase
 {
-    return QCoreApplication::translate("FixWords", text);
-}
+    const char* kind;
+    const char* words; // translated in the "FixWords" context
+};
 
 // Fixes that only remove something, said as "removed …".
-QString removal(const std::string& kind)
-{
-    if (kind == "trailing_comma") return tr("removed trailing comma");
-    if (kind == "extra_comma") return tr("removed extra comma");
-    if (kind == "comment") return tr("removed comment");
-    if (kind == "bom") return tr("removed byte-order mark");
-    if (kind == "stray_bracket") return tr("removed stray bracket");
-    if (kind == "stray_character") return tr("removed stray character");
-    if (kind == "dangling_key") return tr("removed key without a value");
-    if (kind == "control_character") return tr("removed control character");
-    return {};
-}
+constexpr Phrase kRemovals[] = {
+    {"trailing_comma", QT_TRANSLATE_NOOP("FixWords", "removed trailing comma")},
+    {"extra_comma", QT_TRANSLATE_NOOP("FixWords", "removed extra comma")},
+    {"comment", QT_TRANSLATE_NOOP("FixWords", "removed comment")},
+    {"bom", QT_TRANSLATE_NOOP("FixWords", "removed byte-order mark")},
+    {"stray_bracket", QT_TRANSLATE_NOOP("FixWords", "removed stray bracket")},
+    {"stray_character", QT_TRANSLATE_NOOP("FixWords", "removed stray character")},
+    {"dangling_key", QT_TRANSLATE_NOOP("FixWords", "removed key without a value")},
+    {"control_character", QT_TRANSLATE_NOOP("FixWords", "removed control character")},
+};
 
 // Fixes that only insert something, said as "added …".
-QString insertion(const std::string& kind)
-{
-    if (kind == "missing_comma") return tr("added missing comma");
-    if (kind == "missing_colon") return tr("added missing colon");
-    if (kind == "missing_bracket") return tr("closed unclosed bracket");
-    if (kind == "missing_quote") return tr("added missing quote");
-    if (kind == "missing_value") return tr("added missing value");
-    if (kind == "truncated_string") return tr("closed cut-off string");
-    return {};
-}
+constexpr Phrase kInsertions[] = {
+    {"missing_comma", QT_TRANSLATE_NOOP("FixWords", "added missing comma")},
+    {"missing_colon", QT_TRANSLATE_NOOP("FixWords", "added missing colon")},
+    {"missing_bracket", QT_TRANSLATE_NOOP("FixWords", "closed unclosed bracket")},
+    {"missing_quote", QT_TRANSLATE_NOOP("FixWords", "added missing quote")},
+    {"missing_value", QT_TRANSLATE_NOOP("FixWords", "added missing value")},
+    {"truncated_string", QT_TRANSLATE_NOOP("FixWords", "closed cut-off string")},
+};
 
-// Fixes that replace one spelling by another, said as "what: before → after".
-QString replacement(const std::string& kind)
+// Fixes that replace one spelling by another.
+constexpr Phrase kReplacements[] = {
+    {"single_quotes", QT_TRANSLATE_NOOP("FixWords", "single quotes → double quotes")},
+    {"typographic_quotes", QT_TRANSLATE_NOOP("FixWords", "typographic quotes → straight quotes")},
+    {"odd_quotes", QT_TRANSLATE_NOOP("FixWords", "backtick or accent quotes → double quotes")},
+    {"unquoted_key", QT_TRANSLATE_NOOP("FixWords", "quoted a bare key")},
+    {"unquoted_string", QT_TRANSLATE_NOOP("FixWords", "quoted a bare string")},
+    {"python_literal", QT_TRANSLATE_NOOP("FixWords", "Python literal → JSON literal")},
+    {"invalid_literal", QT_TRANSLATE_NOOP("FixWords", "invalid literal → JSON literal")},
+    {"truncated_literal", QT_TRANSLATE_NOOP("FixWords", "completed cut-off literal")},
+    {"truncated_number", QT_TRANSLATE_NOOP("FixWords", "completed cut-off number")},
+    {"invalid_number", QT_TRANSLATE_NOOP("FixWords", "invalid number → JSON number")},
+    {"invalid_escape", QT_TRANSLATE_NOOP("FixWords", "invalid escape → valid escape")},
+    {"unescaped_quote", QT_TRANSLATE_NOOP("FixWords", "escaped a quote inside a string")},
+    {"escaped_quotes", QT_TRANSLATE_NOOP("FixWords", "unescaped an escaped top-level string")},
+    {"concatenated_string", QT_TRANSLATE_NOOP("FixWords", "joined \"a\" + \"b\" into one string")},
+    {"mongo_wrapper", QT_TRANSLATE_NOOP("FixWords", "unwrapped a Mongo-style wrapper")},
+    {"unicode_whitespace", QT_TRANSLATE_NOOP("FixWords", "Unicode space → plain space")},
+    {"placeholder", QT_TRANSLATE_NOOP("FixWords", "placeholder \"...\" → null")},
+    {"crlf", QT_TRANSLATE_NOOP("FixWords", "line ending inside a string escaped")},
+    {"double_encoded", QT_TRANSLATE_NOOP("FixWords", "decoded JSON sent as a string")},
+    {"ambiguous", QT_TRANSLATE_NOOP("FixWords", "ambiguous: an item may be lost here")},
+};
+
+template <std::size_t N>
+QString phrase(const Phrase (&phrases)[N], const std::string& kind)
 {
-    if (kind == "single_quotes") return tr("single quotes → double quotes");
-    if (kind == "typographic_quotes") return tr("typographic quotes → straight quotes");
-    if (kind == "odd_quotes") return tr("backtick or accent quotes → double quotes");
-    if (kind == "unquoted_key") return tr("quoted a bare key");
-    if (kind == "unquoted_string") return tr("quoted a bare string");
-    if (kind == "python_literal") return tr("Python literal → JSON literal");
-    if (kind == "invalid_literal") return tr("invalid literal → JSON literal");
-    if (kind == "truncated_literal") return tr("completed cut-off literal");
-    if (kind == "truncated_number") return tr("completed cut-off number");
-    if (kind == "invalid_number") return tr("invalid number → JSON number");
-    if (kind == "invalid_escape") return tr("invalid escape → valid escape");
-    if (kind == "unescaped_quote") return tr("escaped a quote inside a string");
-    if (kind == "escaped_quotes") return tr("unescaped an escaped top-level string");
-    if (kind == "concatenated_string") return tr("joined \"a\" + \"b\" into one string");
-    if (kind == "mongo_wrapper") return tr("unwrapped a Mongo-style wrapper");
-    if (kind == "unicode_whitespace") return tr("Unicode space → plain space");
-    if (kind == "placeholder") return tr("placeholder \"...\" → null");
-    if (kind == "crlf") return tr("line ending inside a string escaped");
-    if (kind == "double_encoded") return tr("decoded JSON sent as a string");
-    if (kind == "ambiguous") return tr("ambiguous: an item may be lost here");
+    for (const Phrase& p : phrases)
+        if (kind == p.kind)
+            return QCoreApplication::translate("FixWords", p.words);
     return {};
 }
 
@@ -74,11 +78,11 @@ QString quotedText(const std::string& text)
 
 QString describeFix(const std::string& kind, const std::string& before, const std::string& after)
 {
-    QString words = after.empty() ? removal(kind) : QString();
+    QString words = after.empty() ? phrase(kRemovals, kind) : QString();
     if (words.isEmpty() && before.empty())
-        words = insertion(kind);
+        words = phrase(kInsertions, kind);
     if (words.isEmpty())
-        words = replacement(kind);
+        words = phrase(kReplacements, kind);
     if (words.isEmpty())
         words = QString::fromStdString(kind).replace(QLatin1Char('_'), QLatin1Char(' '));
     return words;
@@ -95,7 +99,7 @@ QString describeCoercion(const Json& coercion)
         for (const Json& part : coercion["path"])
             at += QLatin1Char('/') + (part.is_string() ? QString::fromStdString(part.get<std::string>()) : dumped(part));
     }
-    return tr("%1 → %2 at %3").arg(dumped(coercion.value("before", Json())), dumped(coercion.value("after", Json())), at);
+    return QCoreApplication::translate("FixWords", "%1 → %2 at %3").arg(dumped(coercion.value("before", Json())), dumped(coercion.value("after", Json())), at);
 }
 
 } // namespace conform::gui

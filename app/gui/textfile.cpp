@@ -9,11 +9,6 @@ namespace conform::gui {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("TextFile", text);
-}
-
 // A few stray bytes (a Latin-1 "é" in a reply) are shown as replacement characters; more
 // than this means the file is not text at all.
 constexpr std::size_t kTolerableInvalidSequences = 4;
@@ -62,7 +57,7 @@ TextFile readTextFile(const QString& path, qint64 maxBytes)
         return result;
     }
     if (file.size() > maxBytes) {
-        result.error = tr("%1 MB is more than the editor opens (%2 MB); check it with conform-cli validate")
+        result.error = QCoreApplication::translate("TextFile", "%1 MB is more than the editor opens (%2 MB); check it with conform-cli validate")
                            .arg(file.size() / (1024 * 1024))
                            .arg(maxBytes / (1024 * 1024));
         return result;
@@ -71,12 +66,12 @@ TextFile readTextFile(const QString& path, qint64 maxBytes)
     if (bytes.startsWith("\xEF\xBB\xBF"))
         bytes.remove(0, 3);
     if (std::memchr(bytes.constData(), 0, std::size_t(bytes.size()))) {
-        result.error = tr("not a text file (it contains NUL bytes)");
+        result.error = QCoreApplication::translate("TextFile", "not a text file (it contains NUL bytes)");
         return result;
     }
     if (invalidUtf8Sequences(bytes.constData(), std::size_t(bytes.size()), kTolerableInvalidSequences + 1)
         > kTolerableInvalidSequences) {
-        result.error = tr("not a text file (it is not UTF-8)");
+        result.error = QCoreApplication::translate("TextFile", "not a text file (it is not UTF-8)");
         return result;
     }
     result.text = QString::fromUtf8(bytes);
