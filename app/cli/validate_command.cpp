@@ -61,17 +61,13 @@ int validateDocument(const schema::Validator& validator, const QString& path, co
 
 // The result for one JSONL line, or the parse error of a line that is not JSON. Such lines
 // are invalid outputs, not input errors: a stream of model replies legitimately holds some.
-// The line is parsed once (simdjson); only text it cannot take goes through parseStrict,
-// which also gives the error its line and column.
 std::variant<schema::ValidationResult, std::string> validateLine(const schema::Validator& validator,
                                                                  std::string_view line, const ValidateSettings& settings)
 {
-    if (auto result = validator.validateText(line, settings.options))
-        return std::move(*result);
-    auto instance = json::parseStrict(line);
-    if (!instance)
-        return instance.error().toString();
-    return validator.validate(instance.value(), settings.options);
+    Result<schema::ValidationResult> result = validator.validateJsonText(line, settings.options);
+    if (!result)
+        return result.error().toString();
+    return std::move(result.value());
 }
 
 LineStatus writeLine(const schema::Validator& validator, std::string_view line, std::size_t lineNumber,

@@ -1,6 +1,7 @@
 #include "demos.h"
 
 #include "json/parse.h"
+#include "schema/schema.h"
 #include "providers/scenario.h"
 
 #include <QDir>
@@ -42,8 +43,8 @@ QString workspaceSchemaWithId(const QString& workspace, const std::string& id)
         if (!file.open(QIODevice::ReadOnly) || file.size() > 4 * 1024 * 1024)
             continue;
         const QByteArray bytes = file.readAll();
-        auto schema = json::parseStrict(std::string_view(bytes.constData(), std::size_t(bytes.size())));
-        if (schema && schema.value().is_object() && schema.value().value("$id", std::string()) == id)
+        auto parsed = json::parseStrict(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        if (parsed && schema::idOf(parsed.value()) == id)
             return file.fileName();
     }
     return {};

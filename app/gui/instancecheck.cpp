@@ -1,6 +1,5 @@
 #include "instancecheck.h"
 
-#include "json/parse.h"
 #include "textspans.h"
 
 namespace conform::gui {
@@ -23,33 +22,28 @@ InstanceCheck withState(InstanceCheck::State state, std::string error = {})
 InstanceCheck validate(const CompiledSchema& schema, const std::string& instanceText, const CancelFlag& cancel)
 {
     const SchemaAnalysis& analysis = schema.analysis;
-    // Most texts are valid: the verdict straight from the text (simdjson, no tree, no issues)
-    // is the CLI's fast path and settles them. A valid text needs no coercion either.
-    if (analysis.validator->acceptsText(instanceText))
-        return withState(InstanceCheck::State::Valid);
-    auto parsed = std::make_shared<std::pair<Result<Json>, json::SourceMap>>(json::parseStrict(instanceText), json::SourceMap());
-    Result<Json>& instance = parsed->first;
-    if (!instance) {
-        InstanceCheck check = withState(InstanceCheck::State::InstanceError, instance.error().toString());
-        check.instanceErrorSpan = spanOfLineColumn(instanceText, instance.error().where);
+    // The CLI's path: one simdjson parse, a verdict pass that settles most texts, issues read
+    // from the same parse for the others; only text simdjson refuses gets parseStrict.
+    Result<schema::ValidationResult> validated =
+        analysis.validator->validateJsonText(instanceText, schema.settings.validateOptions(&cancel));
+    if (!validated) {
+        InstanceCheck check = withState(InstanceCheck::State::InstanceError, validated.error().toString());
+        check.instanceErrorSpan = spanOfLineColumn(instanceText, validated.error().where);
         return check;
     }
-    if (cancel.load())
-        return withState(InstanceCheck::State::Cancelled);
-    schema::ValidationResult result = analysis.validator->validate(instance.value(), schema.settings.validateOptions(&cancel));
+    schema::ValidationResult& result = validated.value();
     if (result.cancelled)
         return withState(InstanceCheck::State::Cancelled);
     InstanceCheck check = withState(result.valid ? InstanceCheck::State::Valid : InstanceCheck::State::Invalid);
     check.coercions = std::move(result.coercions);
-    check.scratch = parsed;
     if (result.issues.empty())
         return check;
-    json::SourceMap& spans = parsed->second;
-    spans = json::sourceMapOf(instanceText, &cancel);
+    auto spans = std::make_shared<json::SourceMap>(json::sourceMapOf(instanceText, &cancel));
     if (cancel.load())
         return withState(InstanceCheck::State::Cancelled);
     check.unshown = splitShown(result.issues);
-    check.issues = locateIssues(std::move(result.issues), spans, analysis, schema.text);
+    check.issues = locateIssues(std::move(result.issues), *spans, analysis, schema.text);
+    check.scratch = std::move(spans);
     return check;
 }
 

@@ -21,8 +21,8 @@ struct InstanceCheck
     LocatedIssues issues;                // Invalid: the first kShownIssues, document order
     std::vector<schema::Issue> unshown;  // Invalid: the rest, not located
     std::vector<schema::Coercion> coercions;
-    // The parsed instance and its source map, kept alive past the check so that freeing them
-    // happens after the verdict is on screen (see discard.h), not before.
+    // The instance's source map, kept alive past the check so that freeing it happens after
+    // the verdict is on screen (see discard.h), not before.
     std::shared_ptr<void> scratch;
 
     std::size_t issueCount() const { return issues.size() + unshown.size(); }

@@ -15,23 +15,25 @@ QString firstIssue(const schema::Issue& issue)
 void checkLine(const CompiledSchema& schema, std::string_view line, LineVerdict& verdict, const CancelFlag& cancel)
 {
     const SchemaAnalysis& analysis = schema.analysis;
-    if (analysis.ok() && analysis.validator->acceptsText(line))
-        return; // Valid
-    Result<Json> value = json::parseStrict(line);
-    if (!value) {
-        verdict.state = LineVerdict::State::NotJson;
-        verdict.first = QString::fromStdString(value.error().toString());
+    if (!analysis.ok()) { // no schema: parsed is all there is to say
+        if (Result<Json> value = json::parseStrict(line); !value) {
+            verdict.state = LineVerdict::State::NotJson;
+            verdict.first = QString::fromStdString(value.error().toString());
+        }
         return;
     }
-    if (!analysis.ok())
-        return; // no schema: parsed is all there is to say
-    schema::ValidationResult result = analysis.validator->validate(value.value(), schema.settings.validateOptions(&cancel));
-    if (result.valid || result.cancelled)
+    Result<schema::ValidationResult> result = analysis.validator->validateJsonText(line, schema.settings.validateOptions(&cancel));
+    if (!result) {
+        verdict.state = LineVerdict::State::NotJson;
+        verdict.first = QString::fromStdString(result.error().toString());
+        return;
+    }
+    if (result->valid || result->cancelled)
         return;
     verdict.state = LineVerdict::State::Invalid;
-    verdict.issues = result.issues.size();
-    if (!result.issues.empty())
-        verdict.first = firstIssue(result.issues.front());
+    verdict.issues = result->issues.size();
+    if (!result->issues.empty())
+        verdict.first = firstIssue(result->issues.front());
 }
 
 } // namespace

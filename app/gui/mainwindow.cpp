@@ -17,7 +17,6 @@
 #include "suitesview.h"
 #include "workspacedock.h"
 
-#include "json/parse.h"
 #include "providers/scenario.h"
 
 #include <QApplication>
@@ -100,9 +99,7 @@ void MainWindow::connectEditors()
     connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
     // The Run tab offers the demos written for the open schema first.
     connect(m_document, &SchemaDocument::compiled, m_run, [this](const CompiledSchemaPtr& schema) {
-        auto parsed = json::parseStrict(schema->text);
-        const bool object = parsed && parsed.value().is_object();
-        m_run->targetForm()->offerScenariosFor(object ? QString::fromStdString(parsed.value().value("$id", std::string())) : QString());
+        m_run->targetForm()->offerScenariosFor(QString::fromStdString(schema->analysis.id));
     });
     // One Coerce setting: the toolbar's toggle and the Run tab's policy follow each other.
     m_run->setDocument(m_document);
@@ -243,7 +240,7 @@ bool MainWindow::runDemo(const Demo& demo)
         return false;
     }
     if (scenario->schema) {
-        const QString file = workspaceSchemaWithId(m_folder, scenario->schema->value("$id", std::string()));
+        const QString file = workspaceSchemaWithId(m_folder, schema::idOf(*scenario->schema));
         if (!file.isEmpty()) {
             if (!openFile(file))
                 return false;

@@ -176,7 +176,7 @@ void MainWindow::buildDemosMenu()
     connect(demos, &QMenu::aboutToShow, this, [this, demos] {
         demos->clear();
         bool builtin = true;
-        for (const Demo& demo : availableDemos(m_folder)) {
+        for (const Demo& demo : m_start->demos()) { // read once per workspace, as the start page shows them
             if (builtin && !demo.builtin) {
                 demos->addSection(tr("This workspace"));
                 builtin = false;

@@ -274,17 +274,18 @@ void RunPane::run()
         return showOutcome(tr("error: %1").arg(QString::fromStdString(target.error().toString())), QStringLiteral("#cf222e"));
     engine::RunSpec spec;
     const std::string schemaText = m_schemaEditor->utf8Text();
+    Result<Json> open = json::parseStrict(schemaText);
     m_runNote.clear();
-    if (const Json* own = scenarioOwnSchema(target.value(), schemaText)) {
+    if (const Json* own = scenarioOwnSchema(target.value(), schemaText, open)) {
         spec.schema = *own;
         m_runNote = tr("The scenario %1 is written for its own schema (%2), not the open one: it runs with its own.")
                         .arg(QString::fromStdString(target->scenario->name),
-                             QString::fromStdString(own->value("title", own->value("$id", std::string("untitled")))));
+                             QString::fromStdString(own->contains("title") && (*own)["title"].is_string()
+                                                        ? (*own)["title"].get<std::string>() : schema::idOf(*own)));
     } else {
-        auto schema = json::parseStrict(schemaText);
-        if (!schema)
-            return showOutcome(tr("error: schema: %1").arg(QString::fromStdString(schema.error().toString())), QStringLiteral("#cf222e"));
-        spec.schema = std::move(schema.value());
+        if (!open)
+            return showOutcome(tr("error: schema: %1").arg(QString::fromStdString(open.error().toString())), QStringLiteral("#cf222e"));
+        spec.schema = std::move(open.value());
         // The document's compile, when it is of this text, brings the $refs to sibling files.
         if (m_document && m_document->isCurrent() && m_document->current()->text == schemaText
             && m_document->current()->analysis.ok())
@@ -363,19 +364,16 @@ void RunPane::onRetry(int, const providers::RetryRecord& retry)
     showActivity();
 }
 
-const Json* RunPane::scenarioOwnSchema(const engine::Target& target, const std::string& schemaText) const
+const Json* RunPane::scenarioOwnSchema(const engine::Target& target, const std::string& schemaText,
+                                      const Result<Json>& open) const
 {
     if (!target.scenario || !target.scenario->schema)
         return nullptr;
     const Json& own = *target.scenario->schema;
     if (schemaText.find_first_not_of(" \t\r\n") == std::string::npos)
         return &own; // an empty editor: the scenario brings its own
-    auto open = json::parseStrict(schemaText);
-    const auto idOf = [](const Json& schema) {
-        return schema.is_object() ? schema.value("$id", std::string()) : std::string();
-    };
     // The same $id: the open schema is the scenario's, perhaps being edited; use the edit.
-    return open && !idOf(own).empty() && idOf(open.value()) != idOf(own) ? &own : nullptr;
+    return open && !schema::idOf(own).empty() && schema::idOf(open.value()) != schema::idOf(own) ? &own : nullptr;
 }
 
 // "attempt 2 — scenario, strict, repair 1 · streaming, 430 characters · 1.4 s (run 3.2 s)"

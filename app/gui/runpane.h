@@ -110,7 +110,9 @@ private:
     void showActivity();
     // The scenario's own schema when it must answer for that one instead of the open schema
     // (the editor is empty, or holds a schema with another $id); null to use the editor's.
-    const Json* scenarioOwnSchema(const engine::Target& target, const std::string& schemaText) const;
+    // `open` is `schemaText` parsed.
+    const Json* scenarioOwnSchema(const engine::Target& target, const std::string& schemaText,
+                                  const Result<Json>& open) const;
     void onAttemptFinished(const engine::AttemptRecord& attempt);
     void onFinished(const engine::RunRecord& record);
     void showAttempt(int row);

@@ -30,6 +30,7 @@ const char* const kProviders[] = {"scenario", "anthropic", "openai", "ollama"};
 const char* const kModes[] = {"auto", "strict", "tool", "json-object", "text"};
 constexpr int kOpenFileRole = Qt::UserRole + 1; // marks the "Open scenario file…" item
 constexpr int kSchemaIdRole = Qt::UserRole + 2; // the $id of the schema a scenario answers for
+constexpr int kDescriptionRole = Qt::UserRole + 3; // what the scenario shows
 
 } // namespace
 
@@ -205,27 +206,30 @@ void RunTargetForm::editRepairTemplate()
 void RunTargetForm::describeScenario()
 {
     const bool scenario = m_provider->currentText() == QLatin1String("scenario");
-    const QString path = m_scenario->currentData().toString();
-    QString description;
-    if (scenario && !path.isEmpty()) {
-        if (auto loaded = providers::loadScenario(path))
-            description = QString::fromStdString(loaded->description);
-    }
+    const QString description = scenario ? m_scenario->currentData(kDescriptionRole).toString() : QString();
     m_description->setText(description);
     m_description->setVisible(!description.isEmpty());
 }
 
 void RunTargetForm::fillScenarios()
 {
-    for (const QString& path : providers::builtinScenarioPaths()) {
-        m_scenario->addItem(QFileInfo(path).completeBaseName(), path);
-        if (auto loaded = providers::loadScenario(path); loaded && loaded->schema && loaded->schema->is_object())
-            m_scenario->setItemData(m_scenario->count() - 1, QString::fromStdString(loaded->schema->value("$id", std::string())),
-                                    kSchemaIdRole);
-    }
+    for (const QString& path : providers::builtinScenarioPaths())
+        insertScenario(m_scenario->count(), QFileInfo(path).completeBaseName(), path);
     m_scenario->addItem(tr("Open scenario file…"));
     m_scenario->setItemData(m_scenario->count() - 1, true, kOpenFileRole);
     m_scenario->setCurrentIndex(0);
+}
+
+// Reads the scenario once, for what the list shows of it: the schema it answers for and its
+// description (the file itself is read again only when a run starts).
+void RunTargetForm::insertScenario(int row, const QString& name, const QString& path)
+{
+    m_scenario->insertItem(row, name, path);
+    if (auto loaded = providers::loadScenario(path)) {
+        m_scenario->setItemData(row, QString::fromStdString(loaded->description), kDescriptionRole);
+        if (loaded->schema)
+            m_scenario->setItemData(row, QString::fromStdString(schema::idOf(*loaded->schema)), kSchemaIdRole);
+    }
 }
 
 void RunTargetForm::onProviderChanged()
@@ -262,7 +266,7 @@ void RunTargetForm::addScenarioFile(const QString& path)
 {
     m_provider->setCurrentText(QStringLiteral("scenario"));
     const int at = m_scenario->count() - 1; // before "Open scenario file…"
-    m_scenario->insertItem(at, QFileInfo(path).fileName(), path);
+    insertScenario(at, QFileInfo(path).fileName(), path);
     m_scenario->setCurrentIndex(at);
     m_lastScenario = at;
     m_scenarioChosen = true;
@@ -284,11 +288,14 @@ void RunTargetForm::offerScenariosFor(const QString& schemaId)
             continue;
         if (row != front) {
             const QString text = m_scenario->itemText(row);
-            const QVariant path = m_scenario->itemData(row);
-            const QVariant id = m_scenario->itemData(row, kSchemaIdRole);
+            QVariantList roles;
+            for (int role : {int(Qt::UserRole), kSchemaIdRole, kDescriptionRole})
+                roles << m_scenario->itemData(row, role);
             m_scenario->removeItem(row);
-            m_scenario->insertItem(front, text, path);
-            m_scenario->setItemData(front, id, kSchemaIdRole);
+            m_scenario->insertItem(front, text);
+            int at = 0;
+            for (int role : {int(Qt::UserRole), kSchemaIdRole, kDescriptionRole})
+                m_scenario->setItemData(front, roles[at++], role);
             m_scenario->setItemData(front, font, Qt::FontRole);
             m_scenario->setItemData(front, tr("Written for the open schema"), Qt::ToolTipRole);
         }

@@ -69,6 +69,7 @@ private:
     void editRepairTemplate();
     void describeScenario();
     void fillScenarios();
+    void insertScenario(int row, const QString& name, const QString& path);
     void onProviderChanged();
     void onScenarioChosen(int index);
 

@@ -47,6 +47,7 @@ SchemaAnalysis analyseSchema(std::string_view schemaText, const ValidationSettin
         analysis.errorSpan = spanOfLineColumn(schemaText, parsed.error().where);
         return analysis;
     }
+    analysis.id = schema::idOf(parsed.value());
     analysis.sourceMap = json::sourceMapOf(schemaText);
     analysis.registry = location.registry;
     Result<schema::Validator> compiled = compileGuarded(parsed.value(), settings, location);

@@ -16,6 +16,7 @@ struct SchemaAnalysis
 {
     std::optional<schema::Validator> validator; // set when the schema compiled
     json::SourceMap sourceMap;                  // schema pointer -> span of the schema text
+    std::string id;                             // the schema's "$id", when it has one
     std::string error;                          // when !validator: what and where
     std::optional<Span> errorSpan;              // the culprit in the schema text, when known
     std::shared_ptr<const schema::Registry> registry; // kept alive for the validator's $refs

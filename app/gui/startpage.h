@@ -18,6 +18,7 @@ public:
     explicit StartPage(QWidget* parent = nullptr);
 
     void setDemos(const QList<Demo>& demos);
+    const QList<Demo>& demos() const { return m_demos; }
     QListWidget* demoList() const { return m_list; }
 
 signals:

@@ -36,12 +36,19 @@ Registry::~Registry() = default;
 Registry::Registry(Registry&&) noexcept = default;
 Registry& Registry::operator=(Registry&&) noexcept = default;
 
+std::string idOf(const Json& schema)
+{
+    if (!schema.is_object())
+        return {};
+    const auto id = schema.find("$id");
+    return id != schema.end() && id->is_string() ? id->get<std::string>() : std::string();
+}
+
 void Registry::add(const std::string& uri, Json document)
 {
     auto shared = std::make_shared<const Json>(std::move(document));
-    if (shared->is_object())
-        if (auto id = shared->find("$id"); id != shared->end() && id->is_string())
-            d->documents[key(uri::resolve(uri, id->get<std::string>()))] = shared;
+    if (const std::string id = idOf(*shared); !id.empty())
+        d->documents[key(uri::resolve(uri, id))] = shared;
     d->documents[key(uri)] = shared;
 }
 

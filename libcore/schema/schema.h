@@ -145,6 +145,9 @@ struct CompileOptions
     std::string baseUri;                      // the schema's own URI, e.g. "file:///ws/x.json"
 };
 
+// The schema document's own "$id" when it is a string, else "": a schema file's identity.
+std::string idOf(const Json& schema);
+
 namespace detail { struct CompiledSchema; }
 
 // A compiled schema: immutable, cheap to copy, safe to use from many threads at once.
@@ -165,6 +168,10 @@ public:
     // `parseError`; callers wanting parseStrict's line and column ask it then.
     std::optional<ValidationResult> validateText(std::string_view text, const ValidateOptions& options = {},
                                                  std::string* parseError = nullptr) const;
+
+    // Any JSON text a user holds: validateText, and for text simdjson cannot take, parseStrict
+    // then validate(). Text that is not JSON is an Error whose `where` is "line L, column C".
+    Result<ValidationResult> validateJsonText(std::string_view text, const ValidateOptions& options = {}) const;
 
     // Verdict only: no issues are built.
     bool accepts(const Json& instance) const;

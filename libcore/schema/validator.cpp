@@ -190,6 +190,16 @@ std::optional<ValidationResult> Validator::validateText(std::string_view text, c
     return result;
 }
 
+Result<ValidationResult> Validator::validateJsonText(std::string_view text, const ValidateOptions& options) const
+{
+    if (std::optional<ValidationResult> result = validateText(text, options))
+        return std::move(*result);
+    Result<Json> instance = json::parseStrict(text);
+    if (!instance)
+        return instance.error();
+    return validate(instance.value(), options);
+}
+
 const std::vector<LintMessage>& Validator::lint() const
 {
     return m_compiled->lint;
