@@ -305,6 +305,7 @@ void RunTargetForm::offerScenariosFor(const QString& schemaId)
     const int keep = std::max(m_scenario->findText(current), 0);
     m_scenario->setCurrentIndex(!m_scenarioChosen && front > 0 && keep >= front ? 0 : keep);
     m_lastScenario = m_scenario->currentIndex();
+    describeScenario(); // the rows moved under the current index: say what it holds now
 }
 
 bool RunTargetForm::selectScenario(const QString& name)
