@@ -5,6 +5,9 @@
 // Each view is reached through the window's public API (open a file, pick a demo, press Run),
 // never by reaching into a pane's internals, so the tour shows what a user would see.
 #include "codeeditor.h"
+#include "demos.h"
+#include "appsettings.h"
+#include "attemptmodel.h"
 #include "mainwindow.h"
 #include "optionstoolbar.h"
 #include "runpane.h"
@@ -20,6 +23,7 @@
 #include <QElapsedTimer>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTranslator>
@@ -49,9 +53,9 @@ bool waitFor(const std::function<bool()>& done, int timeoutMs)
     return done();
 }
 
-bool save(MainWindow& window, const QString& folder, const QString& name)
+bool save(MainWindow& window, const QString& folder, const QString& name, int settleMs = 700)
 {
-    settle(700);
+    settle(settleMs);
     // Passing notes (a keychain the X server's session lacks, "Saved …") are not the view.
     window.statusBar()->clearMessage();
     settle(50);
@@ -80,17 +84,34 @@ bool saveSettings(MainWindow& window, const QString& folder)
     return true;
 }
 
-bool runDemo(MainWindow& window, const QString& scenario)
+// Runs a demo at an audience's pace and saves the Run tab twice: mid-repair (the first reply's
+// issues listed, the repair turn streaming in) and when the badge says how it ended.
+bool runDemo(MainWindow& window, const QString& scenario, const QString& folder)
 {
     conform::gui::RunPane* pane = window.runPane();
-    auto loaded = conform::providers::loadScenario(QStringLiteral(":/scenarios/%1.json").arg(scenario));
-    if (!loaded || !loaded->schema || !pane->targetForm()->selectScenario(scenario))
+    const QList<conform::gui::Demo> demos = conform::gui::availableDemos(window.workspace());
+    const auto demo = std::find_if(demos.begin(), demos.end(), [&](const auto& d) { return d.name == scenario; });
+    if (demo == demos.end())
         return false;
-    window.schemaEditor()->setText(QString::fromStdString(loaded->schema->dump(2)));
-    pane->userEdit()->setPlainText(QString::fromStdString(loaded->description));
-    window.tabs()->setCurrentWidget(pane);
-    pane->runButton()->click();
-    return waitFor([pane] { return pane->lastRecord().has_value(); }, 20000);
+    pane->targetForm()->paceSpin()->setValue(40);
+    if (!window.runDemo(*demo))
+        return false;
+    const bool repairing = waitFor([pane] {
+        // The first attempt is listed with its issues, and the repair turn has begun to arrive.
+        return pane->isRunning() && pane->attemptModel()->rowCount() >= 1 && pane->rawEditor()->length() > 120;
+    }, 20000);
+    if (!repairing) {
+        std::fprintf(stderr, "conform-screenshot-tour: error: the %s demo never showed a repair turn streaming\n",
+                     qPrintable(scenario));
+        return false;
+    }
+    if (!save(window, folder, QStringLiteral("run-repairing"), 0))
+        return false;
+    if (!waitFor([pane] { return pane->lastRecord().has_value(); }, 60000)) {
+        std::fprintf(stderr, "conform-screenshot-tour: error: the %s demo did not finish\n", qPrintable(scenario));
+        return false;
+    }
+    return save(window, folder, QStringLiteral("run-repaired"));
 }
 
 } // namespace
@@ -125,10 +146,11 @@ int main(int argc, char* argv[])
               && save(window, out, QStringLiteral("schema-issues"));
     ok = ok && window.openReply(drift.filePath(QStringLiteral("examples/single-quotes.txt")))
          && save(window, out, QStringLiteral("reply-repaired"));
-    if (ok && !runDemo(window, QStringLiteral("missing-field"))) {
-        std::fprintf(stderr, "conform-screenshot-tour: error: the missing-field demo did not finish\n");
-        ok = false;
+    ok = ok && runDemo(window, QStringLiteral("missing-field"), out) && saveSettings(window, out);
+    // The same run in the dark theme: editors, badges and tables follow it.
+    if (ok) {
+        conform::gui::applyTheme(conform::gui::Theme::Dark);
+        ok = save(window, out, QStringLiteral("run-dark"));
     }
-    ok = ok && save(window, out, QStringLiteral("run-repaired")) && saveSettings(window, out);
     return ok ? 0 : 1;
 }

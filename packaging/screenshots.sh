@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # packaging/screenshots.sh BUILD_DIR OUT_DIR: starts the workbench under Xvfb on the example
 # workspace, walks through the main views with a demo and saves one PNG of each in OUT_DIR:
-# schema-issues.png, reply-repaired.png, run-repaired.png, settings.png. The README and the AppStream
+# start.png, schema-issues.png, reply-repaired.png, run-repairing.png (a repair turn streaming in),
+# run-repaired.png, settings.png, run-dark.png (the dark theme). The README and the AppStream
 # metainfo use them (copy them to packaging/screenshots/ to update the README's).
 #
 # Needs xvfb-run (xvfb) and a build of the `conform-screenshot-tour` target, which this script

@@ -1,5 +1,7 @@
 #include "attemptmodel.h"
 
+#include "themecolours.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -47,8 +49,8 @@ QVariant AttemptModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         // Valid attempts read green, failed exchanges red; the rest (repairable) amber.
         if (record.valid)
-            return QBrush(QColor(0x1a, 0x7f, 0x37));
-        return QBrush(record.transportError || !record.error.empty() ? QColor(0xcf, 0x22, 0x2e) : QColor(0x9a, 0x67, 0x00));
+            return QBrush(toneColour(Tone::Success));
+        return QBrush(toneColour(record.transportError || !record.error.empty() ? Tone::Failure : Tone::Warning));
     case Qt::TextAlignmentRole:
         return index.column() == ModeColumn || index.column() == RetriesColumn || index.column() == StopColumn
                    ? int(Qt::AlignLeft | Qt::AlignVCenter)

@@ -98,8 +98,10 @@ void AttemptView::clear()
     m_fixes->setFixes({}, std::vector<json::Fix>{});
     m_sent->clear();
     m_transport->clear();
-    for (int tab : {IssuesTab, FixesTab})
-        m_tabs->setTabText(tab, tab == IssuesTab ? tr("Issues") : tr("Fixes"));
+    m_tabs->setTabText(IssuesTab, tr("Issues"));
+    m_tabs->setTabText(FixesTab, tr("Fixes"));
+    m_tabs->setTabText(SentTab, tr("Sent"));
+    m_tabs->setTabText(TransportTab, tr("Transport"));
 }
 
 void AttemptView::showAttempt(const engine::AttemptRecord& attempt, int number, int retriesAllowed)
@@ -177,10 +179,10 @@ void AttemptView::showTransport(const engine::AttemptRecord& attempt, int retrie
 
 void AttemptView::startStreaming(const QString& note)
 {
-    restartStream();
+    // Nothing of the previous attempt stays under this one's name: its counts, its message.
+    clear();
     m_rawPanel->setNote(note);
-    m_issues->clear();
-    m_transport->clear();
+    m_issues->addItem(tr("checked when the reply is complete"));
 }
 
 void AttemptView::showStreamed(const QString& textSoFar)

@@ -1,5 +1,7 @@
 #include "batchtallymodel.h"
 
+#include "themecolours.h"
+
 #include "batch/batch.h"
 
 #include <QLocale>
@@ -103,11 +105,12 @@ void OutcomeBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     const QVariantList mix = index.data(BatchTallyModel::MixRole).toList();
     if (mix.size() != 5)
         return QStyledItemDelegate::paint(painter, option, index);
-    static const QColor colours[] = {QColor(0x1a, 0x7f, 0x37), QColor(0x09, 0x69, 0xda), QColor(0x9a, 0x67, 0x00), QColor(0xcf, 0x22, 0x2e)};
+    const StatusColours status = statusColours(option.palette);
+    const QColor colours[] = {status.success, status.info, status.warning, status.failure};
     const double planned = std::max(1.0, mix[4].toDouble());
     const QRect bar = option.rect.adjusted(3, 4, -3, -4);
     painter->save();
-    painter->fillRect(bar, QColor(0xea, 0xee, 0xf2));
+    painter->fillRect(bar, status.track);
     double x = bar.left();
     for (int i = 0; i < 4; ++i) {
         const double width = bar.width() * mix[i].toDouble() / planned;
@@ -117,7 +120,7 @@ void OutcomeBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     QFont font = option.font;
     font.setBold(true);
     painter->setFont(font);
-    painter->setPen(QColor(0x1f, 0x23, 0x28));
+    painter->setPen(option.palette.color(QPalette::Text));
     painter->drawText(bar.adjusted(4, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter, index.data().toString());
     painter->restore();
 }

@@ -1,5 +1,7 @@
 #include "capturefilterbar.h"
 
+#include "themecolours.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -119,7 +121,7 @@ void CaptureFilterBar::edited()
     const auto parsed = filter();
     for (const auto& [name, edit] : m_edits) {
         const bool bad = !parsed && parsed.error().message.rfind("--" + name.toStdString() + " ", 0) == 0;
-        edit->setStyleSheet(bad ? QStringLiteral("border: 1px solid #cf222e;") : QString());
+        edit->setStyleSheet(bad ? QStringLiteral("border: 1px solid %1;").arg(toneColour(Tone::Failure).name()) : QString());
         if (bad)
             edit->setToolTip(QString::fromStdString(parsed.error().message));
     }

@@ -1,5 +1,7 @@
 #include "captureview.h"
 
+#include "tonelabel.h"
+
 #include "attemptmodel.h"
 #include "backgroundtask.h"
 #include "codeeditor.h"
@@ -58,15 +60,15 @@ QString fixLine(const char* what, const Json& entry)
 
 } // namespace
 
-QString outcomeColour(int outcomeCode)
+Tone outcomeTone(int outcomeCode)
 {
     switch (static_cast<store::OutcomeCode>(outcomeCode)) {
-    case store::OutcomeCode::Valid: return QStringLiteral("#1a7f37");
-    case store::OutcomeCode::Repaired: return QStringLiteral("#0969da");
-    case store::OutcomeCode::Fallback: return QStringLiteral("#9a6700");
+    case store::OutcomeCode::Valid: return Tone::Success;
+    case store::OutcomeCode::Repaired: return Tone::Info;
+    case store::OutcomeCode::Fallback: return Tone::Warning;
     case store::OutcomeCode::Failed: break;
     }
-    return QStringLiteral("#cf222e");
+    return Tone::Failure;
 }
 
 struct CaptureView::Loaded
@@ -79,7 +81,7 @@ struct CaptureView::Loaded
 };
 
 CaptureView::CaptureView(QWidget* parent)
-    : QWidget(parent), m_outcome(new QLabel(this)), m_about(new QLabel(this)), m_attempts(new AttemptModel(this)),
+    : QWidget(parent), m_outcome(new ToneLabel(this, Tone::Muted, ToneLabel::Look::Badge)), m_about(new QLabel(this)), m_attempts(new AttemptModel(this)),
       m_attemptView(new QTableView(this)), m_raw(readOnlyEditor(CodeEditor::Kind::Plain, this)), m_issues(new QListWidget(this)),
       m_fixes(new QListWidget(this)), m_schema(readOnlyEditor(CodeEditor::Kind::Json, this)),
       m_request(readOnlyEditor(CodeEditor::Kind::Json, this)), m_value(readOnlyEditor(CodeEditor::Kind::Json, this)),
@@ -172,7 +174,6 @@ void CaptureView::show(Loaded result)
     m_capture = std::move(result.capture);
     m_schemaMap = std::move(result.schemaMap);
     const store::CaptureSummary& s = m_capture->summary;
-    const QString colour = outcomeColour(s.outcome);
     QStringList flags;
     for (const std::string& flag : store::flagNames(s.flags))
         flags << QString::fromStdString(flag);
@@ -180,7 +181,7 @@ void CaptureView::show(Loaded result)
     if (!flags.isEmpty())
         badge += QStringLiteral(" · ") + flags.join(QStringLiteral(", "));
     m_outcome->setText(badge);
-    m_outcome->setStyleSheet(QStringLiteral("color: %1; font-weight: 600; padding: 3px 8px; border: 1px solid %1; border-radius: 4px;").arg(colour));
+    m_outcome->setTone(outcomeTone(s.outcome));
     QStringList labels;
     for (const auto& [key, value] : s.labels)
         labels << QString::fromStdString(key + "=" + value);

@@ -12,6 +12,7 @@
 #include "json/extract.h"
 #include "store/capture.h"
 #include "store/location.h"
+#include "themecolours.h"
 
 #include <QWidget>
 
@@ -24,6 +25,8 @@ class QTableView;
 class QTabWidget;
 
 namespace conform::gui {
+
+class ToneLabel;
 
 class AttemptModel;
 class CodeEditor;
@@ -47,7 +50,7 @@ public:
     CodeEditor* requestEditor() const { return m_request; }
     CodeEditor* valueEditor() const { return m_value; }
     QListWidget* issueList() const { return m_issues; }
-    QLabel* outcomeLabel() const { return m_outcome; }
+    ToneLabel* outcomeLabel() const { return m_outcome; }
 
 signals:
     void loaded(const QString& id);
@@ -63,7 +66,7 @@ private:
     std::uint64_t m_generation = 0;
     std::optional<store::Capture> m_capture;
     json::SourceMap m_schemaMap; // the capture's schema as shown: pointer -> span
-    QLabel* m_outcome;
+    ToneLabel* m_outcome;
     QLabel* m_about;
     AttemptModel* m_attempts;
     QTableView* m_attemptView;
@@ -77,6 +80,6 @@ private:
 };
 
 // The colour an outcome is shown in (valid green, repaired blue, fallback amber, failed red).
-QString outcomeColour(int outcomeCode);
+Tone outcomeTone(int outcomeCode);
 
 } // namespace conform::gui

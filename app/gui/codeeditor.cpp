@@ -2,9 +2,11 @@
 
 #include "textfile.h"
 #include "textspans.h"
+#include "themecolours.h"
 
 #include <Qsci/qscilexerjson.h>
 
+#include <QEvent>
 #include <QFile>
 #include <QFontDatabase>
 #include <QSaveFile>
@@ -20,21 +22,6 @@ QFont editorFont()
     return font;
 }
 
-// A calm light palette: keys stand out, values are readable, punctuation recedes.
-void colourJson(QsciLexerJSON* lexer)
-{
-    lexer->setColor(QColor(0x24, 0x29, 0x2e), QsciLexerJSON::Default);
-    lexer->setColor(QColor(0x00, 0x5c, 0xc5), QsciLexerJSON::Property);
-    lexer->setColor(QColor(0x03, 0x2f, 0x62), QsciLexerJSON::String);
-    lexer->setColor(QColor(0xb3, 0x1d, 0x28), QsciLexerJSON::UnclosedString);
-    lexer->setColor(QColor(0x00, 0x80, 0x50), QsciLexerJSON::Number);
-    lexer->setColor(QColor(0x6f, 0x42, 0xc1), QsciLexerJSON::Keyword);
-    lexer->setColor(QColor(0x6a, 0x73, 0x7d), QsciLexerJSON::Operator);
-    lexer->setColor(QColor(0xe3, 0x62, 0x09), QsciLexerJSON::EscapeSequence);
-    lexer->setColor(QColor(0xb3, 0x1d, 0x28), QsciLexerJSON::Error);
-    lexer->setPaper(QColor(0xff, 0xeb, 0xe9), QsciLexerJSON::Error);
-}
-
 } // namespace
 
 CodeEditor::CodeEditor(Kind kind, QWidget* parent) : QsciScintilla(parent), m_kind(kind)
@@ -44,6 +31,65 @@ CodeEditor::CodeEditor(Kind kind, QWidget* parent) : QsciScintilla(parent), m_ki
     if (m_kind == Kind::Json)
         setUpJsonLexer();
     setUpMarks();
+    applyColours();
+}
+
+void CodeEditor::setShaded(bool shaded)
+{
+    m_shaded = shaded;
+    applyColours();
+}
+
+void CodeEditor::changeEvent(QEvent* event)
+{
+    QsciScintilla::changeEvent(event);
+    // The theme changed in Settings (or the desktop's): Scintilla paints with its own colours,
+    // so they are set again from the new palette.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        applyColours();
+}
+
+void CodeEditor::applyColours()
+{
+    const EditorColours c = editorColours(palette());
+    const QColor paper = m_shaded ? c.readOnlyPaper : c.paper;
+    setColor(c.text);
+    setPaper(paper);
+    setMarginsForegroundColor(c.marginText);
+    setMarginsBackgroundColor(c.margin);
+    setCaretForegroundColor(c.text);
+    setCaretLineBackgroundColor(c.caretLine);
+    setSelectionBackgroundColor(c.selection);
+    setSelectionForegroundColor(c.text);
+    setFoldMarginColors(c.margin, c.margin);
+    setMatchedBraceBackgroundColor(c.matchedBrace);
+    setMatchedBraceForegroundColor(c.text);
+    setIndicatorForegroundColor(c.issue, IssueMark);
+    setIndicatorForegroundColor(c.focus, FocusMark);
+    setIndicatorOutlineColor(c.focusOutline, FocusMark);
+    setIndicatorForegroundColor(c.fix, FixMark);
+    setIndicatorHoverForegroundColor(c.fixHover, FixMark);
+    if (auto* json = qobject_cast<QsciLexerJSON*>(lexer())) {
+        json->setDefaultPaper(paper);
+        json->setPaper(paper, -1); // every style
+        json->setDefaultColor(c.text);
+        json->setColor(c.text, QsciLexerJSON::Default);
+        json->setColor(c.property, QsciLexerJSON::Property);
+        json->setColor(c.string, QsciLexerJSON::String);
+        // URLs in strings ("$schema", "$id") read as strings; the lexer's default is a dark blue.
+        json->setColor(c.string, QsciLexerJSON::IRI);
+        json->setColor(c.string, QsciLexerJSON::IRICompact);
+        json->setColor(c.keyword, QsciLexerJSON::KeywordLD);
+        json->setColor(c.operators, QsciLexerJSON::CommentLine);
+        json->setColor(c.operators, QsciLexerJSON::CommentBlock);
+        json->setColor(c.error, QsciLexerJSON::UnclosedString);
+        json->setColor(c.number, QsciLexerJSON::Number);
+        json->setColor(c.keyword, QsciLexerJSON::Keyword);
+        json->setColor(c.operators, QsciLexerJSON::Operator);
+        json->setColor(c.escape, QsciLexerJSON::EscapeSequence);
+        json->setColor(c.error, QsciLexerJSON::Error);
+        json->setPaper(c.errorPaper, QsciLexerJSON::Error);
+    }
 }
 
 void CodeEditor::setUpView()
@@ -53,11 +99,7 @@ void CodeEditor::setUpView()
     setMarginsFont(font);
     setMarginType(0, QsciScintilla::NumberMargin);
     setMarginWidth(0, QStringLiteral("0000"));
-    setMarginsForegroundColor(QColor(0x8c, 0x95, 0x9f));
-    setMarginsBackgroundColor(QColor(0xf6, 0xf8, 0xfa));
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xf3, 0xf6, 0xfb));
-    setSelectionBackgroundColor(QColor(0xc8, 0xe1, 0xff));
     setIndentationsUseTabs(false);
     setTabWidth(2);
     setAutoIndent(true);
@@ -74,13 +116,10 @@ void CodeEditor::setUpJsonLexer()
     auto* lexer = new QsciLexerJSON(this);
     lexer->setDefaultFont(editorFont());
     lexer->setFont(editorFont());
-    colourJson(lexer);
     lexer->setFoldCompact(false);
     setLexer(lexer);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
-    setFoldMarginColors(QColor(0xf6, 0xf8, 0xfa), QColor(0xf6, 0xf8, 0xfa));
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
-    setMatchedBraceBackgroundColor(QColor(0xdd, 0xf4, 0xff));
     setIndentationGuides(true);
     setMarginsFont(editorFont());
 }
@@ -88,14 +127,9 @@ void CodeEditor::setUpJsonLexer()
 void CodeEditor::setUpMarks()
 {
     indicatorDefine(SquiggleIndicator, IssueMark);
-    setIndicatorForegroundColor(QColor(0xd7, 0x3a, 0x49), IssueMark);
     indicatorDefine(StraightBoxIndicator, FocusMark);
-    setIndicatorForegroundColor(QColor(0xff, 0xc1, 0x07, 110), FocusMark);
-    setIndicatorOutlineColor(QColor(0xe0, 0x9a, 0x00), FocusMark);
     setIndicatorDrawUnder(true, FocusMark);
     indicatorDefine(FullBoxIndicator, FixMark);
-    setIndicatorForegroundColor(QColor(0x2e, 0xa0, 0x43, 70), FixMark);
-    setIndicatorHoverForegroundColor(QColor(0x2e, 0xa0, 0x43, 140), FixMark);
     setIndicatorDrawUnder(true, FixMark);
 }
 

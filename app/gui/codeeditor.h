@@ -1,6 +1,7 @@
 #pragma once
 // A QScintilla editor set up for Conform: JSON (highlighting, folding) or plain text (raw model
-// replies), line numbers, a monospace font, and indicators that mark byte spans.
+// replies), line numbers, a monospace font, and indicators that mark byte spans. Its colours
+// follow the palette (themecolours.h): a dark theme gives dark editors.
 //
 // Positions are UTF-8 byte offsets throughout — QScintilla's own positions — so spans from
 // libcore (source maps, fixes, issues) apply without conversion. Spans beyond the text are
@@ -45,17 +46,25 @@ public:
     void showUntitled(const QString& text);
     bool saveFile(const QString& path, QString* error);
 
+    // A result the user reads rather than edits, on a slightly shaded paper.
+    void setShaded(bool shaded);
+
 signals:
     void filePathChanged(const QString& path);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void setUpView();
+    void applyColours(); // from the palette in force: light or dark
     void setUpJsonLexer();
     void setUpMarks();
     void fill(Mark mark, Span span);
 
     Kind m_kind;
     QString m_filePath;
+    bool m_shaded = false;
 };
 
 } // namespace conform::gui

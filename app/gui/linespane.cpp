@@ -1,5 +1,7 @@
 #include "linespane.h"
 
+#include "themecolours.h"
+
 #include "statusline.h"
 #include "textfile.h"
 
@@ -40,7 +42,9 @@ QVariant LinesModel::data(const QModelIndex& index, int role) const
     if (!line || index.column() >= ColumnCount)
         return {};
     if (role == Qt::ForegroundRole && index.column() == VerdictColumn)
-        return QColor(line->state == LineVerdict::State::Valid ? 0x1a7f37 : line->state == LineVerdict::State::Invalid ? 0x9a6700 : 0xcf222e);
+        return toneColour(line->state == LineVerdict::State::Valid     ? Tone::Success
+                          : line->state == LineVerdict::State::Invalid ? Tone::Warning
+                                                                       : Tone::Failure);
     if (role == Qt::ToolTipRole && index.column() == FirstIssueColumn)
         return line->first;
     if (role != Qt::DisplayRole)

@@ -73,7 +73,7 @@ QWidget* ReplyPane::buildEditors()
     editors->addWidget(m_extractedPanel);
     editors->setSizes({500, 400});
     extractedEditor()->setReadOnly(true);
-    extractedEditor()->setPaper(QColor(0xfa, 0xfb, 0xfc));
+    extractedEditor()->setShaded(true);
     m_extractedPanel->setNote(tr("read-only"));
     return editors;
 }

@@ -1,5 +1,7 @@
 #include "revalidatepanel.h"
 
+#include "themecolours.h"
+
 #include "backgroundtask.h"
 #include "storedrun.h"
 
@@ -87,7 +89,7 @@ QVariant ReplayChangeModel::data(const QModelIndex& index, int role) const
         return {};
     const store::ReplayChange& change = m_changes[std::size_t(index.row())];
     if (role == Qt::ForegroundRole && index.column() == VerdictColumn)
-        return QColor(change.validAfter ? 0x1a7f37 : 0xcf222e);
+        return toneColour(change.validAfter ? Tone::Success : Tone::Failure);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {

@@ -8,6 +8,7 @@
 #include "runprompt.h"
 #include "runtargetform.h"
 #include "schemadocument.h"
+#include "tonelabel.h"
 #include "transportwords.h"
 
 #include "engine/engine.h"
@@ -30,20 +31,18 @@ namespace conform::gui {
 
 namespace {
 
-const QString kNeutral = QStringLiteral("#57606a");
-
-QString colourOf(const engine::RunRecord& record)
+Tone toneOf(const engine::RunRecord& record)
 {
     if (record.flags.count("cancelled"))
-        return kNeutral; // the user's own choice, not a failure
+        return Tone::Muted; // the user's own choice, not a failure
     const engine::Outcome outcome = record.outcome;
     switch (outcome) {
-    case engine::Outcome::Valid: return QStringLiteral("#1a7f37");
-    case engine::Outcome::Repaired: return QStringLiteral("#0969da");
-    case engine::Outcome::Fallback: return QStringLiteral("#9a6700");
+    case engine::Outcome::Valid: return Tone::Success;
+    case engine::Outcome::Repaired: return Tone::Info;
+    case engine::Outcome::Fallback: return Tone::Warning;
     case engine::Outcome::Failed: break;
     }
-    return QStringLiteral("#cf222e");
+    return Tone::Failure;
 }
 
 // The pane's editors show results, not documents: they never count as unsaved.
@@ -60,9 +59,9 @@ QWidget* labelled(const QString& caption, QWidget* field)
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    auto* label = new QLabel(caption, box);
+    auto* label = new ToneLabel(box);
+    label->setText(caption);
     label->setBuddy(field);
-    label->setStyleSheet(QStringLiteral("color: #57606a;"));
     layout->addWidget(label);
     layout->addWidget(field, 1);
     return box;
@@ -94,7 +93,7 @@ RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
     : QWidget(parent), m_schemaEditor(schemaEditor), m_form(new RunTargetForm(this)),
       m_system(new QPlainTextEdit(this)), m_user(new QPlainTextEdit(this)), m_variables(new PromptVariables(this)),
       m_runButton(new QPushButton(tr("Run"), this)), m_cancelButton(new QPushButton(tr("Cancel"), this)),
-      m_outcome(new QLabel(this)), m_activity(new QLabel(this)), m_model(new AttemptModel(this)),
+      m_outcome(new ToneLabel(this, Tone::Muted, ToneLabel::Look::Badge)), m_activity(new ToneLabel(this)), m_model(new AttemptModel(this)),
       m_view(new QTableView(this)), m_detail(new AttemptView(this)),
       m_valuePanel(new EditorPanel(tr("Final value"), CodeEditor::Kind::Json, this))
 {
@@ -131,7 +130,7 @@ RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
     m_runButton->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     m_cancelButton->setToolTip(tr("Stop the run; the attempts so far stay"));
     setRunning(false);
-    showOutcome(tr("Not run yet"), kNeutral);
+    showOutcome(tr("Not run yet"), Tone::Muted);
 }
 
 RunPane::~RunPane() = default;
@@ -155,7 +154,6 @@ QWidget* RunPane::buildPrompt()
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_outcome->setWordWrap(true); // an error is never cut off
     m_activity->setTextFormat(Qt::PlainText);
-    m_activity->setStyleSheet(QStringLiteral("color: %1;").arg(kNeutral));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_cancelButton);
@@ -179,7 +177,7 @@ QWidget* RunPane::buildResults()
 {
     valueEditor()->setReadOnly(true);
     valueEditor()->setWrapMode(QsciScintilla::WrapWord);
-    valueEditor()->setPaper(QColor(0xfa, 0xfb, 0xfc));
+    valueEditor()->setShaded(true);
     m_valuePanel->setNote(tr("read-only"));
     auto* results = new QSplitter(Qt::Horizontal, this);
     results->addWidget(m_detail);
@@ -258,9 +256,9 @@ void RunPane::setRunning(bool running)
     m_form->setEnabled(!running);
 }
 
-void RunPane::showOutcome(const QString& text, const QString& colour)
+void RunPane::showOutcome(const QString& text, Tone tone)
 {
-    m_outcome->setStyleSheet(QStringLiteral("color: %1; font-weight: 600; padding: 3px 8px; border: 1px solid %1; border-radius: 4px;").arg(colour));
+    m_outcome->setTone(tone);
     m_outcome->setText(text);
     m_outcome->setToolTip(text);
 }
@@ -271,7 +269,7 @@ void RunPane::run()
         return;
     auto target = m_form->target();
     if (!target)
-        return showOutcome(tr("error: %1").arg(QString::fromStdString(target.error().toString())), QStringLiteral("#cf222e"));
+        return showOutcome(tr("error: %1").arg(QString::fromStdString(target.error().toString())), Tone::Failure);
     engine::RunSpec spec;
     const std::string schemaText = m_schemaEditor->utf8Text();
     Result<Json> open = json::parseStrict(schemaText);
@@ -284,7 +282,7 @@ void RunPane::run()
                                                         ? (*own)["title"].get<std::string>() : schema::idOf(*own)));
     } else {
         if (!open)
-            return showOutcome(tr("error: schema: %1").arg(QString::fromStdString(open.error().toString())), QStringLiteral("#cf222e"));
+            return showOutcome(tr("error: schema: %1").arg(QString::fromStdString(open.error().toString())), Tone::Failure);
         spec.schema = std::move(open.value());
         // The document's compile, when it is of this text, brings the $refs to sibling files.
         if (m_document && m_document->isCurrent() && m_document->current()->text == schemaText
@@ -316,7 +314,7 @@ void RunPane::run()
     setRunning(true);
     m_runClock.start();
     m_ticker.start();
-    showOutcome(tr("running…"), kNeutral);
+    showOutcome(tr("running…"), Tone::Muted);
     m_spec = spec;
     m_engine->start(std::move(spec));
 }
@@ -343,7 +341,7 @@ void RunPane::onAttemptStarted(int index, const QString& target, const QString& 
     m_received = 0;
     m_retriesThisAttempt = 0;
     m_attemptClock.start();
-    showOutcome(tr("running…"), kNeutral);
+    showOutcome(tr("running…"), Tone::Muted);
     showActivity();
 }
 
@@ -409,7 +407,7 @@ void RunPane::onFinished(const engine::RunRecord& record)
     const bool failedWithValue = record.outcome == engine::Outcome::Failed && record.best && !record.value.is_null();
     m_valuePanel->setTitle(failedWithValue ? tr("Best attempt — invalid") : tr("Final value"));
     showText(valueEditor(), record.value.is_null() && record.attempts.empty() ? QString() : dumpValue(record.value));
-    showOutcome(outcomeText(record), colourOf(record));
+    showOutcome(outcomeText(record), toneOf(record));
     setRunning(false);
     showActivity();
     // Point at the attempt the value came from: the kept one of a failed run, else the last.

@@ -13,7 +13,7 @@
 #include "engine/run_record.h"
 #include "engine/run_spec.h"
 #include "providers/endpoint.h"
-#include "engine/run_spec.h"
+#include "themecolours.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -31,6 +31,8 @@ class QTableView;
 namespace conform::engine { class Engine; }
 
 namespace conform::gui {
+
+class ToneLabel;
 
 class AttemptModel;
 class AttemptView;
@@ -81,9 +83,9 @@ public:
     EditorPanel* valuePanel() const { return m_valuePanel; }
     AttemptView* attemptDetail() const { return m_detail; }
     QListWidget* issueList() const;
-    QLabel* outcomeLabel() const { return m_outcome; }
+    ToneLabel* outcomeLabel() const { return m_outcome; }
     // "attempt 1 — streaming, 120 characters, 0.4 s" while running; empty otherwise.
-    QLabel* activityLabel() const { return m_activity; }
+    ToneLabel* activityLabel() const { return m_activity; }
     QPushButton* runButton() const { return m_runButton; }
     QPushButton* cancelButton() const { return m_cancelButton; }
     // The last finished run, if any.
@@ -103,7 +105,7 @@ private:
     void showPrompt(const PromptText& prompt, const QString& folder);
     // Asks before sending a prompt with empty {{variables}}; true to send.
     bool confirmEmptyVariables(const QStringList& names);
-    void showOutcome(const QString& text, const QString& colour);
+    void showOutcome(const QString& text, Tone tone);
     void onAttemptStarted(int index, const QString& target, const QString& mode, int repair);
     void onChunk(const QString& partialText);
     void onRetry(int attemptIndex, const providers::RetryRecord& retry);
@@ -125,8 +127,8 @@ private:
     PromptVariables* m_variables;
     QPushButton* m_runButton;
     QPushButton* m_cancelButton;
-    QLabel* m_outcome;
-    QLabel* m_activity;
+    ToneLabel* m_outcome;
+    ToneLabel* m_activity;
     AttemptModel* m_model;
     QTableView* m_view;
     AttemptView* m_detail;

@@ -1,5 +1,7 @@
 #include "runtargetform.h"
 
+#include "tonelabel.h"
+
 #include "appsettings.h"
 
 #include "engine/template.h"
@@ -40,7 +42,7 @@ RunTargetForm::RunTargetForm(QWidget* parent)
       m_retries(new QSpinBox(this)), m_stream(new QCheckBox(tr("Stream"), this)), m_moreButton(new QToolButton(this)),
       m_more(nullptr), m_maxTokens(new QSpinBox(this)), m_temperature(new QDoubleSpinBox(this)),
       m_maxCalls(new QSpinBox(this)), m_truncation(new QComboBox(this)), m_coerce(new QCheckBox(tr("Coerce"), this)),
-      m_strictRepairs(new QCheckBox(tr("Strict repairs"), this)), m_pace(new QSpinBox(this)), m_description(new QLabel(this))
+      m_strictRepairs(new QCheckBox(tr("Strict repairs"), this)), m_pace(new QSpinBox(this)), m_description(new ToneLabel(this))
 {
     auto* top = new QHBoxLayout;
     top->addWidget(buildTarget(), 3);
@@ -48,7 +50,6 @@ RunTargetForm::RunTargetForm(QWidget* parent)
     m_more = buildMorePolicy();
     m_description->setWordWrap(true);
     m_description->setTextFormat(Qt::PlainText);
-    m_description->setStyleSheet(QStringLiteral("color: #57606a;"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->addLayout(top);

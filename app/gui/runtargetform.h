@@ -20,6 +20,8 @@ class QToolButton;
 
 namespace conform::gui {
 
+class ToneLabel;
+
 class RunTargetForm : public QWidget
 {
     Q_OBJECT
@@ -52,7 +54,7 @@ public:
     QCheckBox* coerceCheck() const { return m_coerce; }
     QCheckBox* strictRepairsCheck() const { return m_strictRepairs; }
     QSpinBox* paceSpin() const { return m_pace; }
-    QLabel* scenarioDescription() const { return m_description; }
+    ToneLabel* scenarioDescription() const { return m_description; }
     // The repair template runs use; empty: the engine's default.
     QString repairTemplate() const { return m_repairTemplate; }
     void setRepairTemplate(const QString& text) { m_repairTemplate = text; }
@@ -90,7 +92,7 @@ private:
     QCheckBox* m_coerce;
     QCheckBox* m_strictRepairs;
     QSpinBox* m_pace;
-    QLabel* m_description;
+    ToneLabel* m_description;
     QString m_repairTemplate;
     int m_lastScenario = 0;
     bool m_scenarioChosen = false; // by the user (or a demo): the default no longer applies // restored when "Open scenario file…" is cancelled

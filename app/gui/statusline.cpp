@@ -1,5 +1,7 @@
 #include "statusline.h"
 
+#include "tonelabel.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -8,20 +10,20 @@ namespace conform::gui {
 
 namespace {
 
-QString colourOf(StatusLine::State state)
+Tone toneOf(StatusLine::State state)
 {
     switch (state) {
     case StatusLine::State::Valid:
-        return QStringLiteral("#1a7f37");
+        return Tone::Success;
     case StatusLine::State::Issues:
-        return QStringLiteral("#9a6700");
+        return Tone::Warning;
     case StatusLine::State::Error:
-        return QStringLiteral("#cf222e");
+        return Tone::Failure;
     case StatusLine::State::Idle:
     case StatusLine::State::Checking:
         break;
     }
-    return QStringLiteral("#57606a");
+    return Tone::Muted;
 }
 
 // A short check shows "checking…" alone; the seconds and Cancel appear once it is worth it.
@@ -30,7 +32,7 @@ constexpr int kShowProgressAfterMs = 700;
 } // namespace
 
 StatusLine::StatusLine(QWidget* parent)
-    : QWidget(parent), m_label(new QLabel(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
+    : QWidget(parent), m_label(new ToneLabel(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_export(new QPushButton(tr("Export…"), this))
 {
     m_label->setWordWrap(true);
@@ -89,9 +91,8 @@ void StatusLine::tick()
 void StatusLine::show(State state, const QString& text)
 {
     m_state = state;
-    m_label->setStyleSheet(QStringLiteral("color: %1; font-weight: %2;")
-                               .arg(colourOf(state), state == State::Idle || state == State::Checking
-                                                         ? QStringLiteral("normal") : QStringLiteral("600")));
+    m_label->setTone(toneOf(state), state == State::Idle || state == State::Checking ? ToneLabel::Look::Plain
+                                                                                     : ToneLabel::Look::Bold);
     m_label->setText(text);
     m_label->setToolTip(text);
 }

@@ -14,6 +14,8 @@ class QPushButton;
 
 namespace conform::gui {
 
+class ToneLabel;
+
 class StatusLine : public QWidget
 {
     Q_OBJECT
@@ -41,7 +43,7 @@ private:
     void show(State state, const QString& text);
 
     State m_state = State::Idle;
-    QLabel* m_label;
+    ToneLabel* m_label;
     QPushButton* m_cancel;
     QPushButton* m_export;
     QTimer m_ticker;

@@ -1,5 +1,7 @@
 #include "storepage.h"
 
+#include "tonelabel.h"
+
 #include "appsettings.h"
 
 #include "store/store.h"
@@ -42,7 +44,7 @@ StorePage::Probe probe(const store::StoreLocation& location)
 
 StorePage::StorePage(const QString& store, QWidget* parent)
     : QWidget(parent), m_location(new QLineEdit(store, this)), m_test(new QPushButton(tr("Test connection"), this)),
-      m_result(new QLabel(this))
+      m_result(new ToneLabel(this))
 {
     m_location->setPlaceholderText(tr("$CONFORM_STORE, else captures.db in Conform's data folder"));
     m_location->setToolTip(tr("A SQLite file, or postgresql://user@host:port/database for a shared store"));
@@ -95,7 +97,7 @@ void StorePage::testConnection()
 void StorePage::showResult(bool ok, const QString& message)
 {
     m_result->setText(message);
-    m_result->setStyleSheet(ok ? QString() : QStringLiteral("color: #b3261e;"));
+    m_result->setTone(ok ? Tone::Success : Tone::Failure);
     emit tested(ok);
 }
 

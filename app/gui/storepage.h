@@ -12,6 +12,8 @@ class QPushButton;
 
 namespace conform::gui {
 
+class ToneLabel;
+
 class StorePage : public QWidget
 {
     Q_OBJECT
@@ -31,7 +33,7 @@ public:
     void testConnection();
 
     QLineEdit* locationEdit() const { return m_location; }
-    QLabel* resultLabel() const { return m_result; }
+    ToneLabel* resultLabel() const { return m_result; }
     QPushButton* testButton() const { return m_test; }
 
 signals:
@@ -43,7 +45,7 @@ private:
 
     QLineEdit* m_location;
     QPushButton* m_test;
-    QLabel* m_result;
+    ToneLabel* m_result;
     QFutureWatcher<Probe> m_watcher;
 };
 

@@ -1,5 +1,7 @@
 #include "suitetablemodel.h"
 
+#include "themecolours.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -77,7 +79,10 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const
     case Qt::BackgroundRole:
         if (c.runs == 0)
             return {};
-        return QBrush(c.succeeded == c.runs ? QColor(0xd8, 0xf0, 0xd8) : QColor(0xf6, 0xd6, 0xd6));
+    {
+        const StatusColours colours = statusColours();
+        return QBrush(c.succeeded == c.runs ? colours.passedRow : colours.failedRow);
+    }
     case Qt::ToolTipRole:
         return c.problems.isEmpty() ? QVariant() : QVariant(c.problems.join(QLatin1Char('\n')));
     case CaptureIdsRole:

@@ -19,6 +19,7 @@
 #include "capturesbrowser.h"
 #include "capturestore.h"
 #include "captureview.h"
+#include "tonelabel.h"
 #include "codeeditor.h"
 #include "dashboard.h"
 #include "mainwindow.h"

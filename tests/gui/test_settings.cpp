@@ -13,6 +13,7 @@
 #include "runtargetform.h"
 #include "settingsdialog.h"
 #include "storepage.h"
+#include "tonelabel.h"
 
 #include "keyring_session.h"
 #include "postgres_cluster.h"
@@ -22,6 +23,8 @@
 #include "providers/scenario.h"
 #include "server/server.h"
 #include "store/store.h"
+
+#include <Qsci/qscilexerjson.h>
 
 #include <QApplication>
 #include <QComboBox>
@@ -118,6 +121,7 @@ private slots:
     void storeConnectionTestPostgres();
     void passwordInStoreUrlIsRefused();
     void themeFollowsTheChoice();
+    void darkThemeReachesEditorsAndBadges();
     void defaultsReachTheRunTab();
     void keychainKeyReachesTheRequest();
     void systemKeychainRoundTrip();
@@ -335,6 +339,44 @@ void TestSettings::themeFollowsTheChoice()
     system.themeCombo()->setCurrentIndex(system.themeCombo()->findData(int(Theme::System)));
     system.accept();
     QCOMPARE(QApplication::palette().color(QPalette::Window), systemWindow);
+}
+
+void TestSettings::darkThemeReachesEditorsAndBadges()
+{
+    // Widgets made before the switch: Scintilla and style-sheet colours do not follow the
+    // palette by themselves.
+    CodeEditor json(CodeEditor::Kind::Json);
+    CodeEditor plain(CodeEditor::Kind::Plain);
+    ToneLabel badge(nullptr, Tone::Success, ToneLabel::Look::Badge);
+    json.show();
+    plain.show();
+    badge.show();
+    const auto lightness = [](const QColor& colour) { return colour.lightness(); };
+    QVERIFY(lightness(json.lexer()->paper(QsciLexerJSON::Property)) > 200);
+    const QString lightBadge = badge.styleSheet();
+
+    auto ring = memoryRing({});
+    SettingsDialog dark(ring.get(), schema::ZodStyle::Zod3);
+    dark.themeCombo()->setCurrentIndex(dark.themeCombo()->findData(int(Theme::Dark)));
+    dark.accept();
+    // Qt hands the new palette to existing widgets from the event loop.
+    QTRY_VERIFY(lightness(json.palette().color(QPalette::Window)) < 80);
+    for (int style : {int(QsciLexerJSON::Default), int(QsciLexerJSON::Property), int(QsciLexerJSON::String),
+                      int(QsciLexerJSON::Number), int(QsciLexerJSON::Keyword)}) {
+        QVERIFY2(lightness(json.lexer()->paper(style)) < 60, qPrintable(json.lexer()->paper(style).name()));
+        QVERIFY2(lightness(json.lexer()->color(style)) > 120, qPrintable(json.lexer()->color(style).name()));
+    }
+    QVERIFY(lightness(plain.paper()) < 60);
+    QVERIFY(lightness(plain.color()) > 160);
+    QVERIFY(badge.styleSheet() != lightBadge);
+    QVERIFY(badge.styleSheet().contains(statusColours().success.name()));
+
+    SettingsDialog light(ring.get(), schema::ZodStyle::Zod3);
+    light.themeCombo()->setCurrentIndex(light.themeCombo()->findData(int(Theme::Light)));
+    light.accept();
+    QTRY_VERIFY(lightness(json.lexer()->paper(QsciLexerJSON::Property)) > 200);
+    QVERIFY(lightness(json.lexer()->color(QsciLexerJSON::Property)) < 120);
+    QCOMPARE(badge.styleSheet(), lightBadge);
 }
 
 void TestSettings::defaultsReachTheRunTab()
