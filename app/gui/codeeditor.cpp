@@ -1,5 +1,6 @@
 #include "codeeditor.h"
 
+#include "backgroundtask.h"
 #include "textfile.h"
 #include "textspans.h"
 #include "themecolours.h"
@@ -10,6 +11,7 @@
 #include <QFile>
 #include <QFontDatabase>
 #include <QSaveFile>
+#include <QTimer>
 
 namespace conform::gui {
 
@@ -32,6 +34,42 @@ CodeEditor::CodeEditor(Kind kind, QWidget* parent) : QsciScintilla(parent), m_ki
         setUpJsonLexer();
     setUpMarks();
     applyColours();
+    connect(this, &QsciScintilla::textChanged, this, [this] {
+        if (!m_replacing)
+            fitToSize(SendScintilla(SCI_GETLENGTH));
+    });
+}
+
+namespace {
+
+// Above this, two conveniences cost more than they give: brace matching (a bracket's partner
+// is found by styling everything up to it: 0.2 s when the caret rests on the "[" of 20 MB)
+// and word wrap (wrapping 20 MB of reply takes seconds).
+constexpr qint64 kConvenienceLimitBytes = 1024 * 1024;
+
+} // namespace
+
+void CodeEditor::setText(const QString& text)
+{
+    // Fitted to the new text before it goes in, and not to the empty document the replacement
+    // passes through: wrapping switched on there would wrap all of a large text as it arrives.
+    fitToSize(text.size());
+    m_replacing = true;
+    QsciScintilla::setText(text);
+    m_replacing = false;
+    fitToSize(SendScintilla(SCI_GETLENGTH));
+}
+
+void CodeEditor::fitToSize(qint64 bytes)
+{
+    const bool large = bytes > kConvenienceLimitBytes;
+    if (large == m_large)
+        return;
+    m_large = large;
+    if (m_kind == Kind::Json)
+        setBraceMatching(large ? QsciScintilla::NoBraceMatch : QsciScintilla::SloppyBraceMatch);
+    else
+        setWrapMode(large ? QsciScintilla::WrapNone : QsciScintilla::WrapWord);
 }
 
 void CodeEditor::setShaded(bool shaded)
@@ -187,20 +225,126 @@ Span CodeEditor::selectedSpan() const
 
 bool CodeEditor::loadFile(const QString& path, QString* error)
 {
+    abandonLoading();
     TextFile file = readTextFile(path);
     if (!file.ok) {
         *error = file.error;
         return false;
     }
-    setText(file.text);
+    showFileText(file.utf8, path);
+    return true;
+}
+
+void CodeEditor::showFileText(const QByteArray& utf8, const QString& path)
+{
+    // The bytes go to Scintilla as they are: setText() would convert them to UTF-16 and back.
+    fitToSize(utf8.size());
+    const bool readOnly = isReadOnly();
+    setReadOnly(false);
+    m_replacing = true;
+    SendScintilla(SCI_SETTEXT, utf8.constData());
+    m_replacing = false;
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    setReadOnly(readOnly);
     setModified(false);
     m_filePath = path;
     emit filePathChanged(path);
-    return true;
+}
+
+namespace {
+
+// One step's bytes: a few milliseconds of Scintilla's work, ended on a character boundary.
+constexpr qsizetype kPourStepBytes = 1024 * 1024;
+
+qsizetype stepEnd(const QByteArray& utf8, qsizetype from)
+{
+    qsizetype end = std::min(utf8.size(), from + kPourStepBytes);
+    while (end < utf8.size() && end > from && (static_cast<unsigned char>(utf8[end]) & 0xC0) == 0x80)
+        --end; // never split a UTF-8 sequence between steps
+    return end;
+}
+
+} // namespace
+
+void CodeEditor::loadFileInSteps(const QString& path)
+{
+    abandonLoading();
+    const quint64 load = m_load;
+    m_loading = true;
+    m_readOnlyBeforeLoading = isReadOnly();
+    setReadOnly(true);
+    runInBackground(this, [path] { return readTextFile(path); }, [this, path, load](TextFile file) {
+        if (load != m_load)
+            return; // abandoned meanwhile
+        if (!file.ok) {
+            abandonLoading();
+            emit fileLoadFailed(path, file.error);
+            return;
+        }
+        // Quiet while pouring: panes re-check on textChanged, once the whole text is in. And
+        // no modification notices at all: QScintilla's handling of one costs time in
+        // proportion to where the text goes (100 ms at the end of 20 MB), which would make
+        // pouring quadratic.
+        blockSignals(true);
+        m_modEventMask = SendScintilla(SCI_GETMODEVENTMASK);
+        SendScintilla(SCI_SETMODEVENTMASK, 0UL);
+        setReadOnly(false);
+        SendScintilla(SCI_SETUNDOCOLLECTION, 0UL);
+        SendScintilla(SCI_CLEARALL);
+        setReadOnly(true);
+        fitToSize(file.utf8.size()); // before the first step: no wrapping of a text on its way in
+        pourStep(std::make_shared<const QByteArray>(std::move(file.utf8)), 0, path, load);
+    });
+}
+
+void CodeEditor::pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, QString path, quint64 load)
+{
+    if (load != m_load)
+        return;
+    const qsizetype end = stepEnd(*utf8, from);
+    setReadOnly(false);
+    SendScintilla(SCI_APPENDTEXT, static_cast<unsigned long>(end - from), utf8->constData() + from);
+    setReadOnly(true);
+    if (end < utf8->size()) {
+        QTimer::singleShot(0, this, [this, utf8 = std::move(utf8), end, path = std::move(path), load]() mutable {
+            pourStep(std::move(utf8), end, std::move(path), load);
+        });
+        return;
+    }
+    finishLoading(path);
+}
+
+void CodeEditor::finishLoading(const QString& path)
+{
+    SendScintilla(SCI_SETMODEVENTMASK, static_cast<unsigned long>(m_modEventMask));
+    SendScintilla(SCI_SETUNDOCOLLECTION, 1UL);
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    SendScintilla(SCI_GOTOPOS, 0UL);
+    setReadOnly(m_readOnlyBeforeLoading);
+    m_loading = false;
+    blockSignals(false);
+    setModified(false);
+    m_filePath = path;
+    emit filePathChanged(path);
+    emit textChanged();
+    emit fileLoaded(path);
+}
+
+void CodeEditor::abandonLoading()
+{
+    ++m_load;
+    if (!m_loading)
+        return;
+    m_loading = false;
+    SendScintilla(SCI_SETMODEVENTMASK, static_cast<unsigned long>(m_modEventMask));
+    SendScintilla(SCI_SETUNDOCOLLECTION, 1UL);
+    setReadOnly(m_readOnlyBeforeLoading);
+    blockSignals(false);
 }
 
 void CodeEditor::showUntitled(const QString& text)
 {
+    abandonLoading();
     setText(text);
     setModified(false);
     if (!m_filePath.isEmpty()) {

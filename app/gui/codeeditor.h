@@ -10,6 +10,7 @@
 
 #include <Qsci/qsciscintilla.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,15 +43,26 @@ public:
     QString filePath() const { return m_filePath; }
     // Refuses what is not text, or too large for an editor (see textfile.h).
     bool loadFile(const QString& path, QString* error);
+    // The same for a large file without stopping the window: read on a worker, then shown a
+    // step at a time with the event loop running between steps. The editor is read-only and
+    // quiet (no textChanged) meanwhile; fileLoaded or fileLoadFailed says how it ended.
+    // Loading or showing anything else first abandons it.
+    void loadFileInSteps(const QString& path);
+    bool isLoading() const { return m_loading; }
     // Shows `text` with no file behind it (Save then asks where): a line picked from a .jsonl.
     void showUntitled(const QString& text);
     bool saveFile(const QString& path, QString* error);
+
+    // Replaces the whole text (QsciScintilla's, fitted to the text's size first).
+    void setText(const QString& text) override;
 
     // A result the user reads rather than edits, on a slightly shaded paper.
     void setShaded(bool shaded);
 
 signals:
     void filePathChanged(const QString& path);
+    void fileLoaded(const QString& path);
+    void fileLoadFailed(const QString& path, const QString& error);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -58,13 +70,25 @@ protected:
 private:
     void setUpView();
     void applyColours(); // from the palette in force: light or dark
+    // Brace matching (JSON) or word wrap (plain) only while the text is small enough for them.
+    void fitToSize(qint64 bytes);
     void setUpJsonLexer();
     void setUpMarks();
     void fill(Mark mark, Span span);
+    void showFileText(const QByteArray& utf8, const QString& path);
+    void pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, QString path, quint64 load);
+    void finishLoading(const QString& path);
+    void abandonLoading();
 
     Kind m_kind;
     QString m_filePath;
     bool m_shaded = false;
+    bool m_large = false;     // fitToSize's last verdict
+    bool m_replacing = false; // the whole text is being replaced: no fitting to the middle state
+    bool m_loading = false;
+    bool m_readOnlyBeforeLoading = false;
+    long m_modEventMask = 0;
+    quint64 m_load = 0; // bumped by every load; a step of an older one stops
 };
 
 } // namespace conform::gui

@@ -1,10 +1,11 @@
 #include "linespane.h"
 
-#include "themecolours.h"
-
+#include "backgroundtask.h"
 #include "statusline.h"
 #include "textfile.h"
+#include "themecolours.h"
 
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QTableView>
@@ -115,17 +116,43 @@ LinesPane::LinesPane(SchemaDocument* document, QWidget* parent)
 
 bool LinesPane::loadFile(const QString& path, QString* error)
 {
+    const quint64 read = ++m_read;
+    if (QFileInfo(path).size() > kReadOnWorkerBytes) {
+        m_reading = true;
+        m_model->setLines({});
+        m_status->report(StatusLine::State::Checking, tr("reading %1…").arg(QFileInfo(path).fileName()));
+        runInBackground(this, [path] {
+            TextFile file = readTextFile(path);
+            return std::make_pair(file.error, file.ok ? std::make_shared<const std::string>(file.utf8.toStdString()) : nullptr);
+        }, [this, path, read](std::pair<QString, std::shared_ptr<const std::string>> file) {
+            if (read != m_read)
+                return;
+            m_reading = false;
+            if (!file.second) {
+                m_status->report(StatusLine::State::Error, tr("%1: %2").arg(QFileInfo(path).fileName(), file.first));
+                return emit fileLoadFailed(path, file.first);
+            }
+            showLines(path, std::move(file.second));
+        });
+        return true;
+    }
+    m_reading = false;
     TextFile file = readTextFile(path);
     if (!file.ok) {
         *error = file.error;
         return false;
     }
+    showLines(path, std::make_shared<const std::string>(file.utf8.toStdString()));
+    return true;
+}
+
+void LinesPane::showLines(const QString& path, std::shared_ptr<const std::string> text)
+{
     m_path = path;
-    m_text = std::make_shared<const std::string>(file.text.toStdString());
+    m_text = std::move(text);
     m_model->setLines({});
     recheck();
     m_job.flush();
-    return true;
 }
 
 void LinesPane::recheck()

@@ -43,18 +43,22 @@ public:
     LinesPane(SchemaDocument* document, QWidget* parent = nullptr);
 
     // Reads `path` (refusing what is not text) and checks every line; false with `error`.
+    // A file above kReadOnWorkerBytes is read on a worker: true at once, and fileLoadFailed
+    // later if it cannot be read.
     bool loadFile(const QString& path, QString* error);
     QString filePath() const { return m_path; }
     LinesModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     StatusLine* statusLine() const { return m_status; }
-    bool isBusy() const { return m_job.isBusy() || !m_document->isCurrent(); }
+    bool isBusy() const { return m_reading || m_job.isBusy() || !m_document->isCurrent(); }
 
 signals:
+    void fileLoadFailed(const QString& path, const QString& error);
     // The user picked a line: its text and 1-based number.
     void lineChosen(const QString& text, int line);
 
 private:
+    void showLines(const QString& path, std::shared_ptr<const std::string> text);
     void recheck();
     void display(LinesCheck check);
     void choose(const QModelIndex& index);
@@ -65,6 +69,8 @@ private:
     StatusLine* m_status;
     QString m_path;
     std::shared_ptr<const std::string> m_text;
+    bool m_reading = false;
+    quint64 m_read = 0; // bumped by every load; a read that finishes after a newer one is dropped
     DebouncedJob<LinesCheck> m_job;
 };
 

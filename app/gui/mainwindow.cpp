@@ -15,6 +15,7 @@
 #include "schemadocument.h"
 #include "startpage.h"
 #include "suitesview.h"
+#include "textfile.h"
 #include "workspacedock.h"
 
 #include "providers/scenario.h"
@@ -122,6 +123,14 @@ void MainWindow::connectEditors()
         showTab(m_instance);
     });
     connect(m_instance->editor(), &CodeEditor::filePathChanged, this, [this] { m_instance->panel()->setNote(QString()); });
+    // Large files arrive later (loadInto): their end is said in the status bar, a failure in a box.
+    for (CodeEditor* editor : {schemaEditor(), m_instance->editor(), m_reply->rawEditor(), m_text->editor()}) {
+        connect(editor, &CodeEditor::fileLoaded, this, [this](const QString& path) {
+            statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 3000);
+        });
+        connect(editor, &CodeEditor::fileLoadFailed, this, &MainWindow::sayCannotOpen);
+    }
+    connect(m_lines, &LinesPane::fileLoadFailed, this, &MainWindow::sayCannotOpen);
     connect(m_start, &StartPage::demoChosen, this, &MainWindow::runDemo);
     connect(m_start, &StartPage::openWorkspaceRequested, this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_folder);
@@ -194,7 +203,7 @@ bool MainWindow::openFile(const QString& path)
         QString error;
         opened = m_lines->loadFile(path, &error);
         if (!opened) {
-            QMessageBox::warning(this, tr("Cannot open file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
+            sayCannotOpen(path, error);
             return false;
         }
         m_tabs->setTabVisible(m_tabs->indexOf(m_lines), true);
@@ -263,6 +272,12 @@ bool MainWindow::runDemo(const Demo& demo)
     return true;
 }
 
+void MainWindow::sayCannotOpen(const QString& path, const QString& error)
+{
+    statusBar()->clearMessage();
+    QMessageBox::warning(this, tr("Cannot open file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
+}
+
 void MainWindow::showTab(QWidget* pane)
 {
     m_tabs->setCurrentWidget(pane);
@@ -272,9 +287,16 @@ bool MainWindow::loadInto(CodeEditor* editor, const QString& path)
 {
     if (editor->filePath() != path && !settleUnsaved({editor}))
         return false;
+    const qint64 size = QFileInfo(path).size();
+    if (size > kReadOnWorkerBytes && size <= kMaxEditorBytes) {
+        statusBar()->showMessage(tr("Opening %1 (%2 MB)…").arg(QFileInfo(path).fileName()).arg(double(size) / (1024 * 1024), 0, 'f', 1));
+        editor->loadFileInSteps(path);
+        m_current = editor;
+        return true;
+    }
     QString error;
     if (!editor->loadFile(path, &error)) {
-        QMessageBox::warning(this, tr("Cannot open file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
+        sayCannotOpen(path, error);
         return false;
     }
     m_current = editor;

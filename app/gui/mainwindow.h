@@ -83,7 +83,9 @@ private:
     void connectEditors();
     void restoreSettings();
     void saveSettings() const;
+    // Small files are read here; larger ones on a worker, poured into the editor in steps.
     bool loadInto(CodeEditor* editor, const QString& path);
+    void sayCannotOpen(const QString& path, const QString& error);
     bool saveEditor(CodeEditor* editor, const QString& path);
     // Save / Discard / Cancel for `editors` with unsaved changes, naming their files. True
     // when the caller may go on.

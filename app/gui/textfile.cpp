@@ -74,7 +74,7 @@ TextFile readTextFile(const QString& path, qint64 maxBytes)
         result.error = QCoreApplication::translate("TextFile", "not a text file (it is not UTF-8)");
         return result;
     }
-    result.text = QString::fromUtf8(bytes);
+    result.utf8 = std::move(bytes);
     result.ok = true;
     return result;
 }

@@ -3,6 +3,10 @@
 // NUL bytes or more than a few invalid UTF-8 sequences is refused as "not a text file" (not
 // shown as control characters); a UTF-8 byte-order mark is dropped; a file above
 // kMaxEditorBytes is refused with the CLI as the way to check it.
+//
+// Files above kReadOnWorkerBytes are read on a worker thread and poured into an editor in
+// steps (CodeEditor::loadFileInSteps), so opening a 20 MB file never stops the window.
+#include <QByteArray>
 #include <QString>
 
 #include <cstddef>
@@ -10,12 +14,15 @@
 namespace conform::gui {
 
 inline constexpr qint64 kMaxEditorBytes = 64ll * 1024 * 1024;
+inline constexpr qint64 kReadOnWorkerBytes = 1024 * 1024;
 
 struct TextFile
 {
     bool ok = false;
-    QString text;  // when ok
-    QString error; // when not: one line, what is wrong (the caller names the file)
+    QByteArray utf8; // when ok: the file's bytes without a byte-order mark
+    QString error;   // when not: one line, what is wrong (the caller names the file)
+
+    QString text() const { return QString::fromUtf8(utf8); }
 };
 
 TextFile readTextFile(const QString& path, qint64 maxBytes = kMaxEditorBytes);

@@ -57,6 +57,7 @@ private slots:
     void notTextIsRefused_data();
     void notTextIsRefused();
     void jsonlOpensAsCheckedLines();
+    void largeFilesOpenWithoutStoppingTheWindow();
     void filesOpenWhereTheyBelong();
     void unsavedChangesAreNamed();
     void newWorkspaceStartsClean();

@@ -15,11 +15,15 @@
 #include "statusline.h"
 #include "textfile.h"
 
+#include "event_loop_watchdog.h"
+
 #include <QAbstractButton>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -51,6 +55,22 @@ void answerNextMessageBox(QMessageBox::StandardButton button, QString* text)
     });
 }
 
+// The same for a box that comes up later, from the event loop.
+void answerNextMessageBoxWhenShown(QMessageBox::StandardButton button, QString* text)
+{
+    auto* poll = new QTimer;
+    QObject::connect(poll, &QTimer::timeout, [poll, button, text] {
+        for (QWidget* widget : QApplication::topLevelWidgets())
+            if (auto* box = qobject_cast<QMessageBox*>(widget); box && box->isVisible()) {
+                *text = box->text();
+                poll->deleteLater();
+                box->button(button)->click();
+                return;
+            }
+    });
+    poll->start(20);
+}
+
 } // namespace
 
 void TestGui::notTextIsRefused_data()
@@ -76,7 +96,7 @@ void TestGui::notTextIsRefused()
     QCOMPARE(file.error, error);
     QCOMPARE(file.ok, error.isEmpty());
     if (file.ok)
-        QVERIFY(!file.text.startsWith(QChar(0xFEFF)));
+        QVERIFY(!file.text().startsWith(QChar(0xFEFF)));
     CodeEditor editor(CodeEditor::Kind::Json);
     QString shown;
     QCOMPARE(editor.loadFile(path, &shown), error.isEmpty());
@@ -114,6 +134,64 @@ void TestGui::jsonlOpensAsCheckedLines()
     QVERIFY(instance->editor()->filePath().isEmpty());
     QCOMPARE(instance->panel()->headerText(), QStringLiteral("Instance"));
     QTRY_COMPARE(instance->statusLine()->text(), QStringLiteral("1 issue"));
+}
+
+// 20 MB files open as a user would open them, and the window keeps turning: the bytes are
+// read on a worker and poured into the editor in steps; a .jsonl is read and checked on
+// workers. Each arrives whole and is checked.
+void TestGui::largeFilesOpenWithoutStoppingTheWindow()
+{
+    constexpr int kLines = 400000; // 50-odd bytes each: about 21 MB
+    QByteArray lines;
+    lines.reserve(kLines * 56);
+    for (int i = 0; i < kLines; ++i)
+        lines += "{\"name\": \"Person " + QByteArray::number(i) + "\", \"age\": " + (i % 10 == 9 ? "-1" : "36") + "}\n";
+    const QString linesPath = m_dir->filePath(QStringLiteral("person/examples/people.jsonl"));
+    writeBytes(linesPath, lines);
+    QByteArray instance = "{\"name\": \"Ada\", \"age\": 36, \"log\": [\n";
+    for (int i = 0; i < kLines; ++i)
+        instance += "  {\"step\": " + QByteArray::number(i) + ", \"note\": \"caf\xc3\xa9 au lait, no sugar\"},\n";
+    instance += "  {}\n]}\n";
+    const QString instancePath = m_dir->filePath(QStringLiteral("person/examples/long-log.json"));
+    writeBytes(instancePath, instance);
+    QVERIFY(instance.size() > 20 * 1024 * 1024);
+
+    EventLoopWatchdog watchdog;
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(m_window->openFile(linesPath));
+    LinesPane* pane = m_window->linesPane();
+    QTRY_COMPARE_WITH_TIMEOUT(pane->statusLine()->text(),
+                              QStringLiteral("%1 lines: %2 valid, %3 invalid, 0 not JSON").arg(kLines).arg(kLines / 10 * 9).arg(kLines / 10),
+                              60000);
+    const qint64 linesMs = clock.restart();
+    CodeEditor* editor = m_window->instancePane()->editor();
+    QVERIFY(m_window->openFile(instancePath));
+    QVERIFY(editor->isLoading());
+    QTRY_VERIFY_WITH_TIMEOUT(!editor->isLoading(), 60000);
+    const qint64 instanceMs = clock.elapsed();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->instancePane()->statusLine()->text(), QStringLiteral("valid"), 60000);
+    qInfo("20 MB .jsonl checked in %lld ms; 20 MB instance shown in %lld ms; longest stall %.1f ms (gap %.1f ms)",
+          linesMs, instanceMs, watchdog.longestStallMs(), watchdog.longestGapMs());
+    QVERIFY2(watchdog.longestStallMs() < 100, qPrintable(QStringLiteral("the window stalled %1 ms").arg(watchdog.longestStallMs())));
+    QCOMPARE(QByteArray::fromStdString(editor->utf8Text()), instance);
+    QCOMPARE(QFileInfo(editor->filePath()), QFileInfo(instancePath));
+    QVERIFY(!editor->isModified());
+    QVERIFY(!editor->isReadOnly());
+    QVERIFY(!editor->isUndoAvailable()); // loading is not an edit to undo
+
+    // A large file that is not text is refused as a small one is, once the worker has read it.
+    const QString binary = m_dir->filePath(QStringLiteral("person/examples/dump.json"));
+    writeBytes(binary, QByteArray(2 * 1024 * 1024, '\0'));
+    QString said;
+    QSignalSpy failed(editor, &CodeEditor::fileLoadFailed);
+    answerNextMessageBoxWhenShown(QMessageBox::Ok, &said);
+    QVERIFY(m_window->openFile(binary));
+    QTRY_COMPARE(failed.count(), 1);
+    QTRY_VERIFY(said.contains(QStringLiteral("not a text file (it contains NUL bytes)")));
+    QVERIFY(!editor->isLoading());
+    QVERIFY(!editor->isReadOnly());
+    QCOMPARE(QFileInfo(editor->filePath()), QFileInfo(instancePath)); // what was open stays
 }
 
 void TestGui::filesOpenWhereTheyBelong()
