@@ -1,12 +1,11 @@
 #include "captureview.h"
 
-#include "tonelabel.h"
-
 #include "attemptmodel.h"
 #include "backgroundtask.h"
 #include "codeeditor.h"
 #include "storedrun.h"
 #include "textspans.h"
+#include "tonelabel.h"
 
 #include "store/store.h"
 

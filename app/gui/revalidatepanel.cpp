@@ -1,9 +1,8 @@
 #include "revalidatepanel.h"
 
-#include "themecolours.h"
-
 #include "backgroundtask.h"
 #include "storedrun.h"
+#include "themecolours.h"
 
 #include "json/parse.h"
 #include "schema/schema.h"

@@ -1,8 +1,7 @@
 #include "runtargetform.h"
 
-#include "tonelabel.h"
-
 #include "appsettings.h"
+#include "tonelabel.h"
 
 #include "engine/template.h"
 #include "providers/scenario.h"

@@ -1,8 +1,7 @@
 #include "storepage.h"
 
-#include "tonelabel.h"
-
 #include "appsettings.h"
+#include "tonelabel.h"
 
 #include "store/store.h"
 
