@@ -51,6 +51,7 @@ constexpr qint64 kConvenienceLimitBytes = 1024 * 1024;
 
 void CodeEditor::setText(const QString& text)
 {
+    abandonLoading();
     // Fitted to the new text before it goes in, and not to the empty document the replacement
     // passes through: wrapping switched on there would wrap all of a large text as it arrives.
     fitToSize(text.size());

@@ -180,6 +180,13 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
     QVERIFY(!editor->isReadOnly());
     QVERIFY(!editor->isUndoAvailable()); // loading is not an edit to undo
 
+    // An edit is checked (textChanged is back on after the quiet load).
+    editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+    QTest::keyClicks(editor, QStringLiteral("x"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->instancePane()->statusLine()->state(), StatusLine::State::Error, 30000);
+    editor->undo();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->instancePane()->statusLine()->text(), QStringLiteral("valid"), 30000);
+
     // A large file that is not text is refused as a small one is, once the worker has read it.
     const QString binary = m_dir->filePath(QStringLiteral("person/examples/dump.json"));
     writeBytes(binary, QByteArray(2 * 1024 * 1024, '\0'));
