@@ -112,7 +112,8 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
 SourceMap sourceMapOf(std::string_view document, const CancelFlag* cancel)
 {
     try {
-        detail::Repairer r(0, detail::RepairOptions{false, true, {}, cancel});
+        // Only the map is wanted: the cheaper text output, thrown away.
+        detail::Repairer r(0, detail::RepairOptions{false, true, {}, cancel, detail::RepairOutput::Text});
         r.run(document, true);
         SourceMap map = std::move(r.sourceMap());
         map.index();

@@ -168,6 +168,9 @@ private:
     SourceMap m_map;
     Json m_root;
     std::string m_out; // the Text output
+    // Text: the keys of every open object, innermost last (one array, so an object costs no
+    // allocation of its own), to see a repeat.
+    std::vector<std::string> m_keys;
     bool m_rootSet = false;
     bool m_rootContainer = false;
     std::vector<Frame> m_stack;
@@ -211,7 +214,7 @@ struct Repairer::Frame
     std::size_t keyEnd = 0;
     std::size_t keyCommaAt = std::string::npos; // the comma before the pending key
     std::size_t insertedCommaAt = std::string::npos; // a comma inserted before it instead
-    std::vector<std::string> keys; // Text: the object's keys so far, to see a repeat
+    std::size_t keysFrom = 0; // Text: where the object's keys start in m_keys
     // Large objects index their keys so that duplicates are found without a linear scan.
     std::unique_ptr<std::unordered_map<std::string, std::size_t>> index;
 };

@@ -51,7 +51,7 @@ std::size_t Repairer::memberIndex(Frame& f) const
     const auto* items = text ? nullptr
         : &static_cast<const Json::object_t::Container&>((f.node ? *f.node : m_root).get_ref<const Json::object_t&>());
     for (std::size_t i = 0; i < f.count; ++i)
-        if ((text ? f.keys[i] : (*items)[i].first) == f.key)
+        if ((text ? m_keys[f.keysFrom + i] : (*items)[i].first) == f.key)
             return i;
     return npos;
 }
@@ -88,7 +88,7 @@ Json* Repairer::place(std::string* pointer)
         f.index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
         if (text) {
             for (std::size_t i = 0; i < f.count; ++i)
-                f.index->emplace(f.keys[i], i);
+                f.index->emplace(m_keys[f.keysFrom + i], i);
         } else {
             const auto& items = (f.node ? *f.node : m_root).get_ref<Json::object_t&>();
             std::size_t i = 0;
@@ -106,7 +106,7 @@ Json* Repairer::place(std::string* pointer)
         m_out += ':';
         if (f.index)
             f.index->emplace(f.key, f.count);
-        f.keys.push_back(std::move(f.key));
+        m_keys.push_back(std::move(f.key));
         ++f.count;
         return nullptr;
     }
@@ -178,13 +178,17 @@ void Repairer::writeOpen(bool object, Frame& frame)
         frame.node = root ? nullptr : slot;
     } else {
         m_out += object ? '{' : '[';
+        frame.keysFrom = m_keys.size();
     }
 }
 
 void Repairer::writeClose(const Frame& frame)
 {
-    if (m_options.output == RepairOutput::Text)
+    if (m_options.output == RepairOutput::Text) {
         m_out += frame.object ? '}' : ']';
+        if (frame.object)
+            m_keys.resize(frame.keysFrom);
+    }
 }
 
 } // namespace conform::json::detail
