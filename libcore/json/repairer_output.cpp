@@ -5,6 +5,8 @@
 
 #include "json/json_writer.h"
 
+#include <algorithm>
+
 namespace conform::json::detail {
 
 static constexpr std::size_t npos = std::string::npos;
@@ -20,6 +22,10 @@ Repairer::Status Repairer::run(std::string_view text, bool final)
 {
     if (m_options.output == RepairOutput::Tree)
         return runSteps(text, final);
+    // The text is about as long as what it is read from: a reply's grows once. (Capped: a
+    // candidate in a large reply may end long before the text does.)
+    if (m_out.capacity() == 0)
+        m_out.reserve(std::min<std::size_t>(text.size() - std::min(m_start, text.size()) + 16, 64 * 1024));
     try {
         return runSteps(text, final);
     } catch (const RepeatedKey&) {
