@@ -117,7 +117,7 @@ Noise noiseOf(const Candidate& c)
     Noise n;
     for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
         for (const Fix& f : *list) {
-            const std::string& k = f.kind;
+            const std::string_view k = f.kind; // compares sizes first: most kinds differ there
             if (k == "stray_character" || k == "invalid_utf8") {
                 ++n.fixes;
                 n.odd = true;
