@@ -57,10 +57,14 @@ bool decodeJsonString(std::string_view line, std::string_view& text)
     return !parser.parse(line.data(), line.size(), true).get_string().get(text);
 }
 
-// Each line is a JSON string holding one raw reply; one output line per line, in order.
-int extractJsonl(const QString& path, const ExtractSettings& settings, Io& io)
+// Each line is a JSON string holding one raw reply; one output line per line, in order. The
+// value is only printed, so it is repaired straight into text (ExtractOptions::text) and
+// copied into the output, never built as a tree.
+int extractJsonl(const QString& path, ExtractSettings settings, Io& io)
 {
     const std::string name = path == QLatin1String("-") ? std::string("<stdin>") : path.toStdString();
+    settings.options.value = false;
+    settings.options.text = true;
     return runJsonl(path, io, [&](std::string_view line, std::size_t lineNumber, std::string& out, std::string& error) {
         std::string_view reply;
         if (!decodeJsonString(line, reply)) {
@@ -72,7 +76,7 @@ int extractJsonl(const QString& path, const ExtractSettings& settings, Io& io)
         if (settings.json)
             x.write(writer, settings.options.strict);
         else
-            writer.value(x.value);
+            x.writeValue(writer); // `null` when nothing was found
         out += '\n';
         return x.ok ? LineStatus::Ok : LineStatus::NotOk;
     });

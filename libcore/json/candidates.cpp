@@ -1,5 +1,6 @@
 #include "json/candidates.h"
 
+#include "json/json_writer.h"
 #include "json/locate.h"
 #include "json/repairer.h"
 #include "json/text.h"
@@ -41,7 +42,7 @@ bool isScalarStart(std::string_view text, std::size_t at)
 bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const ExtractOptions& options,
                  Candidate& out, std::string* failure, std::size_t* stoppedAt)
 {
-    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}, options.cancel});
+    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}, options.cancel, outputFor(options)});
     const std::string_view region = raw.substr(0, end);
     const auto status = r.run(region, true);
     if (status == Repairer::Status::Failed) {
@@ -63,7 +64,11 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
         *stoppedAt = ++at;
     }
     const std::size_t valueStart = firstSignificant(region, begin);
-    out.value = std::move(r.value());
+    out.asText = outputFor(options) == RepairOutput::Text;
+    if (out.asText)
+        out.text = r.takeText();
+    else
+        out.value = std::move(r.value());
     out.log = std::move(r.log());
     out.map = std::move(r.sourceMap());
     out.span = Span{valueStart, r.end() - valueStart};
@@ -112,7 +117,7 @@ Noise noiseOf(const Candidate& c)
     Noise n;
     for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
         for (const Fix& f : *list) {
-            const std::string& k = f.kind;
+            const std::string_view k = f.kind; // compares sizes first: most kinds differ there
             if (k == "stray_character" || k == "invalid_utf8") {
                 ++n.fixes;
                 n.odd = true;
@@ -132,20 +137,25 @@ Noise noiseOf(const Candidate& c)
     return n;
 }
 
-bool isEmptyContainer(const Json& v) { return v.is_structured() && v.empty(); }
+bool isEmptyContainer(const Candidate& c)
+{
+    if (c.asText)
+        return c.text == "{}" || c.text == "[]";
+    return c.value.is_structured() && c.value.empty();
+}
 
 // Whether a candidate holds anything but noise. Random bytes that happen to hold a bracket
 // come out as an empty container that needed stray bytes dropped or a bracket closed, or as
 // unquoted strings of binary bytes: nothing recoverable. In a reply of binary bytes
 // (`binaryReply`) only a clean, non-empty candidate counts.
-bool carriesContent(const Candidate& c, bool binaryReply)
+bool carriesContent(Candidate& c, bool binaryReply)
 {
     const Noise& n = c.noise;
     if (binaryReply)
-        return n.fixes == 0 && n.rawFixes == 0 && !isEmptyContainer(c.value);
-    if (isEmptyContainer(c.value))
+        return n.fixes == 0 && n.rawFixes == 0 && !isEmptyContainer(c);
+    if (isEmptyContainer(c))
         return n.fixes == 0;
-    return n.binaryStrings == 0 || itemCount(c.value) > n.binaryStrings;
+    return n.binaryStrings == 0 || itemCount(treeOf(c)) > n.binaryStrings;
 }
 
 // Drops the candidates without content; `failure` says so when none is left.
@@ -154,11 +164,11 @@ void dropNoise(std::string_view raw, std::vector<Candidate>& out, std::string* f
     bool doubtful = false;
     for (Candidate& c : out) {
         c.noise = noiseOf(c);
-        doubtful = doubtful || c.noise.odd || isEmptyContainer(c.value);
+        doubtful = doubtful || c.noise.odd || isEmptyContainer(c);
     }
     const bool binaryReply = doubtful && mostlyBinary(raw); // the whole reply is read only then
     const std::size_t found = out.size();
-    std::erase_if(out, [&](const Candidate& c) {
+    std::erase_if(out, [&](Candidate& c) {
         return c.kind != "function_calls" && !carriesContent(c, binaryReply);
     });
     if (out.empty() && found > 0 && failure && failure->empty())
@@ -207,14 +217,16 @@ void addXml(std::string_view raw, const ExtractOptions& options, std::vector<Can
     }
 }
 
-// One parameter's value: its JSON when the text is JSON, else the text itself.
+// One parameter's value: its JSON when the text is JSON, else the text itself. A tree, or
+// with the Text output its compact JSON text in `written`.
 Json parameterValue(std::string_view raw, const Parameter& p, const std::string& pointer,
-                    const ExtractOptions& options, Candidate& into)
+                    const ExtractOptions& options, Candidate& into, std::string* written)
 {
     const Region& region = p.content;
     const std::size_t at = firstSignificant(raw.substr(0, region.end), region.begin);
     if (at < region.end && (raw[at] == '{' || raw[at] == '[' || isScalarStart(raw, at))) {
-        Repairer r(region.begin, RepairOptions{options.strict, options.sourceMap, pointer, options.cancel});
+        Repairer r(region.begin,
+                   RepairOptions{options.strict, options.sourceMap, pointer, options.cancel, outputFor(options)});
         const auto status = r.run(raw.substr(0, region.end), true);
         const bool clean = r.log().fixes().empty() && r.log().refused().empty();
         if (status == Repairer::Status::Done && r.hasValue() && restIsBlank(raw, r.end(), region.end)
@@ -223,28 +235,77 @@ Json parameterValue(std::string_view raw, const Parameter& p, const std::string&
             into.complete = into.complete && !r.truncated();
             if (options.sourceMap)
                 into.map.merge(r.sourceMap());
+            if (written) {
+                *written = r.takeText();
+                return Json();
+            }
             return std::move(r.value());
         }
     }
     if (options.sourceMap)
         into.map.add(pointer, Span{region.begin, region.end - region.begin});
-    return Json(text::sanitizeUtf8(raw.substr(region.begin, region.end - region.begin)));
+    std::string content = text::sanitizeUtf8(raw.substr(region.begin, region.end - region.begin));
+    if (written) {
+        written->clear();
+        appendQuoted(*written, content);
+        return Json();
+    }
+    return Json(std::move(content));
+}
+
+// The parameters as one object's text. A repeated name keeps its first place with the last
+// value, as assigning into a tree does; text cannot say that, so those calls go through one.
+std::string membersText(const std::vector<std::pair<std::string, std::string>>& members)
+{
+    bool repeated = false;
+    for (std::size_t i = 0; i < members.size() && !repeated; ++i)
+        for (std::size_t j = 0; j < i && !repeated; ++j)
+            repeated = members[i].first == members[j].first;
+    std::string out;
+    JsonWriter w(out);
+    if (repeated) {
+        Json object = Json::object();
+        for (const auto& [name, value] : members)
+            object[name] = Json::parse(value);
+        w.value(object);
+        return out;
+    }
+    w.beginObject();
+    for (const auto& [name, value] : members) {
+        w.key(name);
+        w.raw(value);
+    }
+    w.endObject();
+    return out;
 }
 
 void addFunctionCalls(std::string_view raw, const ExtractOptions& options, std::vector<Candidate>& out)
 {
+    const bool asText = outputFor(options) == RepairOutput::Text;
     for (const Invoke& invoke : findFunctionCalls(raw)) {
         Candidate c;
         c.kind = "function_calls";
         c.value = Json::object();
+        c.asText = asText;
         c.container = true;
         c.complete = invoke.closed;
         c.log = FixLog(options.strict);
+        std::vector<std::pair<std::string, std::string>> members; // the Text output's
         for (const Parameter& p : invoke.parameters) {
             const std::string name = text::sanitizeUtf8(p.name); // keys must be valid UTF-8
             const std::string pointer = appendPointer({}, name);
-            c.value[name] = parameterValue(raw, p, pointer, options, c);
+            if (asText) {
+                std::string value;
+                parameterValue(raw, p, pointer, options, c, &value);
+                members.emplace_back(name, std::move(value));
+            } else {
+                c.value[name] = parameterValue(raw, p, pointer, options, c, nullptr);
+            }
             c.complete = c.complete && p.content.closed;
+        }
+        if (asText) {
+            c.value = Json();
+            c.text = membersText(members);
         }
         c.span = Span{invoke.begin, invoke.end - invoke.begin};
         if (options.sourceMap)
@@ -388,6 +449,18 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
     return out;
 }
 
+RepairOutput outputFor(const ExtractOptions& options)
+{
+    return options.value ? RepairOutput::Tree : RepairOutput::Text;
+}
+
+const Json& treeOf(Candidate& c)
+{
+    if (c.asText && c.value.is_null())
+        c.value = Json::parse(c.text); // valid by construction; "null" parses to what it was
+    return c.value;
+}
+
 std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOptions& options)
 {
     if (candidates.size() == 1 && !options.fitness)
@@ -395,7 +468,7 @@ std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOpt
     for (Candidate& c : candidates) {
         c.ambiguous = hasKind(c.log.fixes(), "ambiguous") || hasKind(c.log.refused(), "ambiguous");
         if (options.fitness) // an item may be lost: worth less than any whole reading
-            c.fitness = options.fitness(c.value) - (c.ambiguous ? 1.0 : 0.0);
+            c.fitness = options.fitness(treeOf(c)) - (c.ambiguous ? 1.0 : 0.0);
     }
     const auto better = [&](const Candidate& a, const Candidate& b) {
         if (options.fitness && a.fitness != b.fitness)

@@ -3,6 +3,7 @@
 // rule that picks one. Internal to conform::json; extract() and the streaming extractor use it.
 #include "json/extract.h"
 #include "json/fix_log.h"
+#include "json/repairer.h"
 
 #include <string>
 #include <string_view>
@@ -21,7 +22,9 @@ struct Noise
 
 struct Candidate
 {
-    Json value;
+    Json value;             // the value, unless the caller wants text only (ExtractOptions::value)
+    std::string text;       // then the value as compact JSON text instead
+    bool asText = false;    // which of the two the repairer wrote
     FixLog log;
     SourceMap map;
     std::string kind;       // as Extraction::candidateKind
@@ -43,6 +46,12 @@ std::size_t firstSignificant(std::string_view text, std::size_t from = 0);
 
 // Every candidate in `raw`, cheapest sources first; `failure` explains an empty result.
 std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions& options, std::string* failure);
+
+// How the candidates of an extraction are repaired: into text when only text is wanted.
+RepairOutput outputFor(const ExtractOptions& options);
+
+// The candidate's value as a tree: the repairer's, or parsed from its text (and kept).
+const Json& treeOf(Candidate& c);
 
 // The index of the answer among `candidates` (which must not be empty).
 std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOptions& options);

@@ -2,6 +2,7 @@
 #include "json/extract.h"
 
 #include "json/candidates.h"
+#include "json/json_writer.h"
 #include "json/repairer.h"
 
 namespace conform::json {
@@ -9,24 +10,40 @@ namespace conform::json {
 namespace {
 
 using detail::Candidate;
+using detail::treeOf;
+
+// The candidate's value when it is a string; false otherwise.
+bool stringValue(Candidate& c, std::string* out)
+{
+    if (c.asText ? c.text.empty() || c.text.front() != '"' : !c.value.is_string())
+        return false;
+    *out = treeOf(c).get<std::string>();
+    return true;
+}
 
 // {"a": 1} sent as the string "{\"a\": 1}": decode it when the string holds an object or array.
 void undoDoubleEncoding(std::string_view raw, Candidate& c, const ExtractOptions& options)
 {
-    if (!c.value.is_string())
+    std::string inner;
+    if (!stringValue(c, &inner))
         return;
-    const std::string& inner = c.value.get_ref<const std::string&>();
     const std::size_t first = detail::firstSignificant(inner);
     if (first >= inner.size() || (inner[first] != '{' && inner[first] != '['))
         return;
-    detail::Repairer r(first, detail::RepairOptions{options.strict, false, {}});
+    detail::Repairer r(first, detail::RepairOptions{options.strict, false, {}, nullptr, detail::outputFor(options)});
     if (r.run(inner, true) != detail::Repairer::Status::Done || !r.log().refused().empty()
         || detail::firstSignificant(inner, r.end()) < inner.size())
         return;
+    std::string text = r.takeText(); // what dumping the tree gives
     FixLog log(options.strict);
-    log.add("double_encoded", c.span.offset, raw.substr(c.span.offset, c.span.length), conform::dump(r.value()));
+    log.add("double_encoded", c.span.offset, raw.substr(c.span.offset, c.span.length), text);
     c.log = std::move(log);
-    c.value = std::move(r.value());
+    if (c.asText) {
+        c.text = std::move(text);
+        c.value = Json();
+    } else {
+        c.value = std::move(r.value());
+    }
     c.kind = "double_encoded";
     c.container = true;
     c.map = SourceMap();
@@ -70,10 +87,17 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
         x.candidate = c.span;
         x.sourceMap = std::move(c.map);
         x.ok = x.refused.empty();
-        if (x.ok)
-            x.value = std::move(c.value);
-        else
+        if (!x.ok) {
             x.reason = refusalReason(x.refused);
+        } else if (c.asText) {
+            if (options.text)
+                x.json = std::move(c.text);
+        } else {
+            if (options.text)
+                JsonWriter(x.json).value(c.value);
+            if (options.value)
+                x.value = std::move(c.value);
+        }
     } catch (const Cancelled&) {
         x = Extraction{};
         x.cancelled = true;
@@ -88,7 +112,8 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
 SourceMap sourceMapOf(std::string_view document, const CancelFlag* cancel)
 {
     try {
-        detail::Repairer r(0, detail::RepairOptions{false, true, {}, cancel});
+        // Only the map is wanted: the cheaper text output, thrown away.
+        detail::Repairer r(0, detail::RepairOptions{false, true, {}, cancel, detail::RepairOutput::Text});
         r.run(document, true);
         SourceMap map = std::move(r.sourceMap());
         map.index();

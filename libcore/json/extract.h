@@ -6,6 +6,14 @@
 //   for (const json::Fix& f : x.fixes) mark(f.offset, f.length, f.before, f.after);
 //   std::optional<Span> s = x.sourceMap.find(issue.path);  // highlight /goals/3 in the reply
 //
+//   json::ExtractOptions text{.value = false, .text = true};  // only to print it:
+//   out += json::extract(reply, text).json;                   // compact text, no tree built
+//
+// The repairer writes what it reads either into a Json or straight into compact JSON text
+// (json/repairer.h); the text is byte for byte conform::dump() of the value, so a caller that
+// only prints the value (`conform-cli extract --jsonl`) asks for text and never pays for a
+// tree. Everything else in the Extraction is the same either way.
+//
 // Nothing here throws to the caller: every input, however broken, gives an Extraction.
 #include "base/cancel.h"
 #include "base/json.h"
@@ -93,7 +101,9 @@ private:
 struct Extraction
 {
     bool ok = false;
-    Json value;                   // the chosen value (null when !ok)
+    Json value;                   // the chosen value (null when !ok, or not asked for)
+    std::string json;             // with ExtractOptions::text: the value as compact JSON text,
+                                  // as conform::dump() gives it (empty when !ok)
     std::vector<Fix> fixes;       // every change, in text order
     std::vector<Fix> refused;     // with strict: the value-changing fixes not made
     SourceMap sourceMap;          // pointer -> span in the raw text
@@ -105,8 +115,9 @@ struct Extraction
 
     Json toJson() const; // {"ok", "value", "fixes", ...} as `conform-cli extract --json` prints
     // The same document as text, no tree; `alwaysListRefused` adds an empty "refused" last
-    // (what --strict prints when nothing was refused).
+    // (what --strict prints when nothing was refused). The value is `json` when there is one.
     void write(JsonWriter& out, bool alwaysListRefused = false) const;
+    void writeValue(JsonWriter& out) const; // `json`, else `value`
 };
 
 struct ExtractOptions
@@ -115,8 +126,14 @@ struct ExtractOptions
     // dropping a dangling key, filling a `...` placeholder); report them in `refused`.
     bool strict = false;
     // Scores how well a candidate fits (higher is better), e.g. a schema's verdict; when set,
-    // it decides between several candidates before size and position do.
+    // it decides between several candidates before size and position do. Without `value`,
+    // each candidate's text is parsed to score it: callers that score want the value anyway.
     std::function<double(const Json&)> fitness;
+    // Build Extraction::value. Off with `text` on: the value is written as text only, which
+    // is what a caller that prints it needs (no tree is built, then dumped).
+    bool value = true;
+    // Fill Extraction::json with the value as compact JSON text.
+    bool text = false;
     // Build Extraction::sourceMap. Callers that only want the value (bulk replay, benchmarks)
     // may turn it off; everything else stays the same.
     bool sourceMap = true;

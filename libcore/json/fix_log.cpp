@@ -55,8 +55,9 @@ void FixLog::sort()
     const auto byOffset = [](const Fix& a, const Fix& b) {
         return a.offset != b.offset ? a.offset < b.offset : (a.length == 0 && b.length != 0);
     };
-    std::stable_sort(m_fixes.begin(), m_fixes.end(), byOffset);
-    std::stable_sort(m_refused.begin(), m_refused.end(), byOffset);
+    for (std::vector<Fix>* list : {&m_fixes, &m_refused}) // mostly in order already: no buffer then
+        if (!std::is_sorted(list->begin(), list->end(), byOffset))
+            std::stable_sort(list->begin(), list->end(), byOffset);
 }
 
 } // namespace conform::json

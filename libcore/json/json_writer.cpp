@@ -6,6 +6,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace conform::json {
 namespace {
@@ -38,11 +40,27 @@ void appendEscape(std::string& out, unsigned char c)
     }
 }
 
+// Whether the eight bytes at `p` are plain ASCII that needs no escape (no control character,
+// quote or backslash): most of a string, passed over a word at a time.
+bool plainWord(const char* p)
+{
+    constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    std::uint64_t x = 0;
+    std::memcpy(&x, p, sizeof x);
+    const auto hasByteBelow = [&](std::uint64_t v, std::uint64_t n) { return (v - ones * n) & ~v & high; };
+    const std::uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\');
+    return ((x & high) | hasByteBelow(x, 0x20) | hasByteBelow(quote, 1) | hasByteBelow(backslash, 1)) == 0;
+}
+
 // Escapes valid UTF-8; returns false (having appended part of it) at the first invalid byte.
 bool appendEscapedUtf8(std::string& out, std::string_view s)
 {
     std::size_t run = 0; // start of the bytes not yet copied
     for (std::size_t i = 0; i < s.size();) {
+        if (i + 8 <= s.size() && plainWord(s.data() + i)) {
+            i += 8;
+            continue;
+        }
         const auto c = static_cast<unsigned char>(s[i]);
         if (c < 0x80) {
             if (kEscape[c]) {

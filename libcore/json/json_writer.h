@@ -41,6 +41,12 @@ public:
     void unsignedInteger(std::uint64_t n);
     void number(double d); // as nlohmann prints doubles (60.0, 1e+21); NaN and infinities as null
     void value(const Json& v);
+    // A value already written as compact JSON text (Extraction::json), copied as it is.
+    void raw(std::string_view json)
+    {
+        separate();
+        m_out += json;
+    }
 
     std::string& buffer() { return m_out; }
 

@@ -111,7 +111,7 @@ static Json fixesToJson(const std::vector<Fix>& fixes)
 
 Json Extraction::toJson() const
 {
-    Json out{{"ok", ok}, {"value", value}, {"fixes", fixesToJson(fixes)}};
+    Json out{{"ok", ok}, {"value", json.empty() ? value : Json::parse(json)}, {"fixes", fixesToJson(fixes)}};
     if (!refused.empty())
         out["refused"] = fixesToJson(refused);
     if (ok)
@@ -130,13 +130,21 @@ static void writeFixes(JsonWriter& w, const char* name, const std::vector<Fix>& 
     w.endArray();
 }
 
+void Extraction::writeValue(JsonWriter& w) const
+{
+    if (json.empty())
+        w.value(value);
+    else
+        w.raw(json);
+}
+
 void Extraction::write(JsonWriter& w, bool alwaysListRefused) const
 {
     w.beginObject();
     w.key("ok");
     w.boolean(ok);
     w.key("value");
-    w.value(value);
+    writeValue(w);
     writeFixes(w, "fixes", fixes);
     if (!refused.empty())
         writeFixes(w, "refused", refused);

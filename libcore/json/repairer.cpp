@@ -19,7 +19,7 @@ Repairer::Repairer(Repairer&&) noexcept = default;
 Repairer& Repairer::operator=(Repairer&&) noexcept = default;
 Repairer::~Repairer() = default;
 
-Repairer::Status Repairer::run(std::string_view text, bool final)
+Repairer::Status Repairer::runSteps(std::string_view text, bool final)
 {
     m_text = text;
     m_final = final;
@@ -348,7 +348,7 @@ bool Repairer::onCommaOrEnd(char c)
         handleCloser(c);
         return true;
     }
-    if (c == '+' && m_lastString) {
+    if (c == '+' && m_lastIsString) {
         const int r = concatenation();
         if (r != 0)
             return r > 0;
@@ -487,15 +487,9 @@ bool Repairer::openContainer(bool object)
         return true;
     }
     elementStarts();
-    m_lastString = nullptr; // the insert may move it
-    std::string pointer;
-    Json* node = insert(object ? Json::object() : Json::array(), &pointer);
-    if (m_stack.empty())
-        m_rootContainer = true;
     Frame frame;
-    frame.node = m_stack.empty() ? nullptr : node;
     frame.object = object;
-    frame.pointer = std::move(pointer);
+    writeOpen(object, frame);
     frame.start = m_pos;
     m_stack.push_back(std::move(frame));
     ++m_pos;
@@ -509,70 +503,14 @@ void Repairer::elementStarts()
         m_stack.back().commaAt = npos;
 }
 
-Json* Repairer::insert(Json value, std::string* pointer)
-{
-    const bool map = m_options.sourceMap;
-    if (m_stack.empty()) {
-        m_root = std::move(value);
-        m_rootSet = true;
-        if (map)
-            *pointer = m_options.pointerPrefix;
-        return &m_root;
-    }
-    Frame& f = m_stack.back();
-    Json& node = f.node ? *f.node : m_root;
-    if (!f.object) {
-        auto& array = node.get_ref<Json::array_t&>();
-        if (map)
-            *pointer = f.pointer + '/' + std::to_string(array.size());
-        array.push_back(std::move(value));
-        return &array.back();
-    }
-    auto& items = static_cast<Json::object_t::Container&>(node.get_ref<Json::object_t&>());
-    if (map)
-        *pointer = appendPointer(f.pointer, f.key);
-    if (!f.index && items.size() >= 16) {
-        f.index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
-        for (std::size_t i = 0; i < items.size(); ++i)
-            f.index->emplace(items[i].first, i);
-    }
-    std::size_t existing = npos;
-    if (f.index) {
-        if (auto it = f.index->find(f.key); it != f.index->end())
-            existing = it->second;
-    } else {
-        for (std::size_t i = 0; i < items.size() && existing == npos; ++i)
-            if (items[i].first == f.key)
-                existing = i;
-    }
-    if (existing != npos) { // a repeated key: the last value wins, in the first one's place
-        items[existing].second = std::move(value);
-        return &items[existing].second;
-    }
-    if (f.index)
-        f.index->emplace(f.key, items.size());
-    items.emplace_back(std::move(f.key), std::move(value));
-    return &items.back().second;
-}
-
-Json* Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
-{
-    std::string pointer;
-    Json* node = insert(std::move(value), &pointer);
-    m_lastString = nullptr;
-    if (m_options.sourceMap)
-        m_map.add(std::move(pointer), Span{begin, endAt - begin});
-    valueCompleted(endAt);
-    return node;
-}
-
 void Repairer::closeTop(std::size_t endAt)
 {
     Frame& f = m_stack.back();
+    writeClose(f);
     if (m_options.sourceMap)
         m_map.add(std::move(f.pointer), Span{f.start, endAt - f.start});
     m_stack.pop_back();
-    m_lastString = nullptr;
+    m_lastIsString = false;
     valueCompleted(endAt);
 }
 

@@ -1,12 +1,29 @@
 #pragma once
-// The repairing parser: one JSON value from a region of raw text, built directly into a Json
-// while reading, fixing what models get wrong and logging each fix with raw-text offsets.
+// The repairing parser: one JSON value from a region of raw text, fixing what models get wrong
+// while reading and logging each fix with raw-text offsets.
+//
+//   Repairer r(start, RepairOptions{.output = RepairOutput::Text});
+//   if (r.run(text, true) == Repairer::Status::Done) print(r.takeText(), r.log(), r.sourceMap());
 //
 // It is a resumable state machine with an explicit stack (no recursion; nesting past
 // kMaxDepth fails with a reason). run() reads as far as the text allows and returns NeedMore
 // when a decision needs bytes not yet seen, so the streaming extractor feeds it chunk by chunk
 // and every byte is examined a bounded number of times. With `final`, the end of the text is
 // the end of the reply: open strings, keys and brackets are closed there. Internal.
+//
+// What it reads goes to one of two outputs, chosen per parse (one branch per value, no call
+// through a pointer):
+// - Tree: a Json built in place, for callers that use the value and for snapshot() (the
+//   streaming extractor's partials).
+// - Text: compact strict JSON, byte for byte what dumping the tree would give, for callers
+//   that only print it (`conform-cli extract --jsonl`), where building the tree and dumping it
+//   again cost more than the repair. The reading is the same; only the output differs. A
+//   string is written when it ends and grown in place by `"a" + "b"`, a key only once its
+//   value starts (so a dangling key never reaches the text), a closer when its container
+//   closes, at the end of the text too. One thing text written in reading order cannot say is
+//   a repeated key, whose later value wins in the first one's place: on the first repeat the
+//   parse starts again as a tree (once, so it stays linear) and takeText() dumps that tree.
+// The fix log and the source map are the same either way.
 #include "json/extract.h"
 #include "json/fix_log.h"
 
@@ -22,12 +39,15 @@ namespace conform::json::detail {
 // also bounds the memory a hostile reply can take.
 inline constexpr std::size_t kMaxFixes = 100000;
 
+enum class RepairOutput : unsigned char { Tree, Text };
+
 struct RepairOptions
 {
     bool strict = false;
     bool sourceMap = true;
     std::string pointerPrefix; // where the value sits in a larger one ("/goals" for a parameter)
     const CancelFlag* cancel = nullptr; // polled once per step; Cancelled is thrown when set
+    RepairOutput output = RepairOutput::Tree;
 };
 
 class Repairer
@@ -45,7 +65,10 @@ public:
     Status run(std::string_view text, bool final);
 
     bool hasValue() const { return m_rootSet; }
+    // The value, with the Tree output (or a Text parse that met a repeated key).
     Json& value() { return m_root; }
+    // The value as compact JSON text: the Text output itself, or the tree dumped. Once.
+    std::string takeText();
     FixLog& log() { return m_log; }
     const FixLog& log() const { return m_log; }
     SourceMap& sourceMap() { return m_map; }
@@ -57,7 +80,7 @@ public:
     const std::string& failure() const { return m_failure; }
     std::size_t failureOffset() const { return m_failureAt; }
 
-    // The value so far with everything open closed, without disturbing the parse.
+    // The value so far with everything open closed, without disturbing the parse. Tree only.
     Json snapshot() const;
 
 private:
@@ -69,6 +92,7 @@ private:
     struct Frame;
 
     // structure (repairer.cpp)
+    Status runSteps(std::string_view text, bool final);
     bool step();
     bool onValue(char c);
     bool onKeyOrEnd(char c);
@@ -85,8 +109,6 @@ private:
     void closeTop(std::size_t endAt);
     void closeAtEnd();
     bool openContainer(bool object);
-    Json* addValue(Json value, std::size_t begin, std::size_t endAt); // valid until the next insert
-    Json* insert(Json value, std::string* pointer);
     void valueCompleted(std::size_t endAt);
     void elementStarts();
     void strayChar(std::size_t at, std::size_t length, const char* kind = "stray_character");
@@ -108,6 +130,16 @@ private:
     int delimiterEndsString(std::size_t at);
     void endStringAt(std::size_t at);
     bool rescanToDelimiter();
+
+    // the output, a tree or text (repairer_output.cpp)
+    Json* place(std::string* pointer);
+    std::size_t memberIndex(Frame& f) const;
+    void addValue(Json value, std::size_t begin, std::size_t endAt);
+    void addString(std::string&& value, std::size_t begin, std::size_t endAt);
+    void appendToLastString(const std::string& tail);
+    void writeOpen(bool object, Frame& frame);
+    void writeClose(const Frame& frame);
+    void mapValue(std::string&& pointer, std::size_t begin, std::size_t endAt);
 
     // tokens (repairer_tokens.cpp)
     bool continueToken();
@@ -135,6 +167,10 @@ private:
     FixLog m_log;
     SourceMap m_map;
     Json m_root;
+    std::string m_out; // the Text output
+    // Text: the keys of every open object, innermost last (one array, so an object costs no
+    // allocation of its own), to see a repeat.
+    std::vector<std::string> m_keys;
     bool m_rootSet = false;
     bool m_rootContainer = false;
     std::vector<Frame> m_stack;
@@ -151,7 +187,8 @@ private:
     bool m_rescanned = false;
     // `"a" + "b"`: the string being read is appended to the last one.
     bool m_concat = false;
-    Json* m_lastString = nullptr;             // the last value, when it is a string
+    bool m_lastIsString = false;              // the last value written was a string
+    Json* m_lastStringNode = nullptr;         // it, in the tree (valid until the next value)
     std::size_t m_lastStringCloser = 0;       // where its closing quote stands
     std::size_t m_start = 0;
     std::size_t m_pos = 0;
@@ -166,8 +203,9 @@ private:
 
 struct Repairer::Frame
 {
-    Json* node = nullptr; // nullptr: the root
+    Json* node = nullptr; // Tree: the container (nullptr: the root, which moves with the Repairer)
     bool object = false;
+    std::size_t count = 0; // elements, or distinct members
     std::string pointer;
     std::size_t start = 0;
     std::size_t commaAt = std::string::npos;    // a comma not yet followed by an element
@@ -176,6 +214,7 @@ struct Repairer::Frame
     std::size_t keyEnd = 0;
     std::size_t keyCommaAt = std::string::npos; // the comma before the pending key
     std::size_t insertedCommaAt = std::string::npos; // a comma inserted before it instead
+    std::size_t keysFrom = 0; // Text: where the object's keys start in m_keys
     // Large objects index their keys so that duplicates are found without a linear scan.
     std::unique_ptr<std::unordered_map<std::string, std::size_t>> index;
 };

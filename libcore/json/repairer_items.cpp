@@ -103,7 +103,7 @@ int Repairer::concatenation()
 // `"a" + "b"` as the whole value: the concatenation after the root string, as above.
 int Repairer::rootConcatenation()
 {
-    if (!m_lastString || !m_stack.empty())
+    if (!m_lastIsString || !m_stack.empty())
         return 0;
     const std::string_view t = m_text;
     std::size_t j = m_pos;
@@ -210,7 +210,7 @@ void Repairer::endStringAt(std::size_t at)
     m_pos = at;
     m_stopAtDelimiter = false;
     completeString(at, at);
-    m_lastString = nullptr; // no closing quote for a concatenation to replace
+    m_lastIsString = false; // no closing quote for a concatenation to replace
     m_str.clear();
 }
 

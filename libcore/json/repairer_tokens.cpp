@@ -390,13 +390,13 @@ int Repairer::stringUtf8(std::size_t at)
 // A string value is complete: a new value, or the tail of a concatenation.
 void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
 {
-    if (m_concat && m_lastString) {
-        m_lastString->get_ref<std::string&>() += m_str;
+    if (m_concat && m_lastIsString) {
+        appendToLastString(m_str);
         if (m_options.sourceMap)
             m_map.extendLast(endAt);
         valueCompleted(endAt);
     } else {
-        m_lastString = addValue(Json(std::move(m_str)), m_tokenStart, endAt);
+        addString(std::move(m_str), m_tokenStart, endAt);
     }
     m_concat = false;
     m_lastStringCloser = closerAt;
@@ -445,7 +445,7 @@ bool Repairer::finishTruncatedString(std::size_t at)
     }
     fix("truncated_string", at, end - at, "\"");
     completeString(end, end);
-    m_lastString = nullptr; // nothing can follow the end of the text
+    m_lastIsString = false; // nothing can follow the end of the text
     m_str.clear();
     return true;
 }

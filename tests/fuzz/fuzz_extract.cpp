@@ -1,9 +1,12 @@
 // libFuzzer target: extract() on arbitrary bytes, plain and strict. Whatever comes in, the
-// call returns, the report serializes, and a success has a value and spans inside the text.
+// call returns, the report serializes, and a success has a value and spans inside the text;
+// asked for text only, it gives the tree's value dumped, with the same fixes.
 #include "json/extract.h"
+#include "json/json_writer.h"
 
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
@@ -19,6 +22,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const auto& fix : x.fixes)
             if (fix.offset + fix.length > size)
                 std::abort();
+        options.value = false;
+        options.text = true;
+        const conform::json::Extraction t = conform::json::extract(raw, options);
+        std::string dumped;
+        if (x.ok)
+            conform::json::JsonWriter(dumped).value(x.value);
+        if (t.ok != x.ok || t.json != dumped || t.fixes != x.fixes || t.refused != x.refused)
+            std::abort();
     }
     return 0;
 }

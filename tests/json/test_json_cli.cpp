@@ -1,4 +1,9 @@
 // conform-cli extract, run as a process: output, --json, --strict, --jsonl and exit codes.
+#include "json/extract.h"
+#include "json/json_writer.h"
+
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -120,6 +125,46 @@ private slots:
         QCOMPARE(r.code, 2);
         QVERIFY(r.out == expected);
         QVERIFY2(r.err.find("many.jsonl:9008: expected a JSON string") != std::string::npos, r.err.c_str());
+    }
+
+    // `--jsonl` repairs into text; what it prints is what dumping the tree of an in-process
+    // extract() gives, value and report, on the fuzz seeds and replies with repeated keys,
+    // concatenations and parameters.
+    void jsonlPrintsWhatTheTreeDumps()
+    {
+        std::vector<std::string> raws{"{\"a\": 1, \"b\": [2], \"a\": {\"c\": \"x\" + \"y\"}}",
+                                      "[\"one \" + 'two', {\"k\": 1e999, \"k2\": -0}]",
+                                      "<function_calls><invoke name=\"f\"><parameter name=\"p\">[1,]</parameter>"
+                                      "<parameter name=\"p\">{'q': 2}</parameter></invoke></function_calls>",
+                                      "\"{\\\"a\\\": 1, \\\"a\\\": 2}\"", "{\"a\": \"cut"};
+        const QDir corpus(QStringLiteral(CONFORM_FUZZ_CORPUS));
+        for (const QString& name : corpus.entryList(QDir::Files, QDir::Name)) {
+            QFile f(corpus.filePath(name));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            raws.push_back(f.readAll().toStdString());
+        }
+        std::string lines;
+        for (std::string& raw : raws) {
+            lines += conform::dump(Json(raw)) + "\n";
+            raw = Json::parse(lines.substr(lines.rfind('\n', lines.size() - 2) + 1)).get<std::string>(); // as read back
+        }
+        const QString path = file("tree.jsonl", lines);
+        for (const bool strict : {false, true}) {
+            std::string values, reports;
+            for (const std::string& raw : raws) {
+                conform::json::ExtractOptions options;
+                options.strict = strict;
+                const conform::json::Extraction x = conform::json::extract(raw, options);
+                conform::json::JsonWriter(values).value(x.value);
+                values += '\n';
+                conform::json::JsonWriter report(reports);
+                x.write(report, strict);
+                reports += '\n';
+            }
+            const QStringList mode = strict ? QStringList{QStringLiteral("--strict")} : QStringList{};
+            QCOMPARE(cli(mode + QStringList{QStringLiteral("--jsonl"), path}).out, values);
+            QCOMPARE(cli(mode + QStringList{QStringLiteral("--jsonl"), QStringLiteral("--json"), path}).out, reports);
+        }
     }
 
     void jsonlLineThatIsNotAString()

@@ -1,6 +1,8 @@
 // The Conform side of the extraction benchmark: conform::json::extract over the generated
 // replies, timed (best of --repeat runs), and checked against each reply's expected value.
-// Prints one JSON line like jsonrepair.mjs. Usage: bench_extract FILE [--repeat N] [--no-source-map]
+// Prints one JSON line like jsonrepair.mjs. Usage: bench_extract FILE [--repeat N] [--no-source-map] [--text]
+// --text: repair into compact JSON text instead of a value (what `conform-cli extract --jsonl`
+// does); the text is parsed only to check it, outside the timed loop.
 #include "json/extract.h"
 
 #include <chrono>
@@ -15,7 +17,7 @@ using conform::Json;
 int main(int argc, char** argv)
 {
     if (argc < 2) {
-        std::cerr << "usage: bench_extract FILE [--repeat N] [--no-source-map]\n";
+        std::cerr << "usage: bench_extract FILE [--repeat N] [--no-source-map] [--text]\n";
         return 2;
     }
     int repeat = 3;
@@ -25,6 +27,8 @@ int main(int argc, char** argv)
             repeat = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--no-source-map"))
             options.sourceMap = false;
+        else if (!std::strcmp(argv[i], "--text"))
+            options.value = false, options.text = true;
     }
     std::ifstream in(argv[1], std::ios::binary);
     if (!in) {
@@ -46,10 +50,13 @@ int main(int argc, char** argv)
     std::size_t correct = 0;
     for (int r = 0; r < repeat + 1; ++r) { // the first run warms up
         std::vector<Json> values(raws.size());
+        std::vector<std::string> texts(raws.size());
         const auto start = std::chrono::steady_clock::now();
         for (std::size_t i = 0; i < raws.size(); ++i) {
             conform::json::Extraction x = conform::json::extract(raws[i], options);
-            if (x.ok)
+            if (x.ok && options.text)
+                texts[i] = std::move(x.json);
+            else if (x.ok)
                 values[i] = std::move(x.value);
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -57,10 +64,12 @@ int main(int argc, char** argv)
             best = seconds;
             correct = 0;
             for (std::size_t i = 0; i < raws.size(); ++i)
-                correct += values[i] == expected[i] ? 1 : 0;
+                correct += (options.text ? (texts[i].empty() ? Json() : Json::parse(texts[i])) : values[i]) == expected[i] ? 1 : 0;
         }
     }
-    const Json report{{"engine", options.sourceMap ? "conform::json::extract" : "conform::json::extract (no source map)"},
+    const std::string engine = std::string("conform::json::extract") + (options.sourceMap ? "" : " (no source map)")
+        + (options.text ? " (text)" : "");
+    const Json report{{"engine", engine},
                       {"replies", raws.size()},
                       {"bytes", bytes},
                       {"seconds", best},
