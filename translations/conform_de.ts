@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
@@ -112,8 +112,8 @@
         <translation>maskierte Zeichenkette auf oberster Ebene entmaskiert</translation>
     </message>
     <message>
-        <source>joined "a" + "b" into one string</source>
-        <translation>"a" + "b" zu einer Zeichenkette verbunden</translation>
+        <source>joined &quot;a&quot; + &quot;b&quot; into one string</source>
+        <translation>&quot;a&quot; + &quot;b&quot; zu einer Zeichenkette verbunden</translation>
     </message>
     <message>
         <source>unwrapped a Mongo-style wrapper</source>
@@ -124,8 +124,8 @@
         <translation>Unicode-Leerzeichen → einfaches Leerzeichen</translation>
     </message>
     <message>
-        <source>placeholder "..." → null</source>
-        <translation>Platzhalter "..." → null</translation>
+        <source>placeholder &quot;...&quot; → null</source>
+        <translation>Platzhalter &quot;...&quot; → null</translation>
     </message>
     <message>
         <source>line ending inside a string escaped</source>
@@ -230,10 +230,6 @@
         <translation>Reparaturen im Mittel</translation>
     </message>
     <message>
-        <source>Fallback, truncation and refusal</source>
-        <translation>Ausweichmodus, Abbruch und Verweigerung</translation>
-    </message>
-    <message>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
@@ -252,10 +248,6 @@
     <message>
         <source>refused</source>
         <translation>verweigert</translation>
-    </message>
-    <message>
-        <source>fallback target %1%</source>
-        <translation>Ziel Ausweichmodus %1%</translation>
     </message>
     <message>
         <source>p50</source>
@@ -284,6 +276,18 @@
     <message>
         <source>No capture %1 in the store.</source>
         <translation>Keine Aufzeichnung %1 im Speicher.</translation>
+    </message>
+    <message>
+        <source>Final success</source>
+        <translation>Endgültiger Erfolg</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Ausweichmodus</translation>
+    </message>
+    <message>
+        <source>Truncation and refusal</source>
+        <translation>Abbruch und Verweigerung</translation>
     </message>
 </context>
 <context>
@@ -552,7 +556,7 @@
         <translation>Ctrl+Shift+Return</translation>
     </message>
     <message>
-        <source>Run the Run tab's spec N times against every ticked target (%1)</source>
+        <source>Run the Run tab&apos;s spec N times against every ticked target (%1)</source>
         <translation>Die Vorgabe des Run-Tabs N-mal gegen jedes angehakte Ziel ausführen (%1)</translation>
     </message>
     <message>
@@ -721,7 +725,7 @@
 <context>
     <name>conform::gui::CaptureView</name>
     <message>
-        <source>The selected attempt's issues: click one to see its span and its schema keyword</source>
+        <source>The selected attempt&apos;s issues: click one to see its span and its schema keyword</source>
         <translation>Die Fehler des gewählten Versuchs: ein Klick zeigt die Stelle und das Schlüsselwort im Schema</translation>
     </message>
     <message>
@@ -804,7 +808,7 @@
         <translation>gegen die aufgezeichneten Antworten</translation>
     </message>
     <message>
-        <source>against the Run tab's target</source>
+        <source>against the Run tab&apos;s target</source>
         <translation>gegen das Ziel des Run-Tabs</translation>
     </message>
     <message>
@@ -1273,7 +1277,7 @@
         <translation>Jede Zeile einer .jsonl-Datei, gegen das Schema geprüft</translation>
     </message>
     <message>
-        <source>Extract, repair and validate JSON from a model's raw reply</source>
+        <source>Extract, repair and validate JSON from a model&apos;s raw reply</source>
         <translation>JSON aus der rohen Antwort eines Modells extrahieren, reparieren und validieren</translation>
     </message>
     <message>
@@ -1353,7 +1357,7 @@
         <translation>Suchen:</translation>
     </message>
     <message>
-        <source>"%1" not found</source>
+        <source>&quot;%1&quot; not found</source>
         <translation>„%1“ nicht gefunden</translation>
     </message>
     <message>
@@ -1377,7 +1381,7 @@
         <translation>Ersetzen:</translation>
     </message>
     <message>
-        <source>Replace "%1" with:</source>
+        <source>Replace &quot;%1&quot; with:</source>
         <translation>„%1“ ersetzen durch:</translation>
     </message>
     <message numerus="yes">
@@ -1480,11 +1484,11 @@
         <translation>Suites</translation>
     </message>
     <message>
-        <source>The open schema as Zod, Pydantic, TypeScript or a provider's request fragment</source>
+        <source>The open schema as Zod, Pydantic, TypeScript or a provider&apos;s request fragment</source>
         <translation>Das geöffnete Schema als Zod, Pydantic, TypeScript oder als Anfrage-Fragment eines Anbieters</translation>
     </message>
     <message>
-        <source>Run a suite file's cases x repeats x targets and watch the table fill in</source>
+        <source>Run a suite file&apos;s cases x repeats x targets and watch the table fill in</source>
         <translation>Die Fälle x Wiederholungen x Ziele einer Suite-Datei ausführen und zusehen, wie sich die Tabelle füllt</translation>
     </message>
 </context>
@@ -1493,6 +1497,21 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::NameOnlyIconProvider</name>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>%1 file</source>
+        <translation>%1-Datei</translation>
     </message>
 </context>
 <context>
@@ -1526,12 +1545,12 @@
         <translation>Probleme wie Zod 3 oder Zod 4 formulieren</translation>
     </message>
     <message>
-        <source>Coerce near-misses before validating: enum case, yes/no, "5" -&gt; 5, x -&gt; [x]</source>
-        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, "5" -&gt; 5, x -&gt; [x]</translation>
+        <source>Coerce near-misses before validating: enum case, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</source>
+        <translation>Knappe Abweichungen vor dem Validieren umwandeln: Groß-/Kleinschreibung in Enums, yes/no, &quot;5&quot; -&gt; 5, x -&gt; [x]</translation>
     </message>
     <message>
-        <source>Treat "format" (email, uri, date-time, ...) as an assertion, not an annotation</source>
-        <translation>"format" (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
+        <source>Treat &quot;format&quot; (email, uri, date-time, ...) as an assertion, not an annotation</source>
+        <translation>&quot;format&quot; (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
     </message>
 </context>
 <context>
@@ -1588,7 +1607,7 @@
         <translation>Modelle abrufen</translation>
     </message>
     <message>
-        <source>Ask the provider's models endpoint which models it offers</source>
+        <source>Ask the provider&apos;s models endpoint which models it offers</source>
         <translation>Den Modell-Endpunkt des Anbieters fragen, welche Modelle er anbietet</translation>
     </message>
     <message>
@@ -1677,7 +1696,7 @@
         <translation>schreibgeschützt</translation>
     </message>
     <message>
-        <source>Paste a model's reply on the left, or open one with Reply ▸ Open Reply.</source>
+        <source>Paste a model&apos;s reply on the left, or open one with Reply ▸ Open Reply.</source>
         <translation>Fügen Sie links die Antwort eines Modells ein oder öffnen Sie eine mit Antwort ▸ Antwort öffnen.</translation>
     </message>
     <message>
@@ -1740,7 +1759,7 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <source>Extract and validate the filtered captures' final replies again, against the schema being edited</source>
+        <source>Extract and validate the filtered captures&apos; final replies again, against the schema being edited</source>
         <translation>Die letzten Antworten der gefilterten Aufzeichnungen erneut extrahieren und gegen das bearbeitete Schema prüfen</translation>
     </message>
     <message>
@@ -1774,6 +1793,10 @@
     <message>
         <source> · the first %1 changes listed</source>
         <translation> · die ersten %1 Änderungen aufgeführt</translation>
+    </message>
+    <message>
+        <source>No schema to re-validate against: open one or type it in the schema editor.</source>
+        <translation>Kein Schema zum erneuten Validieren: Öffnen Sie eines oder geben Sie es im Schema-Editor ein.</translation>
     </message>
 </context>
 <context>
@@ -1922,7 +1945,7 @@
         <translation>Streamen</translation>
     </message>
     <message>
-        <source>from the environment, else the provider's public URL</source>
+        <source>from the environment, else the provider&apos;s public URL</source>
         <translation>aus der Umgebung, sonst die öffentliche URL des Anbieters</translation>
     </message>
     <message>
@@ -1974,7 +1997,7 @@
         <translation>Der Modellname, wie der Anbieter ihn schreibt</translation>
     </message>
     <message>
-        <source>The provider's API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
+        <source>The provider&apos;s API address; empty: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, else the public one</source>
         <translation>Die API-Adresse des Anbieters; leer: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_HOST, sonst die öffentliche</translation>
     </message>
     <message>
@@ -2002,7 +2025,7 @@
         <translation>Max. Tokens, Temperatur, Aufrufbudget, Abschneiden, Umwandlung, strikte Reparaturen, Tempo und die Reparaturvorlage</translation>
     </message>
     <message>
-        <source>The reply's token limit; a reply cut there is continued or asked again, never repaired</source>
+        <source>The reply&apos;s token limit; a reply cut there is continued or asked again, never repaired</source>
         <translation>Das Token-Limit der Antwort; eine dort abgeschnittene Antwort wird fortgesetzt oder neu angefragt, nie repariert</translation>
     </message>
     <message>
@@ -2022,8 +2045,8 @@
         <translation>Eine bei max. Tokens abgeschnittene Antwort: fortsetzen, mit mehr Tokens neu fragen oder scheitern</translation>
     </message>
     <message>
-        <source>Fix values that are almost right ("Amber" → "amber", "5" → 5); the same toggle as the toolbar's</source>
-        <translation>Fast richtige Werte korrigieren ("Amber" → "amber", "5" → 5); derselbe Schalter wie in der Werkzeugleiste</translation>
+        <source>Fix values that are almost right (&quot;Amber&quot; → &quot;amber&quot;, &quot;5&quot; → 5); the same toggle as the toolbar&apos;s</source>
+        <translation>Fast richtige Werte korrigieren (&quot;Amber&quot; → &quot;amber&quot;, &quot;5&quot; → 5); derselbe Schalter wie in der Werkzeugleiste</translation>
     </message>
     <message>
         <source>Refuse extraction fixes that change values (a completed string, a dropped key)</source>
@@ -2140,7 +2163,7 @@
         <translation>&lt;h2&gt;Conform&lt;/h2&gt;&lt;p&gt;Entwerfen Sie ein JSON-Schema und einen Prompt, fragen Sie ein Modell und sehen Sie jeden Schritt: die rohe Antwort, was repariert wurde, jedes Problem, jede Reparaturrunde, den endgültigen Wert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Demos&lt;/b&gt; laufen offline: ein Doppelklick zeigt eine.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Double-click (or press Enter) to open the demo's schema and prompt and run it</source>
+        <source>Double-click (or press Enter) to open the demo&apos;s schema and prompt and run it</source>
         <translation>Doppelklick (oder Enter) öffnet Schema und Prompt der Demo und führt sie aus</translation>
     </message>
     <message>
@@ -2222,7 +2245,7 @@
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <source>$CONFORM_STORE, else captures.db in Conform's data folder</source>
+        <source>$CONFORM_STORE, else captures.db in Conform&apos;s data folder</source>
         <translation>$CONFORM_STORE, sonst captures.db im Datenordner von Conform</translation>
     </message>
     <message>
