@@ -113,7 +113,9 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, 
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Not stretched: a stretched last column (tokens) would carry its numbers far from the
+    // rest of the row.
+    m_table->horizontalHeader()->setStretchLastSection(false);
     // Fitting columns measures only the first rows: a page holds 200 and more arrive on scroll.
     m_table->horizontalHeader()->setResizeContentsPrecision(25);
     m_table->setAlternatingRowColors(true);

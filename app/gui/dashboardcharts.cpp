@@ -9,7 +9,6 @@
 #include <QHorizontalStackedBarSeries>
 #include <QLineSeries>
 #include <QPen>
-#include <QStackedBarSeries>
 #include <QValueAxis>
 
 #include <functional>
@@ -213,16 +212,18 @@ QChart* outcomeMix(const Json& stats)
 
 // One bar per group, green where the group meets its seed target, red where it does not:
 // two stacked sets, each group's value in exactly one of them, so the legend names the
-// colours. A dashed line marks the target.
+// colours. A dashed line marks the target. Bars run across, as in the outcome mix, so a
+// group's whole name fits; the name carries the value, which a bar of zero cannot show.
 enum class Bound { Min, Max };
 QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field, Bound bound, const QString& unit, bool percent)
 {
     const double target = targetOf(stats, field, bound == Bound::Min ? "min" : "max");
     const double scale = percent ? 100 : 1;
     QChart* chart = newChart(kind);
-    auto* series = new QStackedBarSeries;
+    auto* series = new QHorizontalStackedBarSeries;
     QBarSet* meets = barSet(QObject::tr("meets the target"), kMeets);
     QBarSet* misses = barSet(QObject::tr("misses the target"), kMisses);
+    QStringList names;
     double most = target * scale * 1.2;
     for (const Json& group : groupsOf(stats)) {
         const double v = number(group, field);
@@ -230,18 +231,20 @@ QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field,
         *meets << (met ? v * scale : 0);
         *misses << (met ? 0 : v * scale);
         most = std::max(most, v * scale * 1.1);
+        const QString value = percent ? QString::number(v * scale, 'f', 1) + QLatin1Char('%') : QString::number(v * scale, 'f', 2);
+        names << QStringLiteral("%1 · %2").arg(groupName(group), value);
     }
     series->append({meets, misses});
     chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories(stats));
-    auto* y = valueAxis(unit, percent ? std::min(most, 100.0) : most, percent);
-    chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QBarCategoryAxis;
+    y->append(names);
+    auto* x = valueAxis(unit, percent ? std::min(most, 100.0) : most, percent);
     chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x); // the value axis first, as in the outcome mix: tests read the categories second
     series->attachAxis(y);
     const QString name = percent ? QObject::tr("target %1%").arg(target * scale) : QObject::tr("target %1").arg(target * scale);
-    addReference(chart, name, target * scale, int(categories(stats).size()), x, y);
+    addReference(chart, name, target * scale, int(names.size()), x, y, true);
     return chart;
 }
 
