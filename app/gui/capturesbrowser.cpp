@@ -126,7 +126,7 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, 
     });
     connect(m_model, &CapturePageModel::pageLoaded, this, [this] {
         if (m_fitColumns && m_model->rowCount() > 0) {
-            m_table->resizeColumnsToContents(); // the first page sets the widths, once: later the user's stand
+            m_table->resizeColumnsToContents(); // the first page sets the widths, once; then they are the user's
             m_fitColumns = false;
         }
         showPageStatus();
