@@ -9,13 +9,6 @@
 
 namespace conform::gui {
 
-WorkspaceDock::~WorkspaceDock()
-{
-    // The model (and its file-info thread) goes first: it uses the icon provider to the end.
-    m_view->setModel(nullptr);
-    delete m_model;
-}
-
 WorkspaceDock::WorkspaceDock(QWidget* parent)
     : QDockWidget(tr("Workspace"), parent), m_model(new QFileSystemModel(this)), m_view(new QTreeView(this))
 {
@@ -41,6 +34,13 @@ WorkspaceDock::WorkspaceDock(QWidget* parent)
     });
     connect(m_view, &QWidget::customContextMenuRequested, this, &WorkspaceDock::showContextMenu);
     connect(m_model, &QFileSystemModel::directoryLoaded, this, &WorkspaceDock::expandTopLevel);
+}
+
+WorkspaceDock::~WorkspaceDock()
+{
+    // The model (and its file-info thread) goes first: it uses the icon provider to the end.
+    m_view->setModel(nullptr);
+    delete m_model;
 }
 
 // A workspace holds one folder per schema: open those one level so schema.json and prompt.md
