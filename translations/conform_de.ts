@@ -230,10 +230,6 @@
         <translation>Reparaturen im Mittel</translation>
     </message>
     <message>
-        <source>Fallback, truncation and refusal</source>
-        <translation>Ausweichmodus, Abbruch und Verweigerung</translation>
-    </message>
-    <message>
         <source>Latency</source>
         <translation>Latenz</translation>
     </message>
@@ -252,10 +248,6 @@
     <message>
         <source>refused</source>
         <translation>verweigert</translation>
-    </message>
-    <message>
-        <source>fallback target %1%</source>
-        <translation>Ziel Ausweichmodus %1%</translation>
     </message>
     <message>
         <source>p50</source>
@@ -284,6 +276,18 @@
     <message>
         <source>No capture %1 in the store.</source>
         <translation>Keine Aufzeichnung %1 im Speicher.</translation>
+    </message>
+    <message>
+        <source>Final success</source>
+        <translation>Endgültiger Erfolg</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Ausweichmodus</translation>
+    </message>
+    <message>
+        <source>Truncation and refusal</source>
+        <translation>Abbruch und Verweigerung</translation>
     </message>
 </context>
 <context>
@@ -1516,6 +1520,21 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::NameOnlyIconProvider</name>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>%1 file</source>
+        <translation>%1-Datei</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::OptionsToolBar</name>
     <message>
         <source>Validation options</source>
@@ -1794,6 +1813,10 @@
     <message>
         <source> · the first %1 changes listed</source>
         <translation> · die ersten %1 Änderungen aufgeführt</translation>
+    </message>
+    <message>
+        <source>No schema to re-validate against: open one or type it in the schema editor.</source>
+        <translation>Kein Schema zum erneuten Validieren: Öffnen Sie eines oder geben Sie es im Schema-Editor ein.</translation>
     </message>
 </context>
 <context>

@@ -50,8 +50,8 @@ CaptureFilterBar::CaptureFilterBar(const QString& settingsGroup, QWidget* parent
         if (filter())
             emit filterChanged();
     });
-    // QA opens the failures first: a fresh browser shows failed captures.
-    m_outcome->setCurrentIndex(m_outcome->findData(QStringLiteral("failed")));
+    // Every outcome by default: the browser lists failures first by its sort, and the
+    // dashboard, which shares these filters, charts the whole mix.
     restore();
     connect(m_outcome, &QComboBox::currentIndexChanged, this, &CaptureFilterBar::edited);
     connect(m_flag, &QComboBox::currentIndexChanged, this, &CaptureFilterBar::edited);

@@ -10,8 +10,7 @@ namespace conform::gui {
 struct CapturePageModel::Page
 {
     std::uint64_t generation = 0;
-    std::vector<store::CaptureSummary> rows;
-    std::vector<std::int64_t> seqs;
+    store::CapturePage page;
     std::string error;
 };
 
@@ -22,11 +21,25 @@ CapturePageModel::CapturePageModel(store::StoreLocation location, QObject* paren
 
 void CapturePageModel::setFilter(const store::Filter& filter)
 {
-    beginResetModel();
     m_filter = filter;
-    m_filter.descending = true;
+    m_hasFilter = true;
+    reload();
+}
+
+void CapturePageModel::setOrder(const store::Order& order)
+{
+    if (order.key == m_order.key && order.descending == m_order.descending)
+        return;
+    m_order = order;
+    if (m_hasFilter)
+        reload();
+}
+
+void CapturePageModel::reload()
+{
+    beginResetModel();
     m_rows.clear();
-    m_lastSeq = 0;
+    m_next.reset();
     m_atEnd = false;
     m_fetching = false;
     ++m_generation; // a page of the old filter still on its way is dropped
@@ -39,10 +52,8 @@ void CapturePageModel::readPage()
     if (m_fetching || m_atEnd)
         return;
     m_fetching = true;
-    store::Filter page = m_filter;
-    if (m_lastSeq > 0)
-        page.afterSeq = m_lastSeq;
-    runInBackground(this, [location = m_location, page, limit = m_pageSize, generation = m_generation] {
+    runInBackground(this, [location = m_location, filter = m_filter, order = m_order, after = m_next, limit = m_pageSize,
+                           generation = m_generation] {
         Page out;
         out.generation = generation;
         auto opened = store::Store::open(location, store::OpenOptions{false});
@@ -50,11 +61,11 @@ void CapturePageModel::readPage()
             out.error = opened.error().toString();
             return out;
         }
-        auto rows = opened.value()->list(page, limit, &out.seqs);
-        if (!rows)
-            out.error = rows.error().toString();
+        auto page = opened.value()->page(filter, order, after, limit);
+        if (!page)
+            out.error = page.error().toString();
         else
-            out.rows = std::move(rows.value());
+            out.page = std::move(page.value());
         return out;
     }, [this](Page page) { append(std::move(page)); });
 }
@@ -65,17 +76,17 @@ void CapturePageModel::append(Page page)
         return;
     m_fetching = false;
     m_error = QString::fromStdString(page.error);
-    m_atEnd = !page.error.empty() || int(page.rows.size()) < m_pageSize;
-    if (!page.seqs.empty())
-        m_lastSeq = page.seqs.back();
-    if (!page.rows.empty()) {
+    std::vector<store::CaptureSummary>& rows = page.page.rows;
+    m_atEnd = !page.error.empty() || !page.page.next;
+    m_next = page.page.next;
+    if (!rows.empty()) {
         const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(page.rows.size()) - 1);
-        for (store::CaptureSummary& row : page.rows)
+        beginInsertRows({}, first, first + int(rows.size()) - 1);
+        for (store::CaptureSummary& row : rows)
             m_rows.push_back(std::move(row));
         endInsertRows();
     }
-    emit pageLoaded(int(page.rows.size()));
+    emit pageLoaded(int(rows.size()));
 }
 
 int CapturePageModel::rowCount(const QModelIndex& parent) const
@@ -97,6 +108,13 @@ QVariant CapturePageModel::data(const QModelIndex& index, int role) const
 
 QVariant CapturePageModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::InitialSortOrderRole) {
+        // The first click shows what QA looks for: newest, failed, most repaired, slowest,
+        // costliest first; names read A to Z.
+        const auto key = sortKeyOf(section);
+        const bool text = key == store::SortKey::Provider || key == store::SortKey::Model || key == store::SortKey::Mode;
+        return int(text ? Qt::AscendingOrder : Qt::DescendingOrder);
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     return store::CaptureTableModel::title(section);
@@ -111,6 +129,37 @@ void CapturePageModel::fetchMore(const QModelIndex& parent)
 {
     if (!parent.isValid())
         readPage();
+}
+
+void CapturePageModel::sort(int column, Qt::SortOrder order)
+{
+    if (const auto key = sortKeyOf(column))
+        setOrder({*key, order == Qt::DescendingOrder});
+}
+
+std::optional<store::SortKey> CapturePageModel::sortKeyOf(int column)
+{
+    using C = store::CaptureTableModel;
+    switch (column) {
+    case C::Time: return store::SortKey::Time;
+    case C::Outcome: return store::SortKey::Outcome;
+    case C::Provider: return store::SortKey::Provider;
+    case C::Model: return store::SortKey::Model;
+    case C::Mode: return store::SortKey::Mode;
+    case C::Attempts: return store::SortKey::Attempts;
+    case C::Repairs: return store::SortKey::Repairs;
+    case C::Latency: return store::SortKey::Latency;
+    case C::Tokens: return store::SortKey::Tokens;
+    default: return std::nullopt; // flags are a set, the schema a title read by join: no index orders them
+    }
+}
+
+int CapturePageModel::columnOf(store::SortKey key)
+{
+    for (int column = 0; column < store::CaptureTableModel::ColumnCount; ++column)
+        if (sortKeyOf(column) == key)
+            return column;
+    return store::CaptureTableModel::Outcome;
 }
 
 } // namespace conform::gui

@@ -1,16 +1,19 @@
 #pragma once
-// The captures browser's table: the store's capture summaries under a filter, newest first,
-// a page at a time as the view scrolls (canFetchMore / fetchMore), each page read on a worker
-// thread through a connection of its own, so a slow page (a busy disk, a re-validation
-// reading the same store) never holds the GUI thread. Columns and roles are those of
+// The captures browser's table: the store's capture summaries under a filter, in the order
+// the header's sort indicator says (failed first, then newest, by default), a page at a time
+// as the view scrolls (canFetchMore / fetchMore), each page read on a worker thread through
+// a connection of its own, so a slow page (a busy disk, a re-validation reading the same
+// store) never holds the GUI thread. Columns and roles are those of
 // store::CaptureTableModel (its Column and Role enums apply).
 #include "store/capture.h"
 #include "store/filter.h"
 #include "store/location.h"
+#include "store/order.h"
 
 #include <QAbstractTableModel>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace conform::gui {
@@ -24,6 +27,12 @@ public:
     // Empties the table and reads the first page of `filter` (a newer filter wins over a page
     // of an older one still being read).
     void setFilter(const store::Filter& filter);
+    // Re-reads the first page in `order` once a filter is set (before, only remembers it).
+    void setOrder(const store::Order& order);
+    const store::Order& order() const { return m_order; }
+    // The sort key of a column (Flags and Schema have none) and the column showing a key.
+    static std::optional<store::SortKey> sortKeyOf(int column);
+    static int columnOf(store::SortKey key);
     bool isFetching() const { return m_fetching; }
     bool atEnd() const { return m_atEnd; }
     // The last page's failure ("... not a Conform capture store"), empty when it was read.
@@ -35,6 +44,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex& parent = {}) const override;
     void fetchMore(const QModelIndex& parent = {}) override;
+    // A click on a sortable column's header; other columns are left as they are.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 signals:
     // A page arrived (or failed: errorString() says why).
@@ -44,11 +55,14 @@ private:
     struct Page;
     void readPage();
     void append(Page page);
+    void reload();
 
     store::StoreLocation m_location;
     store::Filter m_filter;
+    store::Order m_order;
+    bool m_hasFilter = false;
     std::vector<store::CaptureSummary> m_rows;
-    std::int64_t m_lastSeq = 0;
+    std::optional<store::Cursor> m_next; // where the next page starts
     std::uint64_t m_generation = 0;
     bool m_atEnd = false;
     bool m_fetching = false;

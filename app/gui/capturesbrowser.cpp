@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -34,6 +35,20 @@
 namespace conform::gui {
 
 namespace {
+
+const QString kSortKey = QStringLiteral("captures/sort/key");
+const QString kSortDescending = QStringLiteral("captures/sort/descending");
+const QString kSplitterState = QStringLiteral("captures/splitter");
+const QString kColumnsState = QStringLiteral("captures/columns");
+
+store::Order savedOrder()
+{
+    QSettings settings;
+    store::Order order;
+    if (const auto key = store::sortKeyNamed(settings.value(kSortKey).toString().toStdString()))
+        order = {*key, settings.value(kSortDescending, true).toBool()};
+    return order;
+}
 
 struct ExportResult
 {
@@ -87,18 +102,20 @@ Result<QString> writeReproduction(const Json& document)
 
 } // namespace
 
-CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaSource schema, QWidget* parent)
+CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, QWidget* parent)
     : QWidget(parent), m_store(store), m_filters(new CaptureFilterBar(QStringLiteral("captures/filter"), this)),
       m_table(new QTableView(this)), m_model(new CapturePageModel(store->location(), this)), m_view(new CaptureView(this)),
-      m_replayTarget(new QComboBox(this)), m_status(new QLabel(this))
+      m_replayTarget(new QComboBox(this)), m_status(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this))
 {
-    m_revalidate = new RevalidatePanel(std::move(schema), [this] { return m_filters->filter(); }, this);
+    m_revalidate = new RevalidatePanel(document, [this] { return m_filters->filter(); }, this);
     m_view->setLocation(store->location());
     m_revalidate->setLocation(store->location());
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Not stretched: a stretched last column (tokens) would carry its numbers far from the
+    // rest of the row.
+    m_table->horizontalHeader()->setStretchLastSection(false);
     // Fitting columns measures only the first rows: a page holds 200 and more arrive on scroll.
     m_table->horizontalHeader()->setResizeContentsPrecision(25);
     m_table->setAlternatingRowColors(true);
@@ -108,8 +125,10 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaSource schema, QWidg
             openCapture(current.data(store::CaptureTableModel::IdRole).toString());
     });
     connect(m_model, &CapturePageModel::pageLoaded, this, [this] {
-        if (m_model->rowCount() <= 200)
-            m_table->resizeColumnsToContents(); // the first page sets the widths
+        if (m_fitColumns && m_model->rowCount() > 0) {
+            m_table->resizeColumnsToContents(); // the first page sets the widths, once; then they are the user's
+            m_fitColumns = false;
+        }
         showPageStatus();
     });
     m_status->setTextFormat(Qt::PlainText);
@@ -124,20 +143,64 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaSource schema, QWidg
     });
     connect(m_revalidate->startButton(), &QAbstractButton::clicked, this, [this, lower] { lower->setCurrentWidget(m_revalidate); });
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("capturesSplitter"));
-    splitter->addWidget(m_table);
-    splitter->addWidget(lower);
-    splitter->setSizes({220, 420});
+    m_splitter->setObjectName(QStringLiteral("capturesSplitter"));
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(lower);
+    m_splitter->setSizes({220, 420});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_filters);
     layout->addWidget(buildActions());
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     connect(m_filters, &CaptureFilterBar::filterChanged, this, &CapturesBrowser::refresh);
+    restoreLayout();
 }
 
-CapturesBrowser::~CapturesBrowser() = default;
+CapturesBrowser::~CapturesBrowser()
+{
+    saveLayout();
+}
+
+void CapturesBrowser::restoreLayout()
+{
+    QSettings settings;
+    m_splitter->restoreState(settings.value(kSplitterState).toByteArray());
+    QHeaderView* header = m_table->horizontalHeader();
+    if (header->restoreState(settings.value(kColumnsState).toByteArray()))
+        m_fitColumns = false;
+    // The sort is kept by key name rather than column number, so it survives new columns.
+    const store::Order order = savedOrder();
+    m_model->setOrder(order);
+    header->setSectionsClickable(true);
+    header->setSortIndicatorShown(true);
+    header->setSortIndicator(CapturePageModel::columnOf(order.key), order.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    connect(header, &QHeaderView::sortIndicatorChanged, this, &CapturesBrowser::sortBy);
+}
+
+void CapturesBrowser::saveLayout() const
+{
+    QSettings settings;
+    settings.setValue(kSplitterState, m_splitter->saveState());
+    settings.setValue(kColumnsState, m_table->horizontalHeader()->saveState());
+}
+
+void CapturesBrowser::sortBy(int column, Qt::SortOrder order)
+{
+    if (!CapturePageModel::sortKeyOf(column)) {
+        const QSignalBlocker blocker(m_table->horizontalHeader());
+        const store::Order current = m_model->order();
+        m_table->horizontalHeader()->setSortIndicator(CapturePageModel::columnOf(current.key),
+                                                      current.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+        return;
+    }
+    m_model->sort(column, order);
+    QSettings settings;
+    settings.setValue(kSortKey, QString::fromUtf8(store::sortKeyName(m_model->order().key).data(),
+                                                   qsizetype(store::sortKeyName(m_model->order().key).size())));
+    settings.setValue(kSortDescending, m_model->order().descending);
+    if (m_model->isFetching())
+        m_status->setText(tr("reading…"));
+}
 
 QToolBar* CapturesBrowser::buildActions()
 {

@@ -1,7 +1,9 @@
 #pragma once
-// The captures browser (QA): the store's captures under the shared filters, the failed ones
-// by default, paged into the table as it scrolls (capturepagemodel.h); the capture selected
-// opens below (captureview.h). Actions, each with a shortcut:
+// The captures browser (QA): the store's captures under the shared filters, failed first and
+// then newest by default (a click on a column's header sorts by it, in the store: keyset
+// pages on an index, so a million captures sort as fast as ten), paged into the table as it
+// scrolls (capturepagemodel.h); the capture selected opens below (captureview.h). The sort,
+// the splitter and the column widths are remembered across sessions (QSettings "captures/"). Actions, each with a shortcut:
 //   Replay            the same spec again, against the recorded responses (in process, as the
 //                     replay server serves them) or against the Run tab's target; the new
 //                     capture is labelled replay_of=<old id>
@@ -21,6 +23,7 @@
 class QAction;
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QTableView;
 class QToolBar;
 
@@ -33,15 +36,15 @@ class CapturePageModel;
 class CaptureStore;
 class CaptureView;
 class RevalidatePanel;
+class SchemaDocument;
 
 class CapturesBrowser : public QWidget
 {
     Q_OBJECT
 public:
     using TargetSource = std::function<Result<engine::Target>()>;  // the Run tab's target
-    using SchemaSource = std::function<std::string()>;            // the schema being edited
-
-    CapturesBrowser(CaptureStore* store, SchemaSource schema, QWidget* parent = nullptr);
+    // `document` is the schema being edited, which Re-validate checks history against.
+    CapturesBrowser(CaptureStore* store, SchemaDocument* document, QWidget* parent = nullptr);
     ~CapturesBrowser() override;
 
     void setTargetSource(TargetSource source) { m_targetSource = std::move(source); }
@@ -64,6 +67,7 @@ public:
     CaptureView* captureView() const { return m_view; }
     RevalidatePanel* revalidatePanel() const { return m_revalidate; }
     QLabel* statusLabel() const { return m_status; }
+    QSplitter* splitter() const { return m_splitter; }
 
 signals:
     void replayed(const QString& oldId, const QString& newId); // the new capture is queued
@@ -73,6 +77,11 @@ signals:
 private:
     QToolBar* buildActions();
     void showPageStatus();
+    // The header's sort indicator moved: sort by that column, or put the indicator back on
+    // the current sort when the column has no sort key.
+    void sortBy(int column, Qt::SortOrder order);
+    void restoreLayout();
+    void saveLayout() const;
 
     CaptureStore* m_store;
     TargetSource m_targetSource;
@@ -84,6 +93,8 @@ private:
     RevalidatePanel* m_revalidate;
     QComboBox* m_replayTarget;
     QLabel* m_status;
+    QSplitter* m_splitter;
+    bool m_fitColumns = true; // until the first page, when no widths were saved
     std::unique_ptr<engine::Engine> m_replayEngine;
 };
 

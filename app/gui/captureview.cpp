@@ -98,7 +98,7 @@ CaptureView::CaptureView(QWidget* parent)
     m_attemptView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_attemptView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_attemptView->verticalHeader()->hide();
-    m_attemptView->horizontalHeader()->setStretchLastSection(true);
+    m_attemptView->horizontalHeader()->setStretchLastSection(false); // latencies stay beside the other numbers
     connect(m_attemptView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { showAttempt(current.row()); });
 

@@ -9,7 +9,6 @@
 #include <QHorizontalStackedBarSeries>
 #include <QLineSeries>
 #include <QPen>
-#include <QStackedBarSeries>
 #include <QValueAxis>
 
 #include <functional>
@@ -211,31 +210,41 @@ QChart* outcomeMix(const Json& stats)
     return chart;
 }
 
-// One bar per group, green where the group meets the target (value <= max), red where not.
-QChart* againstMaximum(DashboardChart kind, const Json& stats, const char* field, double max, const QString& unit, bool percent)
+// One bar per group, green where the group meets its seed target, red where it does not:
+// two stacked sets, each group's value in exactly one of them, so the legend names the
+// colours. A dashed line marks the target. Bars run across, as in the outcome mix, so a
+// group's whole name fits; the name carries the value, which a bar of zero cannot show.
+enum class Bound { Min, Max };
+QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field, Bound bound, const QString& unit, bool percent)
 {
+    const double target = targetOf(stats, field, bound == Bound::Min ? "min" : "max");
     const double scale = percent ? 100 : 1;
     QChart* chart = newChart(kind);
-    auto* series = new QStackedBarSeries;
+    auto* series = new QHorizontalStackedBarSeries;
     QBarSet* meets = barSet(QObject::tr("meets the target"), kMeets);
     QBarSet* misses = barSet(QObject::tr("misses the target"), kMisses);
-    double most = max * scale * 1.2;
+    QStringList names;
+    double most = target * scale * 1.2;
     for (const Json& group : groupsOf(stats)) {
         const double v = number(group, field);
-        *meets << (v <= max ? v * scale : 0);
-        *misses << (v <= max ? 0 : v * scale);
+        const bool met = bound == Bound::Min ? v >= target : v <= target;
+        *meets << (met ? v * scale : 0);
+        *misses << (met ? 0 : v * scale);
         most = std::max(most, v * scale * 1.1);
+        const QString value = percent ? QString::number(v * scale, 'f', 1) + QLatin1Char('%') : QString::number(v * scale, 'f', 2);
+        names << QStringLiteral("%1 · %2").arg(groupName(group), value);
     }
     series->append({meets, misses});
     chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories(stats));
-    auto* y = valueAxis(unit, most, percent);
-    chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QBarCategoryAxis;
+    y->append(names);
+    auto* x = valueAxis(unit, percent ? std::min(most, 100.0) : most, percent);
     chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x); // the value axis first, as in the outcome mix: tests read the categories second
     series->attachAxis(y);
-    addReference(chart, QObject::tr("target %1").arg(max * scale), max * scale, int(categories(stats).size()), x, y);
+    const QString name = percent ? QObject::tr("target %1%").arg(target * scale) : QObject::tr("target %1").arg(target * scale);
+    addReference(chart, name, target * scale, int(names.size()), x, y, true);
     return chart;
 }
 
@@ -246,8 +255,10 @@ QString chartTitle(DashboardChart chart)
     switch (chart) {
     case DashboardChart::Rates: return QObject::tr("Success over time");
     case DashboardChart::OutcomeMix: return QObject::tr("Outcome mix by provider × model");
+    case DashboardChart::FinalSuccess: return QObject::tr("Final success");
     case DashboardChart::MeanRepairs: return QObject::tr("Mean repairs");
-    case DashboardChart::FlagRates: return QObject::tr("Fallback, truncation and refusal");
+    case DashboardChart::Fallback: return QObject::tr("Fallback");
+    case DashboardChart::FlagRates: return QObject::tr("Truncation and refusal");
     case DashboardChart::Latency: return QObject::tr("Latency");
     case DashboardChart::Tokens: return QObject::tr("Tokens");
     case DashboardChart::Count: break;
@@ -277,14 +288,15 @@ QChart* buildChart(DashboardChart chart, const Json& stats)
     switch (chart) {
     case DashboardChart::Rates: return ratesOverTime(stats);
     case DashboardChart::OutcomeMix: return outcomeMix(stats);
+    case DashboardChart::FinalSuccess:
+        return againstTarget(chart, stats, "final_success_rate", Bound::Min, QObject::tr("% of runs"), true);
     case DashboardChart::MeanRepairs:
-        return againstMaximum(chart, stats, "mean_repairs", targetOf(stats, "mean_repairs", "max"), QObject::tr("repairs per run"), false);
+        return againstTarget(chart, stats, "mean_repairs", Bound::Max, QObject::tr("repairs per run"), false);
+    case DashboardChart::Fallback:
+        return againstTarget(chart, stats, "fallback_rate", Bound::Max, QObject::tr("% of runs"), true);
     case DashboardChart::FlagRates:
-        return groupedBars(chart, stats,
-                           {{QObject::tr("fallback"), field("fallback_rate")}, {QObject::tr("truncated"), field("truncated_rate")},
-                            {QObject::tr("refused"), field("refused_rate")}},
-                           {kFallback, kMisses, kNeutral}, QObject::tr("% of runs"), true, 100 * targetOf(stats, "fallback_rate", "max"),
-                           QObject::tr("fallback target %1%").arg(100 * targetOf(stats, "fallback_rate", "max")));
+        return groupedBars(chart, stats, {{QObject::tr("truncated"), field("truncated_rate")}, {QObject::tr("refused"), field("refused_rate")}},
+                           {kFallback, kNeutral}, QObject::tr("% of runs"), true);
     case DashboardChart::Latency:
         return groupedBars(chart, stats, {{QObject::tr("p50"), latency("p50")}, {QObject::tr("p95"), latency("p95")}},
                            {kRepaired, kNeutral}, QObject::tr("ms"), false);

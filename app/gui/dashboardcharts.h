@@ -3,8 +3,10 @@
 // document `conform-cli captures stats --by provider,model --bucket hour|day --json` prints):
 // nothing here reads captures. One function per chart; the Dashboard only lays them out.
 //
-// Seed targets (final success >= 99%, mean repairs <= 1.2, fallback <= 1%) are dashed
-// reference lines; a series is green where it meets its target and red where it does not.
+// Seed targets (final success >= 99%, mean repairs <= 1.2, fallback <= 1%) each have a chart
+// of their own, one bar per provider × model, green where the group meets the target and
+// red where it does not, with the target as a dashed reference line (also across the
+// outcome mix and the success-over-time chart, whose final-success line is green or red).
 #include "base/json.h"
 
 #include <QString>
@@ -13,7 +15,7 @@ class QChart;
 
 namespace conform::gui {
 
-enum class DashboardChart { Rates, OutcomeMix, MeanRepairs, FlagRates, Latency, Tokens, Count };
+enum class DashboardChart { Rates, OutcomeMix, FinalSuccess, MeanRepairs, Fallback, FlagRates, Latency, Tokens, Count };
 
 // The chart's title, as the dashboard shows it and as its series are named in tests.
 QString chartTitle(DashboardChart chart);

@@ -55,7 +55,7 @@ Result<engine::RunSpec> runTabSpec(MainWindow* window)
 
 WorkbenchMemory::WorkbenchMemory(MainWindow* window) : QObject(window), m_window(window), m_store(new CaptureStore({}, this))
 {
-    m_browser = new CapturesBrowser(m_store, [window] { return window->schemaEditor()->utf8Text(); }, window);
+    m_browser = new CapturesBrowser(m_store, window->document(), window);
     m_browser->setTargetSource([window] { return window->runPane()->targetForm()->target(); });
     m_browser->setEnvironmentSource([window] { return window->runPane()->environment(); });
     m_dashboard = new Dashboard(m_store->location(), [this] { return m_browser->filterBar()->filter(); }, window);

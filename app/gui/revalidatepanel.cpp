@@ -45,20 +45,21 @@ struct Compiled
     std::string error;
 };
 
-Compiled compileSchema(const std::string& text)
+// The document's compile as a replay takes it: the validator shared with the document's
+// compile (which keeps the $ref registry it was built with alive) and the schema as a value.
+Compiled replayInputs(const CompiledSchemaPtr& compiled)
 {
     Compiled out;
-    auto parsed = json::parseStrict(text);
+    if (!compiled->analysis.ok()) {
+        out.error = "schema: " + compiled->analysis.error;
+        return out;
+    }
+    auto parsed = json::parseStrict(compiled->text);
     if (!parsed) {
         out.error = "schema: " + parsed.error().toString();
         return out;
     }
-    auto compiled = schema::Validator::compile(parsed.value());
-    if (!compiled) {
-        out.error = "schema: " + compiled.error().toString();
-        return out;
-    }
-    out.validator = std::make_shared<const schema::Validator>(std::move(compiled.value()));
+    out.validator = std::shared_ptr<const schema::Validator>(compiled, &*compiled->analysis.validator);
     out.schema = std::move(parsed.value());
     return out;
 }
@@ -111,8 +112,8 @@ QVariant ReplayChangeModel::headerData(int section, Qt::Orientation orientation,
     return {};
 }
 
-RevalidatePanel::RevalidatePanel(SchemaSource schema, FilterSource filter, QWidget* parent)
-    : QWidget(parent), m_schemaSource(std::move(schema)), m_filterSource(std::move(filter)),
+RevalidatePanel::RevalidatePanel(SchemaDocument* document, FilterSource filter, QWidget* parent)
+    : QWidget(parent), m_document(document), m_filterSource(std::move(filter)),
       m_start(new QPushButton(tr("Re-validate history"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)), m_summary(new QLabel(this)), m_changes(new QTableView(this)),
       m_model(new ReplayChangeModel(this))
@@ -158,15 +159,38 @@ void RevalidatePanel::start()
         return m_summary->setText(tr("error: %1").arg(QString::fromStdString(filter.error().toString())));
     m_compiling = true;
     setRunning(true);
+    if (m_document->isCurrent())
+        return prepare(m_document->current(), std::move(filter.value()));
+    // The text just changed: wait for the document's compile of it, now rather than after
+    // the typing pause.
     m_summary->setText(tr("compiling the schema…"));
-    runInBackground(this, [text = m_schemaSource()] { return compileSchema(text); },
-                    [this, filter = std::move(filter.value())](Compiled compiled) {
+    m_waitForCompile = connect(m_document, &SchemaDocument::compiled, this,
+                               [this, filter = std::move(filter.value())](const CompiledSchemaPtr& compiled) {
+                                   if (compiled->version != m_document->version())
+                                       return;
+                                   store::Filter chosen = filter; // the lambda goes with the connection
+                                   disconnect(m_waitForCompile);
+                                   prepare(compiled, std::move(chosen));
+                               });
+    m_document->flush();
+}
+
+void RevalidatePanel::prepare(CompiledSchemaPtr compiled, store::Filter filter)
+{
+    if (compiled->blank()) {
+        m_compiling = false;
+        setRunning(false);
+        return m_summary->setText(tr("No schema to re-validate against: open one or type it in the schema editor."));
+    }
+    // Parsing the schema text as a value (the replay's coercion reads it) is left to a worker.
+    runInBackground(this, [compiled = std::move(compiled)] { return replayInputs(compiled); },
+                    [this, filter = std::move(filter)](Compiled inputs) {
                         m_compiling = false;
-                        if (!compiled.validator) {
+                        if (!inputs.validator) {
                             setRunning(false);
-                            return m_summary->setText(tr("error: %1").arg(QString::fromStdString(compiled.error)));
+                            return m_summary->setText(tr("error: %1").arg(QString::fromStdString(inputs.error)));
                         }
-                        run(std::move(compiled.validator), std::move(compiled.schema), filter);
+                        run(std::move(inputs.validator), std::move(inputs.schema), filter);
                     });
 }
 

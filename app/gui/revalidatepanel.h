@@ -1,8 +1,12 @@
 #pragma once
 // "What would my schema edit have broken?": the captures under the browser's filter are
-// extracted and validated again against the schema being edited (store::ReplayJob: pages
+// extracted and validated again against the schema being edited, as the SchemaDocument
+// compiled it (with its folder's files as the $ref registry, the toolbar's settings: what
+// every other pane and conform-cli validate against), through store::ReplayJob (pages
 // read on a worker thread, checked on every core), with a progress bar and Cancel. The list
 // shows each capture whose verdict changes, with its first issue; activating one opens it.
+#include "schemadocument.h"
+
 #include "store/filter.h"
 #include "store/location.h"
 #include "store/replay.h"
@@ -44,10 +48,9 @@ class RevalidatePanel : public QWidget
 {
     Q_OBJECT
 public:
-    using SchemaSource = std::function<std::string()>; // the schema editor's text
     using FilterSource = std::function<Result<store::Filter>()>;
 
-    RevalidatePanel(SchemaSource schema, FilterSource filter, QWidget* parent = nullptr);
+    RevalidatePanel(SchemaDocument* document, FilterSource filter, QWidget* parent = nullptr);
     ~RevalidatePanel() override;
 
     void setLocation(const store::StoreLocation& location) { m_location = location; }
@@ -70,12 +73,14 @@ signals:
     void finished();
 
 private:
+    void prepare(CompiledSchemaPtr compiled, store::Filter filter);
     void run(std::shared_ptr<const schema::Validator> validator, Json schema, store::Filter filter);
     void showReport(store::ReplayReport report);
     void setRunning(bool running);
 
-    SchemaSource m_schemaSource;
+    SchemaDocument* m_document;
     FilterSource m_filterSource;
+    QMetaObject::Connection m_waitForCompile;
     store::StoreLocation m_location;
     std::unique_ptr<store::ReplayJob> m_job;
     std::optional<store::ReplayReport> m_report;

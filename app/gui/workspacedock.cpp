@@ -1,5 +1,7 @@
 #include "workspacedock.h"
 
+#include "nameonlyiconprovider.h"
+
 #include <QFileSystemModel>
 #include <QHeaderView>
 #include <QMenu>
@@ -11,6 +13,11 @@ WorkspaceDock::WorkspaceDock(QWidget* parent)
     : QDockWidget(tr("Workspace"), parent), m_model(new QFileSystemModel(this)), m_view(new QTreeView(this))
 {
     setObjectName(QStringLiteral("workspaceDock"));
+    // Set before the first listing: the default provider would open files to sniff their type.
+    m_iconProvider = std::make_unique<NameOnlyIconProvider>();
+    m_model->setIconProvider(m_iconProvider.get());
+    // Only what the workbench opens: a capture store kept in the workspace (captures.db and
+    // its -wal, -shm and -journal files) stays out of the tree.
     m_model->setNameFilters({QStringLiteral("*.json"), QStringLiteral("*.jsonl"), QStringLiteral("*.md"),
                              QStringLiteral("*.txt")});
     m_model->setNameFilterDisables(false); // hide other files rather than grey them out
@@ -27,6 +34,13 @@ WorkspaceDock::WorkspaceDock(QWidget* parent)
     });
     connect(m_view, &QWidget::customContextMenuRequested, this, &WorkspaceDock::showContextMenu);
     connect(m_model, &QFileSystemModel::directoryLoaded, this, &WorkspaceDock::expandTopLevel);
+}
+
+WorkspaceDock::~WorkspaceDock()
+{
+    // The model (and its file-info thread) goes first: it uses the icon provider to the end.
+    m_view->setModel(nullptr);
+    delete m_model;
 }
 
 // A workspace holds one folder per schema: open those one level so schema.json and prompt.md

@@ -3,10 +3,14 @@
 // Activating a file asks the window to open it; the dock itself opens nothing.
 #include <QDockWidget>
 
+#include <memory>
+
 class QFileSystemModel;
 class QTreeView;
 
 namespace conform::gui {
+
+class NameOnlyIconProvider;
 
 class WorkspaceDock : public QDockWidget
 {
@@ -14,12 +18,14 @@ class WorkspaceDock : public QDockWidget
 
 public:
     explicit WorkspaceDock(QWidget* parent = nullptr);
+    ~WorkspaceDock() override;
 
     void setRoot(const QString& folder);
     // Makes `path` the tree's current item (what is open is what is selected).
     void select(const QString& path);
     QString root() const;
     QTreeView* view() const { return m_view; }
+    QFileSystemModel* model() const { return m_model; }
 
 signals:
     void fileActivated(const QString& path);
@@ -30,6 +36,8 @@ private:
     void showContextMenu(const QPoint& at);
     void expandTopLevel(const QString& loaded);
 
+    // The model uses it from its own thread; the destructor deletes the model first.
+    std::unique_ptr<NameOnlyIconProvider> m_iconProvider;
     QFileSystemModel* m_model;
     QTreeView* m_view;
 };

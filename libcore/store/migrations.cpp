@@ -51,6 +51,22 @@ QStringList versionTwo(Dialect)
     };
 }
 
+// The browser's sortable columns: an index per sort key holding (key, created_at, seq), the
+// order a page is read in (order.h), so a sorted page of a million captures is a range scan.
+// SQLite would append seq (its rowid) by itself; PostgreSQL needs it spelled out. The two
+// version 1 indexes these supersede are dropped rather than kept up to date twice.
+QStringList versionThree(Dialect)
+{
+    QStringList statements{QStringLiteral("DROP INDEX captures_time"), QStringLiteral("DROP INDEX captures_outcome")};
+    const std::pair<const char*, const char*> keys[] = {
+        {"time", nullptr}, {"outcome", "outcome"}, {"provider", "provider"}, {"model", "model"}, {"mode", "mode"},
+        {"attempts", "attempts"}, {"repairs", "repairs"}, {"latency", "latency_ms"}, {"tokens", "(tokens_in + tokens_out)"}};
+    for (const auto& [name, column] : keys)
+        statements << QStringLiteral("CREATE INDEX captures_by_%1 ON captures (%2created_at, seq)")
+                          .arg(QString::fromLatin1(name), column ? QString::fromLatin1(column) + QStringLiteral(", ") : QString());
+    return statements;
+}
+
 // Fills version 2's columns for captures written before it.
 Status backfillVersionTwo(Connection& connection)
 {
@@ -97,6 +113,7 @@ QStringList migrationStatements(int version, Dialect dialect)
     switch (version) {
     case 1: return versionOne(dialect);
     case 2: return versionTwo(dialect);
+    case 3: return versionThree(dialect);
     default: return {};
     }
 }

@@ -8,6 +8,8 @@
 // Version 2: the latency histogram bin, the case key (suite, case, target) and the values
 //            each --by field takes (capture_values), so metrics compute percentiles, pass^k
 //            and groups in SQL without sorting text.
+// Version 3: an index per sortable column of the captures browser, (key, created_at, seq),
+//            for keyset pages in any order (order.h).
 #include "base/result.h"
 #include "store/connection.h"
 
@@ -15,7 +17,7 @@
 
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 2;
+inline constexpr int kStoreVersion = 3;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);

@@ -1,6 +1,7 @@
 #include "store/store.h"
 
 #include "store/migrations.h"
+#include "store/order_sql.h"
 #include "store/stats_sql.h"
 
 #include <QFuture>
@@ -252,6 +253,37 @@ Result<std::vector<CaptureSummary>> Store::list(const Filter& filter, int limit,
     if (seqs)
         *seqs = std::move(rowSeqs);
     return summaries;
+}
+
+Result<CapturePage> Store::page(const Filter& filter, const Order& order, const std::optional<Cursor>& after, int limit)
+{
+    Filter unpaged = filter;
+    unpaged.afterSeq.reset();
+    SqlCondition where = whereClause(unpaged);
+    if (after) {
+        const SqlCondition next = detail::afterCursor(order, *after);
+        where.sql = andWhere(where, next.sql);
+        where.values += next.values;
+    }
+    auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(", ") + detail::sortExpression(order.key)
+                                       + QStringLiteral(" FROM captures c JOIN schemas s ON s.hash = c.schema_hash") + where.sql
+                                       + detail::orderByClause(order) + QStringLiteral(" LIMIT %1").arg(std::max(limit, 0)),
+                                   where.values);
+    if (!rows)
+        return rows.error();
+    CapturePage page;
+    std::vector<std::int64_t> seqs;
+    Cursor last;
+    while (rows->next()) {
+        seqs.push_back(rows->value(0).toLongLong());
+        page.rows.push_back(summaryOf(rows.value()));
+        last = {rows->value(kSummaryColumnCount), page.rows.back().createdAtMs, seqs.back()};
+    }
+    if (auto labelled = attachLabels(seqs, [&](std::size_t row) -> Labels& { return page.rows[row].labels; }); !labelled)
+        return labelled.error();
+    if (limit > 0 && int(page.rows.size()) == limit)
+        page.next = last;
+    return page;
 }
 
 Status Store::attachLabels(const std::vector<std::int64_t>& seqs, const std::function<Labels&(std::size_t row)>& labelsOf)

@@ -21,6 +21,7 @@
 #include "store/filter.h"
 #include "store/location.h"
 #include "store/metrics.h"
+#include "store/order.h"
 
 #include <functional>
 #include <memory>
@@ -81,6 +82,10 @@ public:
     // for keyset paging.
     Result<std::vector<CaptureSummary>> list(const Filter& filter, int limit, std::vector<std::int64_t>* seqs = nullptr);
     Result<std::int64_t> count(const Filter& filter);
+    // A page of the summaries matching `filter` in `order` (the browser's sortable columns),
+    // starting after `after` (the previous page's `next`). The filter's own keyset fields
+    // (afterSeq, descending) are not used.
+    Result<CapturePage> page(const Filter& filter, const Order& order, const std::optional<Cursor>& after, int limit);
 
     // The whole capture; nullopt when there is no such id.
     Result<std::optional<Capture>> capture(const std::string& id);

@@ -8,6 +8,7 @@
 #include "schema/schema.h"
 #include "store/capture_model.h"
 #include "store/migrations.h"
+#include "store/order_sql.h"
 #include "store/replay.h"
 #include "store/store.h"
 #include "store/writer.h"
@@ -246,6 +247,84 @@ private slots:
             page.afterSeq = seqs.back();
         }
         QCOMPARE(ids, QStringList({"10", "09", "08", "07", "06", "05", "04", "03", "02", "01"}));
+    }
+
+    // Every sortable column, both ways, read three rows a page so that pages break inside
+    // runs of equal keys. The orders are worked out by hand from the fixture's table (ids
+    // 01-10 in time order; equal keys fall newest first when descending).
+    void pagesInEveryOrder_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<bool>("descending");
+        QTest::addColumn<QString>("expected");
+        const struct { const char* key; bool descending; const char* expected; } cases[] = {
+            {"outcome", true, "08 07 04 06 09 03 10 05 02 01"},   // failed, fallback, repaired, valid
+            {"outcome", false, "01 02 05 10 03 09 06 04 07 08"},
+            {"time", true, "10 09 08 07 06 05 04 03 02 01"},
+            {"time", false, "01 02 03 04 05 06 07 08 09 10"},
+            {"provider", false, "05 06 07 08 09 10 01 02 03 04"}, // anthropic, ollama, openai
+            {"provider", true, "04 03 02 01 10 09 08 07 06 05"},
+            {"model", false, "05 06 07 08 01 02 03 04 09 10"},    // claude, gpt-4o-mini, llama3
+            {"mode", false, "06 01 02 03 04 09 10 05 07 08"},     // json-object, strict, text, tool
+            {"attempts", true, "06 04 09 03 10 08 07 05 02 01"},  // 4, 3, 2, 1
+            {"repairs", true, "06 04 09 03 10 08 07 05 02 01"},   // 2, 1, 0
+            {"repairs", false, "01 02 05 07 08 10 03 09 04 06"},
+            {"latency", false, "01 02 03 04 05 06 07 08 09 10"},  // 100 ms up to 2,000 ms
+            {"latency", true, "10 09 08 07 06 05 04 03 02 01"},
+            {"tokens", true, "06 04 09 03 10 07 05 02 01 08"},    // 60, 45, 30, 15, 0
+        };
+        for (const char* backend : {"sqlite", "postgres"})
+            for (const auto& c : cases)
+                QTest::addRow("%s %s %s", backend, c.key, c.descending ? "desc" : "asc")
+                    << QString::fromLatin1(backend) << QString::fromLatin1(c.key) << c.descending << QString::fromLatin1(c.expected);
+    }
+    void pagesInEveryOrder()
+    {
+        QFETCH(QString, key);
+        QFETCH(bool, descending);
+        QFETCH(QString, expected);
+        OPEN_FRESH_STORE(store, "orders");
+        insertFixture(store);
+        const Order order{sortKeyNamed(key.toStdString()).value(), descending};
+        QStringList ids;
+        std::optional<Cursor> after;
+        int pages = 0;
+        do {
+            auto page = store.page({}, order, after, 3);
+            QVERIFY2(page, page ? "" : page.error().toString().c_str());
+            for (const CaptureSummary& s : page->rows)
+                ids << QString::fromStdString(s.id).right(2);
+            after = page->next;
+            QVERIFY(++pages <= 5);
+        } while (after);
+        QCOMPARE(ids.join(QLatin1Char(' ')), expected);
+        // A filter narrows a sorted list: the failed captures, slowest first.
+        Filter failed;
+        failed.outcome = static_cast<int>(OutcomeCode::Failed);
+        auto slowest = store.page(failed, {SortKey::Latency, true}, std::nullopt, 2);
+        QVERIFY(slowest && slowest->rows.size() == 2 && slowest->next);
+        QCOMPARE(QString::fromStdString(slowest->rows[0].id).right(2), QStringLiteral("08"));
+        QCOMPARE(QString::fromStdString(slowest->rows[1].id).right(2), QStringLiteral("07"));
+        QCOMPARE(store.page(failed, {SortKey::Latency, true}, slowest->next, 2)->rows.size(), std::size_t(1));
+
+        // SQLite reads a page from the key's index, with no sort step (a million rows would
+        // otherwise be sorted for every page).
+        if (backend == QLatin1String("sqlite")) {
+            auto connection = Connection::open(store.location(), OpenOptions{false});
+            QVERIFY(connection);
+            const SqlCondition next = detail::afterCursor(order, Cursor{QVariant(1), 0, 5});
+            auto plan = connection.value()->exec(QStringLiteral("EXPLAIN QUERY PLAN SELECT c.seq FROM captures c WHERE ") + next.sql
+                                                     + detail::orderByClause(order) + QStringLiteral(" LIMIT 3"),
+                                                 next.values);
+            QVERIFY(plan);
+            QString steps;
+            while (plan->next())
+                steps += plan->value(3).toString() + QLatin1Char('\n');
+            QVERIFY2(steps.contains(QStringLiteral("USING INDEX captures_by_") + key) || steps.contains(QStringLiteral("USING COVERING INDEX captures_by_") + key),
+                     qPrintable(steps));
+            QVERIFY2(!steps.contains(QStringLiteral("TEMP B-TREE")), qPrintable(steps));
+        }
     }
 
     void replayOverHistory_data() { addBackendRows(); }
