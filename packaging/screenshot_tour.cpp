@@ -4,15 +4,21 @@
 //
 // Each view is reached through the window's public API (open a file, pick a demo, press Run),
 // never by reaching into a pane's internals, so the tour shows what a user would see.
+#include "capturepagemodel.h"
+#include "capturesbrowser.h"
+#include "captureview.h"
 #include "codeeditor.h"
+#include "dashboard.h"
 #include "demos.h"
 #include "appsettings.h"
 #include "attemptmodel.h"
 #include "mainwindow.h"
+#include "memory.h"
 #include "optionstoolbar.h"
 #include "runpane.h"
 #include "runtargetform.h"
 #include "settingsdialog.h"
+#include "tonelabel.h"
 
 #include "keys/key_ring.h"
 
@@ -20,6 +26,9 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
+#include <QItemSelectionModel>
+#include <QTableView>
 #include <QElapsedTimer>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -114,6 +123,72 @@ bool runDemo(MainWindow& window, const QString& scenario, const QString& folder)
     return save(window, folder, QStringLiteral("run-repaired"));
 }
 
+// A dock of the window as a window of its own, big enough to read.
+bool saveDock(QDockWidget* dock, const QString& folder, const QString& name, const std::function<bool()>& ready)
+{
+    dock->setFloating(true);
+    dock->resize(1600, 900);
+    dock->show();
+    dock->raise();
+    const bool shown = waitFor(ready, 20000);
+    settle(700);
+    const QString path = QDir(folder).filePath(name + QStringLiteral(".png"));
+    const bool saved = shown && dock->grab().save(path);
+    dock->hide();
+    dock->setFloating(false);
+    if (!saved) {
+        std::fprintf(stderr, "conform-screenshot-tour: error: the %s view did not fill in\n", qPrintable(name));
+        return false;
+    }
+    std::printf("%s\n", qPrintable(path));
+    return true;
+}
+
+// Every run of the tour is captured in its throwaway store: a few more demos give the captures
+// browser and the dashboard something to show, then each is saved.
+bool saveMemory(MainWindow& window, const QString& folder)
+{
+    conform::gui::RunPane* pane = window.runPane();
+    pane->targetForm()->paceSpin()->setValue(0);
+    const QList<conform::gui::Demo> demos = conform::gui::availableDemos(window.workspace());
+    int finished = 0;
+    const QMetaObject::Connection counting = QObject::connect(pane, &conform::gui::RunPane::runFinished, [&finished] { ++finished; });
+    int started = 0;
+    for (const char* name : {"trailing-commas", "amber-case", "fenced-reply", "hopeless-model", "truncated-article",
+                             "tool-call", "refusal", "missing-field", "trailing-commas", "amber-case"}) {
+        const auto demo = std::find_if(demos.begin(), demos.end(), [&](const auto& d) { return d.name == QLatin1String(name); });
+        if (demo == demos.end() || !window.runDemo(*demo))
+            return false;
+        ++started;
+        if (!waitFor([&] { return finished == started; }, 30000))
+            return false;
+    }
+    QObject::disconnect(counting);
+
+    conform::gui::WorkbenchMemory* memory = window.memory();
+    conform::gui::CapturesBrowser* browser = memory->browser();
+    // The runs so far (the tour's first, ten here) are all in the store before the picture.
+    const int captured = started + 1;
+    const bool browserShown = saveDock(memory->capturesDock(), folder, QStringLiteral("captures-browser"), [&] {
+        if (browser->model()->rowCount() < captured) {
+            browser->refresh();
+            settle(200);
+            return false;
+        }
+        if (browser->table()->selectionModel()->selectedRows().isEmpty())
+            browser->table()->selectRow(0); // failed first: the capture QA opens
+        return !browser->captureView()->outcomeLabel()->text().startsWith(QStringLiteral("No capture"));
+    });
+    if (!browserShown)
+        return false;
+    bool drawn = false;
+    const QMetaObject::Connection drawing = QObject::connect(memory->dashboard(), &conform::gui::Dashboard::refreshed, [&drawn] { drawn = true; });
+    memory->dashboard()->refresh();
+    const bool dashboardShown = saveDock(memory->dashboardDock(), folder, QStringLiteral("dashboard"), [&] { return drawn; });
+    QObject::disconnect(drawing);
+    return dashboardShown;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -146,7 +221,7 @@ int main(int argc, char* argv[])
               && save(window, out, QStringLiteral("schema-issues"));
     ok = ok && window.openReply(drift.filePath(QStringLiteral("examples/single-quotes.txt")))
          && save(window, out, QStringLiteral("reply-repaired"));
-    ok = ok && runDemo(window, QStringLiteral("missing-field"), out) && saveSettings(window, out);
+    ok = ok && runDemo(window, QStringLiteral("missing-field"), out) && saveSettings(window, out) && saveMemory(window, out);
     // The same run in the dark theme: editors, badges and tables follow it.
     if (ok) {
         conform::gui::applyTheme(conform::gui::Theme::Dark);

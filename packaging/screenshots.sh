@@ -2,7 +2,8 @@
 # packaging/screenshots.sh BUILD_DIR OUT_DIR: starts the workbench under Xvfb on the example
 # workspace, walks through the main views with a demo and saves one PNG of each in OUT_DIR:
 # start.png, schema-issues.png, reply-repaired.png, run-repairing.png (a repair turn streaming in),
-# run-repaired.png, settings.png, run-dark.png (the dark theme). The README and the AppStream
+# run-repaired.png, settings.png, captures-browser.png, dashboard.png (after a few more demos,
+# all captured in a throwaway store), run-dark.png (the dark theme). The README and the AppStream
 # metainfo use them (copy them to packaging/screenshots/ to update the README's).
 #
 # Needs xvfb-run (xvfb) and a build of the `conform-screenshot-tour` target, which this script

@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDateTime>
+#include <QEvent>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -154,8 +155,17 @@ void Dashboard::draw(Json stats)
         QChartView* view = m_views[std::size_t(i)];
         QChart* old = view->chart();
         view->setChart(buildChart(DashboardChart(i), m_stats));
+        view->setMinimumHeight(preferredChartHeight(DashboardChart(i), m_stats));
         delete old; // setChart() leaves the old chart to its owner
     }
+}
+
+void Dashboard::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // The theme changed: the charts are drawn again in its colours.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        draw(m_stats);
 }
 
 bool Dashboard::exportChart(DashboardChart chart, const QString& path, QString* error)

@@ -48,6 +48,9 @@ public:
 signals:
     void refreshed();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void draw(Json stats);
     void exportWithDialog();
@@ -59,7 +62,7 @@ private:
     QComboBox* m_exportChoice;
     QLabel* m_status;
     QTimer* m_debounce;
-    Json m_stats;
+    Json m_stats = Json::object(); // what the charts show: nothing until the first refresh
     bool m_querying = false;
     bool m_again = false; // a refresh was asked for while a query ran
 };

@@ -1,7 +1,10 @@
 #include "dashboardcharts.h"
 
+#include "themecolours.h"
+
 #include <QBarCategoryAxis>
-#include <QBarSeries>
+#include <QApplication>
+#include <QHorizontalBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QDateTime>
@@ -17,12 +20,13 @@ namespace conform::gui {
 
 namespace {
 
-const QColor kMeets(0x1a, 0x7f, 0x37);
-const QColor kMisses(0xcf, 0x22, 0x2e);
-const QColor kRepaired(0x09, 0x69, 0xda);
-const QColor kFallback(0xd4, 0xa7, 0x2c);
-const QColor kNeutral(0x57, 0x60, 0x6a);
-const QColor kReference(0x8c, 0x95, 0x9f);
+// The workbench's colours by meaning, in the theme in force (themecolours.h).
+QColor meetsColour() { return statusColours().success; }
+QColor missesColour() { return statusColours().failure; }
+QColor repairedColour() { return statusColours().info; }
+QColor fallbackColour() { return statusColours().warning; }
+QColor neutralColour() { return statusColours().muted; }
+QColor referenceColour() { return statusColours().muted; }
 
 double number(const Json& object, const char* key)
 {
@@ -53,6 +57,8 @@ QStringList categories(const Json& stats)
 QChart* newChart(DashboardChart kind)
 {
     auto* chart = new QChart;
+    // Before any series: a theme recolours what is already there.
+    chart->setTheme(isDarkPalette(QApplication::palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setTitle(chartTitle(kind));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -86,7 +92,7 @@ void addReference(QChart* chart, const QString& name, double value, int categori
         line->append(-0.5, value);
         line->append(categoriesCount - 0.5, value);
     }
-    line->setPen(QPen(kReference, 1.5, Qt::DashLine));
+    line->setPen(QPen(referenceColour(), 1.5, Qt::DashLine));
     chart->addSeries(line);
     line->attachAxis(x);
     line->attachAxis(y);
@@ -100,13 +106,14 @@ QBarSet* barSet(const QString& name, const QColor& colour)
     return set;
 }
 
-// Grouped bars: one set per (title, field) pair, one category per provider x model.
+// Grouped bars: one set per (title, field) pair, one category per provider x model. Bars run
+// across, as in every per-group chart, so that each group's whole name has room.
 QChart* groupedBars(DashboardChart kind, const Json& stats, const std::vector<std::pair<QString, std::function<double(const Json&)>>>& sets,
                     const std::vector<QColor>& colours, const QString& unit, bool percent, double reference = -1,
                     const QString& referenceName = {})
 {
     QChart* chart = newChart(kind);
-    auto* series = new QBarSeries;
+    auto* series = new QHorizontalBarSeries;
     double most = reference > 0 ? reference * 1.2 : 0;
     for (std::size_t i = 0; i < sets.size(); ++i) {
         QBarSet* set = barSet(sets[i].first, colours[i % colours.size()]);
@@ -118,15 +125,16 @@ QChart* groupedBars(DashboardChart kind, const Json& stats, const std::vector<st
         series->append(set);
     }
     chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories(stats));
-    auto* y = valueAxis(unit, most * 1.1, percent);
-    chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QBarCategoryAxis;
+    y->append(categories(stats));
+    // A rate never needs room past 100%.
+    auto* x = valueAxis(unit, percent ? std::min(most * 1.1, 100.0) : most * 1.1, percent);
     chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     series->attachAxis(y);
     if (reference >= 0)
-        addReference(chart, referenceName, reference, int(categories(stats).size()), x, y);
+        addReference(chart, referenceName, reference, int(categories(stats).size()), x, y, true);
     return chart;
 }
 
@@ -136,9 +144,9 @@ QChart* ratesOverTime(const Json& stats)
     const double target = 100 * targetOf(stats, "final_success_rate", "min");
     const bool met = stats.value("targets", Json::object()).value("final_success_rate", Json::object()).value("met", false);
     struct Line { QString name; const char* field; QColor colour; };
-    const Line lines[] = {{QObject::tr("final success"), "final_success_rate", met ? kMeets : kMisses},
-                          {QObject::tr("first-try valid"), "first_try_valid_rate", kRepaired},
-                          {QObject::tr("parse"), "parse_rate", kNeutral}};
+    const Line lines[] = {{QObject::tr("final success"), "final_success_rate", met ? meetsColour() : missesColour()},
+                          {QObject::tr("first-try valid"), "first_try_valid_rate", repairedColour()},
+                          {QObject::tr("parse"), "parse_rate", neutralColour()}};
     auto* x = new QDateTimeAxis;
     x->setFormat(QStringLiteral("MMM d hh:mm"));
     x->setTitleText(QObject::tr("time (UTC)"));
@@ -174,7 +182,7 @@ QChart* ratesOverTime(const Json& stats)
     reference->setName(QObject::tr("target %1%").arg(target));
     reference->append(double(first), target);
     reference->append(double(last), target);
-    reference->setPen(QPen(kReference, 1.5, Qt::DashLine));
+    reference->setPen(QPen(referenceColour(), 1.5, Qt::DashLine));
     chart->addSeries(reference);
     reference->attachAxis(x);
     reference->attachAxis(y);
@@ -185,10 +193,10 @@ QChart* outcomeMix(const Json& stats)
 {
     QChart* chart = newChart(DashboardChart::OutcomeMix);
     auto* series = new QHorizontalStackedBarSeries;
-    QBarSet* valid = barSet(QObject::tr("valid, no repair"), kMeets);
-    QBarSet* repaired = barSet(QObject::tr("valid after repair"), kRepaired);
-    QBarSet* fallback = barSet(QObject::tr("fallback"), kFallback);
-    QBarSet* failed = barSet(QObject::tr("failed"), kMisses);
+    QBarSet* valid = barSet(QObject::tr("valid, no repair"), meetsColour());
+    QBarSet* repaired = barSet(QObject::tr("valid after repair"), repairedColour());
+    QBarSet* fallback = barSet(QObject::tr("fallback"), fallbackColour());
+    QBarSet* failed = barSet(QObject::tr("failed"), missesColour());
     for (const Json& group : groupsOf(stats)) {
         *valid << 100 * (number(group, "final_success_rate") - number(group, "repaired_rate"));
         *repaired << 100 * number(group, "repaired_rate");
@@ -221,8 +229,8 @@ QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field,
     const double scale = percent ? 100 : 1;
     QChart* chart = newChart(kind);
     auto* series = new QHorizontalStackedBarSeries;
-    QBarSet* meets = barSet(QObject::tr("meets the target"), kMeets);
-    QBarSet* misses = barSet(QObject::tr("misses the target"), kMisses);
+    QBarSet* meets = barSet(QObject::tr("meets the target"), meetsColour());
+    QBarSet* misses = barSet(QObject::tr("misses the target"), missesColour());
     QStringList names;
     double most = target * scale * 1.2;
     for (const Json& group : groupsOf(stats)) {
@@ -276,6 +284,16 @@ QString groupName(const Json& group)
     return parts.join(QLatin1Char('/'));
 }
 
+int preferredChartHeight(DashboardChart chart, const Json& stats)
+{
+    if (chart == DashboardChart::Rates)
+        return 250;
+    // Every other chart has a bar (or a group of two) per provider × model, running across:
+    // room for each name, and for the title, legend and value axis.
+    const int perGroup = chart == DashboardChart::FlagRates || chart == DashboardChart::Latency || chart == DashboardChart::Tokens ? 34 : 24;
+    return std::max(250, 130 + perGroup * int(groupsOf(stats).size()));
+}
+
 QChart* buildChart(DashboardChart chart, const Json& stats)
 {
     const auto field = [](const char* name) { return [name](const Json& g) { return 100 * number(g, name); }; };
@@ -296,13 +314,13 @@ QChart* buildChart(DashboardChart chart, const Json& stats)
         return againstTarget(chart, stats, "fallback_rate", Bound::Max, QObject::tr("% of runs"), true);
     case DashboardChart::FlagRates:
         return groupedBars(chart, stats, {{QObject::tr("truncated"), field("truncated_rate")}, {QObject::tr("refused"), field("refused_rate")}},
-                           {kFallback, kNeutral}, QObject::tr("% of runs"), true);
+                           {fallbackColour(), neutralColour()}, QObject::tr("% of runs"), true);
     case DashboardChart::Latency:
         return groupedBars(chart, stats, {{QObject::tr("p50"), latency("p50")}, {QObject::tr("p95"), latency("p95")}},
-                           {kRepaired, kNeutral}, QObject::tr("ms"), false);
+                           {repairedColour(), neutralColour()}, QObject::tr("ms"), false);
     case DashboardChart::Tokens:
         return groupedBars(chart, stats, {{QObject::tr("input"), tokens("input")}, {QObject::tr("output"), tokens("output")}},
-                           {kRepaired, kFallback}, QObject::tr("tokens"), false);
+                           {repairedColour(), fallbackColour()}, QObject::tr("tokens"), false);
     case DashboardChart::Count: break;
     }
     return newChart(chart);

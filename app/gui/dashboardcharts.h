@@ -2,6 +2,7 @@
 // The dashboard's charts, each built from the document store::Store::stats returns (the same
 // document `conform-cli captures stats --by provider,model --bucket hour|day --json` prints):
 // nothing here reads captures. One function per chart; the Dashboard only lays them out.
+// Colours follow the theme: built again after a palette change, a chart is light or dark.
 //
 // Seed targets (final success >= 99%, mean repairs <= 1.2, fallback <= 1%) each have a chart
 // of their own, one bar per provider × model, green where the group meets the target and
@@ -22,6 +23,9 @@ QString chartTitle(DashboardChart chart);
 
 // A new chart (owned by the caller) of `stats` (grouped by provider and model, bucketed).
 QChart* buildChart(DashboardChart chart, const Json& stats);
+
+// The height at which every group of `stats` has room for its name.
+int preferredChartHeight(DashboardChart chart, const Json& stats);
 
 // "openai/gpt-4o-mini" for a group of the stats document; its key in any order of fields.
 QString groupName(const Json& group);

@@ -729,9 +729,10 @@ void TestGuiMemory::dashboardAgreesWithCapturesStats()
     const auto barValue = [](QChart* chart, const QString& setName, const QString& category) -> double {
         for (QAbstractSeries* series : chart->series())
             if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
-                const QStringList categories = qobject_cast<QBarCategoryAxis*>(
-                    bars->attachedAxes().value(bars->type() == QAbstractSeries::SeriesTypeHorizontalStackedBar ? 1 : 0))
-                                                   ->categories();
+                QStringList categories;
+                for (QAbstractAxis* axis : bars->attachedAxes())
+                    if (auto* names = qobject_cast<QBarCategoryAxis*>(axis))
+                        categories = names->categories();
                 // The target charts' categories carry the value after the name: "name · 100.0%".
                 const auto at = std::find_if(categories.begin(), categories.end(), [&](const QString& c) {
                     return c == category || c.startsWith(category + QStringLiteral(" · "));

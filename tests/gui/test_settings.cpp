@@ -5,6 +5,8 @@
 // keychain (a private gnome-keyring, see keyring_session.h) behind the same interface.
 #include "appsettings.h"
 #include "codeeditor.h"
+#include "dashboard.h"
+#include "dashboardcharts.h"
 #include "keychainbackend.h"
 #include "mainwindow.h"
 #include "modellistfetcher.h"
@@ -27,6 +29,8 @@
 #include <Qsci/qscilexerjson.h>
 
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
@@ -348,6 +352,13 @@ void TestSettings::darkThemeReachesEditorsAndBadges()
     CodeEditor json(CodeEditor::Kind::Json);
     CodeEditor plain(CodeEditor::Kind::Plain);
     ToneLabel badge(nullptr, Tone::Success, ToneLabel::Look::Badge);
+    QTemporaryDir storeDir;
+    const auto location = store::StoreLocation::parse(storeDir.filePath(QStringLiteral("captures.db")));
+    QVERIFY(location);
+    Dashboard dashboard(location.value(), nullptr);
+    dashboard.show();
+    const auto chartTheme = [&dashboard] { return dashboard.chartView(DashboardChart::OutcomeMix)->chart()->theme(); };
+    QCOMPARE(chartTheme(), QChart::ChartThemeLight);
     json.show();
     plain.show();
     badge.show();
@@ -370,6 +381,7 @@ void TestSettings::darkThemeReachesEditorsAndBadges()
     QVERIFY(lightness(plain.color()) > 160);
     QVERIFY(badge.styleSheet() != lightBadge);
     QVERIFY(badge.styleSheet().contains(statusColours().success.name()));
+    QTRY_COMPARE(chartTheme(), QChart::ChartThemeDark);
 
     SettingsDialog light(ring.get(), schema::ZodStyle::Zod3);
     light.themeCombo()->setCurrentIndex(light.themeCombo()->findData(int(Theme::Light)));
@@ -377,6 +389,7 @@ void TestSettings::darkThemeReachesEditorsAndBadges()
     QTRY_VERIFY(lightness(json.lexer()->paper(QsciLexerJSON::Property)) > 200);
     QVERIFY(lightness(json.lexer()->color(QsciLexerJSON::Property)) < 120);
     QCOMPARE(badge.styleSheet(), lightBadge);
+    QTRY_COMPARE(chartTheme(), QChart::ChartThemeLight);
 }
 
 void TestSettings::defaultsReachTheRunTab()
