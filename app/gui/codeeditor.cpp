@@ -34,6 +34,7 @@ CodeEditor::CodeEditor(Kind kind, QWidget* parent) : QsciScintilla(parent), m_ki
         setUpJsonLexer();
     setUpMarks();
     applyColours();
+    m_fullModEventMask = SendScintilla(SCI_GETMODEVENTMASK); // what a finished load puts back
     connect(this, &QsciScintilla::textChanged, this, [this] {
         if (!m_replacing)
             fitToSize(SendScintilla(SCI_GETLENGTH));
@@ -287,7 +288,6 @@ void CodeEditor::loadFileInSteps(const QString& path)
         // proportion to where the text goes (100 ms at the end of 20 MB), which would make
         // pouring quadratic.
         blockSignals(true);
-        m_modEventMask = SendScintilla(SCI_GETMODEVENTMASK);
         SendScintilla(SCI_SETMODEVENTMASK, 0UL);
         setReadOnly(false);
         SendScintilla(SCI_SETUNDOCOLLECTION, 0UL);
@@ -317,7 +317,7 @@ void CodeEditor::pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from
 
 void CodeEditor::finishLoading(const QString& path)
 {
-    SendScintilla(SCI_SETMODEVENTMASK, static_cast<unsigned long>(m_modEventMask));
+    SendScintilla(SCI_SETMODEVENTMASK, static_cast<unsigned long>(m_fullModEventMask));
     SendScintilla(SCI_SETUNDOCOLLECTION, 1UL);
     SendScintilla(SCI_EMPTYUNDOBUFFER);
     SendScintilla(SCI_GOTOPOS, 0UL);
@@ -337,7 +337,7 @@ void CodeEditor::abandonLoading()
     if (!m_loading)
         return;
     m_loading = false;
-    SendScintilla(SCI_SETMODEVENTMASK, static_cast<unsigned long>(m_modEventMask));
+    SendScintilla(SCI_SETMODEVENTMASK, static_cast<unsigned long>(m_fullModEventMask));
     SendScintilla(SCI_SETUNDOCOLLECTION, 1UL);
     setReadOnly(m_readOnlyBeforeLoading);
     blockSignals(false);

@@ -87,7 +87,7 @@ private:
     bool m_replacing = false; // the whole text is being replaced: no fitting to the middle state
     bool m_loading = false;
     bool m_readOnlyBeforeLoading = false;
-    long m_modEventMask = 0;
+    long m_fullModEventMask = 0;
     quint64 m_load = 0; // bumped by every load; a step of an older one stops
 };
 

@@ -199,6 +199,9 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
     QVERIFY(!editor->isLoading());
     QVERIFY(!editor->isReadOnly());
     QCOMPARE(QFileInfo(editor->filePath()), QFileInfo(instancePath)); // what was open stays
+    // and is still checked as it is edited.
+    QTest::keyClicks(editor, QStringLiteral("x"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->instancePane()->statusLine()->state(), StatusLine::State::Error, 30000);
 }
 
 void TestGui::filesOpenWhereTheyBelong()
