@@ -4,20 +4,34 @@
 
 #include "json/text.h"
 
+#include <iterator>
 #include <optional>
 
 namespace conform::json::detail {
 
 namespace {
 
-// The open container of each level is always the last element of its parent.
-Json* lastChild(Json* node)
+// Where `child` stands among the elements or members of `parent`. The open container of a
+// level is usually its parent's last element, but not always: a repeated key puts the new
+// value in the first member's place.
+std::size_t positionIn(const Json& parent, const Json* child)
 {
-    if (node->is_array() && !node->empty())
-        return &node->back();
-    if (node->is_object() && !node->empty())
-        return &node->get_ref<Json::object_t&>().back().second;
-    return node;
+    if (parent.is_array())
+        return std::size_t(child - parent.get_ref<const Json::array_t&>().data());
+    std::size_t position = 0;
+    for (const auto& member : parent.get_ref<const Json::object_t&>()) {
+        if (&member.second == child)
+            return position;
+        ++position;
+    }
+    return position;
+}
+
+Json& elementAt(Json& parent, std::size_t position)
+{
+    if (parent.is_array())
+        return parent[position];
+    return std::next(parent.get_ref<Json::object_t&>().begin(), std::ptrdiff_t(position))->second;
 }
 
 // "12" of a number still arriving; null when what has come so far is no number yet ("-").
@@ -50,9 +64,15 @@ Json Repairer::snapshot() const
         return copy;
     if (m_stack.empty())
         return *pending;
+    // The copy has the shape of m_root: each open container is found in it at the place its
+    // original holds in its parent.
     Json* node = &copy;
-    for (std::size_t level = 1; level < m_stack.size(); ++level)
-        node = lastChild(node);
+    const Json* original = &m_root;
+    for (std::size_t level = 1; level < m_stack.size(); ++level) {
+        const Json* open = m_stack[level].node;
+        node = &elementAt(*node, positionIn(*original, open));
+        original = open;
+    }
     const Frame& top = m_stack.back();
     if (top.object && m_expect == Expect::Value)
         (*node)[top.key] = std::move(*pending);

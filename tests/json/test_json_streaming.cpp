@@ -30,6 +30,11 @@ private slots:
             << std::vector<std::string>{"[\"\\u00", "e9\", \"\xE2\x80", "\x9C\", \"x\\", "n\"]"}
             << std::vector<std::string>{"[\"\"]", "[\"\xC3\xA9\",\"\"]", "[\"\xC3\xA9\",\"\xE2\x80\x9C\",\"x\"]",
                                         "[\"\xC3\xA9\",\"\xE2\x80\x9C\",\"x\\n\"]"};
+        // A repeated key reopens a member that is not the last: the partial goes into it.
+        QTest::newRow("repeated key reopens an earlier member")
+            << std::vector<std::string>{"{\"a\": {\"x\": 1}, \"b\": 2, \"a\": {\"y\": \"par", "tial\", \"z\": [3, 4", "]}}"}
+            << std::vector<std::string>{"{\"a\":{\"y\":\"par\"},\"b\":2}", "{\"a\":{\"y\":\"partial\",\"z\":[3,4]},\"b\":2}",
+                                        "{\"a\":{\"y\":\"partial\",\"z\":[3,4]},\"b\":2}"};
         QTest::newRow("one byte at a time")
             << std::vector<std::string>{"[", "1", "0", ",", " ", "'", "a", "'", "]"}
             << std::vector<std::string>{"null", "[1]", "[10]", "[10]", "[10]", "[10,\"\"]", "[10,\"a\"]", "[10,\"a\"]",
