@@ -7,7 +7,7 @@
 namespace conform::cli {
 
 const char* const kCapturesUsage =
-    "conform-cli captures list   [--store S] [FILTERS] [--limit N] [--json]       newest first\n"
+    "conform-cli captures list   [--store S] [FILTERS] [--limit N] [--sort KEY[:asc|desc]] [--json]\n"
     "conform-cli captures show ID [--store S] [--json]        the run document, plus id, time, labels, spec\n"
     "conform-cli captures stats  [--store S] [FILTERS] [--by FIELDS] [--bucket hour|day] [--json]\n"
     "conform-cli captures export [--store S] [FILTERS] [-o FILE]      JSONL, one `show` document a line\n"
@@ -17,6 +17,8 @@ const char* const kCapturesUsage =
     "FILTERS: --schema FILE | --schema-hash H, --prompt-hash H, --provider P, --model M, --mode M,\n"
     "         --outcome O, --flag F, --label K=V, --since ISO8601, --until ISO8601, --text TEXT\n"
     "--by: provider, model, schema, prompt, mode (comma-separated).\n"
+    "--sort: time (default, newest first), outcome (failed first), provider, model, mode, attempts,\n"
+    "        repairs, latency, tokens; names A-Z and the rest biggest first unless :asc or :desc.\n"
     "Store: --store, else $CONFORM_STORE, else captures.db in Conform's data folder.\n"
     "Exit: 0 done; 1 (replay) some capture became invalid; 2 usage, input or store error.";
 

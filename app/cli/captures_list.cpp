@@ -18,6 +18,53 @@ void printSummaryLine(const store::CaptureSummary& s, Io& io)
            << " repair(s)  " << s.latencyMs << " ms  " << (s.schemaTitle.empty() ? s.schemaHash : s.schemaTitle) << '\n';
 }
 
+// "--sort latency" or "--sort provider:asc": a store::Order. A bare key sorts as the browser's
+// first click does: numbers, time and outcome biggest first (outcome: failed first), names A-Z.
+Result<store::Order> sortOption(const QString& text)
+{
+    const QString key = text.section(QLatin1Char(':'), 0, 0);
+    const QString direction = text.section(QLatin1Char(':'), 1);
+    const auto named = store::sortKeyNamed(key.toStdString());
+    if (!named || text.count(QLatin1Char(':')) > 1)
+        return Error{"--sort must be KEY[:asc|desc], KEY one of time, outcome, provider, model, mode, attempts, repairs, "
+                     "latency, tokens; not '" + text.toStdString() + "'", {}};
+    store::Order order{*named, true};
+    if (direction.isEmpty())
+        order.descending = *named != store::SortKey::Provider && *named != store::SortKey::Model && *named != store::SortKey::Mode;
+    else if (direction == QLatin1String("asc") || direction == QLatin1String("desc"))
+        order.descending = direction == QLatin1String("desc");
+    else
+        return Error{"--sort direction must be asc or desc, not '" + direction.toStdString() + "'", {}};
+    return order;
+}
+
+void printSummary(const store::CaptureSummary& summary, bool json, Io& io)
+{
+    if (json)
+        io.out << dump(summary.toJson()) << '\n';
+    else
+        printSummaryLine(summary, io);
+}
+
+// In the store's sorted order: keyset pages on the sort key's index.
+int listSorted(store::Store& store, const store::Filter& filter, const store::Order& order, long long count, bool json, Io& io)
+{
+    std::optional<store::Cursor> after;
+    while (count > 0) {
+        auto page = store.page(filter, order, after, static_cast<int>(std::min<long long>(count, 2000)));
+        if (!page)
+            return fail(io, page.error().toString());
+        for (const store::CaptureSummary& summary : page->rows)
+            printSummary(summary, json, io);
+        count -= static_cast<long long>(page->rows.size());
+        if (!page->next)
+            break;
+        after = page->next;
+    }
+    io.out.flush();
+    return Success;
+}
+
 } // namespace
 
 int capturesList(const QStringList& arguments, Io& io)
@@ -26,8 +73,12 @@ int capturesList(const QStringList& arguments, Io& io)
     const StoreOptions storeOptions;
     const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N captures (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per line."));
+    const QCommandLineOption sort(QStringLiteral("sort"),
+                                  QStringLiteral("Order by KEY (time, outcome, provider, model, mode, attempts, repairs, latency, "
+                                                 "tokens), :asc or :desc (default: newest first)."),
+                                  QStringLiteral("KEY[:DIR]"));
     storeOptions.addTo(parser);
-    parser.addOptions({limit, json});
+    parser.addOptions({limit, json, sort});
     if (auto done = parseSubcommand(parser, arguments, io))
         return *done;
     if (!parser.positionalArguments().isEmpty())
@@ -38,9 +89,18 @@ int capturesList(const QStringList& arguments, Io& io)
     auto filter = storeOptions.filter(parser);
     if (!filter)
         return fail(io, "captures list: " + filter.error().toString());
+    std::optional<store::Order> order;
+    if (parser.isSet(sort)) {
+        auto chosen = sortOption(parser.value(sort));
+        if (!chosen)
+            return fail(io, "captures list: " + chosen.error().toString());
+        order = chosen.value();
+    }
     auto store = storeOptions.open(parser, false);
     if (!store)
         return fail(io, store.error().toString());
+    if (order)
+        return listSorted(*store.value(), filter.value(), *order, count.value(), parser.isSet(json), io);
     // Pages of a few thousand, so a long list starts printing at once and never sits in memory.
     store::Filter page = filter.value();
     page.descending = true;
@@ -50,12 +110,8 @@ int capturesList(const QStringList& arguments, Io& io)
         auto rows = store.value()->list(page, static_cast<int>(std::min<long long>(left, 2000)), &seqs);
         if (!rows)
             return fail(io, rows.error().toString());
-        for (const store::CaptureSummary& summary : rows.value()) {
-            if (parser.isSet(json))
-                io.out << dump(summary.toJson()) << '\n';
-            else
-                printSummaryLine(summary, io);
-        }
+        for (const store::CaptureSummary& summary : rows.value())
+            printSummary(summary, parser.isSet(json), io);
         if (rows->size() < std::min<std::size_t>(static_cast<std::size_t>(left), 2000))
             break;
         left -= static_cast<long long>(rows->size());

@@ -16,6 +16,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
+#include <sstream>
 
 using namespace conform;
 
@@ -195,6 +197,53 @@ private slots:
         QCOMPARE(lineCount(bySchemaFile.out), 2);
     }
 
+    // --sort lists in the store's order: the same captures as the default listing, once each,
+    // ordered by the key.
+    void listSorts_data()
+    {
+        QTest::addColumn<QString>("sort");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<bool>("descending");
+        QTest::newRow("latency") << "latency" << "latency_ms" << true;
+        QTest::newRow("latency ascending") << "latency:asc" << "latency_ms" << false;
+        QTest::newRow("attempts") << "attempts" << "attempts" << true;
+        QTest::newRow("provider, A to Z") << "provider" << "provider" << false;
+        QTest::newRow("model, Z to A") << "model:desc" << "model" << true;
+    }
+    void listSorts()
+    {
+        QFETCH(QString, sort);
+        QFETCH(QString, field);
+        QFETCH(bool, descending);
+        const QString path = fixtureStore(QStringLiteral("sorted.db"));
+        const auto ids = [](const std::string& out) {
+            std::vector<std::string> found;
+            std::istringstream lines(out);
+            for (std::string line; std::getline(lines, line);)
+                found.push_back(Json::parse(line)["id"].get<std::string>());
+            std::sort(found.begin(), found.end());
+            return found;
+        };
+        const CliRun all = runCliInProcess({QStringLiteral("captures"), QStringLiteral("list"), QStringLiteral("--store"), path, QStringLiteral("--json")});
+        const CliRun sorted = runCliInProcess({QStringLiteral("captures"), QStringLiteral("list"), QStringLiteral("--store"), path,
+                                               QStringLiteral("--sort"), sort, QStringLiteral("--json")});
+        QCOMPARE(sorted.code, 0);
+        QCOMPARE(ids(sorted.out), ids(all.out));
+        std::vector<Json> values;
+        std::istringstream lines(sorted.out);
+        for (std::string line; std::getline(lines, line);)
+            values.push_back(Json::parse(line)[field.toStdString()]);
+        QCOMPARE(values.size(), std::size_t(10));
+        for (std::size_t i = 1; i < values.size(); ++i)
+            QVERIFY2(descending ? !(values[i - 1] < values[i]) : !(values[i] < values[i - 1]),
+                     qPrintable(QStringLiteral("%1 then %2").arg(QString::fromStdString(values[i - 1].dump()), QString::fromStdString(values[i].dump()))));
+        QVERIFY2(values.front() != values.back(), "the fixture has different values to sort");
+        // Failed first, as QA reads them.
+        const CliRun byOutcome = runCliInProcess({QStringLiteral("captures"), QStringLiteral("list"), QStringLiteral("--store"), path,
+                                                  QStringLiteral("--sort"), QStringLiteral("outcome"), QStringLiteral("--limit"), QStringLiteral("1")});
+        QVERIFY2(byOutcome.out.find("  failed") != std::string::npos, byOutcome.out.c_str());
+    }
+
     void postgresFromTheCommandLine()
     {
         REQUIRE_POSTGRES(PostgresCluster::shared());
@@ -248,6 +297,8 @@ private slots:
         QTest::newRow("bucket") << QStringList{"captures", "stats", "--bucket", "week"} << "captures stats: --bucket must be hour or day";
         QTest::newRow("label") << QStringList{"captures", "list", "--label", "nokey"} << "captures list: --label wants K=V";
         QTest::newRow("limit") << QStringList{"captures", "list", "--limit", "0"} << "captures list: --limit must be a whole number from 1";
+        QTest::newRow("sort key") << QStringList{"captures", "list", "--sort", "speed"} << "captures list: --sort must be KEY[:asc|desc], KEY one of time";
+        QTest::newRow("sort direction") << QStringList{"captures", "list", "--sort", "latency:up"} << "captures list: --sort direction must be asc or desc, not 'up'";
         QTest::newRow("replay without schema") << QStringList{"captures", "replay"} << "captures replay: --schema FILE is required";
         QTest::newRow("show without id") << QStringList{"captures", "show"} << "captures show: give one capture id";
         QTest::newRow("unknown subcommand") << QStringList{"captures", "frobnicate"} << "captures: unknown subcommand 'frobnicate'";
