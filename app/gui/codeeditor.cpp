@@ -239,6 +239,7 @@ bool CodeEditor::loadFile(const QString& path, QString* error)
 
 void CodeEditor::showFileText(const QByteArray& utf8, const QString& path)
 {
+    // (also a result's text, with the file path as it is)
     // The bytes go to Scintilla as they are: setText() would convert them to UTF-16 and back.
     fitToSize(utf8.size());
     const bool readOnly = isReadOnly();
@@ -283,19 +284,38 @@ void CodeEditor::loadFileInSteps(const QString& path)
             emit fileLoadFailed(path, file.error);
             return;
         }
-        // Quiet while pouring: panes re-check on textChanged, once the whole text is in. And
-        // no modification notices at all: QScintilla's handling of one costs time in
-        // proportion to where the text goes (100 ms at the end of 20 MB), which would make
-        // pouring quadratic.
-        blockSignals(true);
-        SendScintilla(SCI_SETMODEVENTMASK, 0UL);
-        setReadOnly(false);
-        SendScintilla(SCI_SETUNDOCOLLECTION, 0UL);
-        SendScintilla(SCI_CLEARALL);
-        setReadOnly(true);
-        fitToSize(file.utf8.size()); // before the first step: no wrapping of a text on its way in
-        pourStep(std::make_shared<const QByteArray>(std::move(file.utf8)), 0, path, load);
+        pour(std::make_shared<const QByteArray>(std::move(file.utf8)), path, load);
     });
+}
+
+void CodeEditor::showResult(const QByteArray& utf8)
+{
+    abandonLoading();
+    if (utf8.size() <= kReadOnWorkerBytes) {
+        showFileText(utf8, m_filePath);
+        return;
+    }
+    const quint64 load = m_load;
+    m_loading = true;
+    m_readOnlyBeforeLoading = isReadOnly();
+    setReadOnly(true);
+    pour(std::make_shared<const QByteArray>(utf8), m_filePath, load);
+}
+
+void CodeEditor::pour(std::shared_ptr<const QByteArray> utf8, const QString& path, quint64 load)
+{
+    // Quiet while pouring: panes re-check on textChanged, once the whole text is in. And
+    // no modification notices at all: QScintilla's handling of one costs time in
+    // proportion to where the text goes (100 ms at the end of 20 MB), which would make
+    // pouring quadratic.
+    blockSignals(true);
+    SendScintilla(SCI_SETMODEVENTMASK, 0UL);
+    setReadOnly(false);
+    SendScintilla(SCI_SETUNDOCOLLECTION, 0UL);
+    SendScintilla(SCI_CLEARALL);
+    setReadOnly(true);
+    fitToSize(utf8->size()); // before the first step: no wrapping of a text on its way in
+    pourStep(std::move(utf8), 0, path, load);
 }
 
 void CodeEditor::pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, QString path, quint64 load)
@@ -325,10 +345,13 @@ void CodeEditor::finishLoading(const QString& path)
     m_loading = false;
     blockSignals(false);
     setModified(false);
-    m_filePath = path;
-    emit filePathChanged(path);
+    if (path != m_filePath) {
+        m_filePath = path;
+        emit filePathChanged(path);
+    }
     emit textChanged();
-    emit fileLoaded(path);
+    if (!path.isEmpty())
+        emit fileLoaded(path);
 }
 
 void CodeEditor::abandonLoading()

@@ -49,6 +49,9 @@ public:
     // Loading or showing anything else first abandons it.
     void loadFileInSteps(const QString& path);
     bool isLoading() const { return m_loading; }
+    // Shows `utf8` as a result to read (an extracted value): the file path stays, nothing
+    // counts as modified, and a text above kReadOnWorkerBytes is poured in steps as above.
+    void showResult(const QByteArray& utf8);
     // Shows `text` with no file behind it (Save then asks where): a line picked from a .jsonl.
     void showUntitled(const QString& text);
     bool saveFile(const QString& path, QString* error);
@@ -76,6 +79,7 @@ private:
     void setUpMarks();
     void fill(Mark mark, Span span);
     void showFileText(const QByteArray& utf8, const QString& path);
+    void pour(std::shared_ptr<const QByteArray> utf8, const QString& path, quint64 load);
     void pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, QString path, quint64 load);
     void finishLoading(const QString& path);
     void abandonLoading();

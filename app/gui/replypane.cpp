@@ -1,6 +1,7 @@
 #include "replypane.h"
 
 #include "codeeditor.h"
+#include "discard.h"
 #include "editorpanel.h"
 #include "fixtable.h"
 #include "fixwords.h"
@@ -141,11 +142,8 @@ void ReplyPane::display(ReplyCheck check)
     m_unshown = std::move(check.unshown);
     m_fixes = check.extraction.fixes;
     m_extractedSpans = std::move(check.extractedSpans);
-    // Scintilla refuses every change to a read-only document, setText() included.
-    extractedEditor()->setReadOnly(false);
-    extractedEditor()->setText(QString::fromStdString(check.extractedText));
-    extractedEditor()->setModified(false); // shown, not edited: no unsaved-changes marker
-    extractedEditor()->setReadOnly(true);
+    // Shown, not edited (no unsaved-changes marker); a 20 MB value in steps.
+    extractedEditor()->showResult(QByteArray::fromStdString(check.extractedText));
     markRaw(check);
     showSummary(check);
     showStatus(check);
@@ -153,6 +151,7 @@ void ReplyPane::display(ReplyCheck check)
     m_resultTabs->setTabText(0, tr("Issues (%1)").arg(check.issues.size() + m_unshown.size()));
     m_resultTabs->setTabText(1, tr("Fixes (%1)").arg(check.extraction.fixes.size()));
     m_model->setIssues(std::move(check.issues));
+    discardInBackground(std::move(check)); // a 20 MB reply's value tree and source map
 }
 
 void ReplyPane::showSummary(const ReplyCheck& check)
