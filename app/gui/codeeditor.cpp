@@ -239,7 +239,13 @@ bool CodeEditor::loadFile(const QString& path, QString* error)
 
 void CodeEditor::showFileText(const QByteArray& utf8, const QString& path)
 {
-    // (also a result's text, with the file path as it is)
+    replaceAllText(utf8);
+    m_filePath = path;
+    emit filePathChanged(path);
+}
+
+void CodeEditor::replaceAllText(const QByteArray& utf8)
+{
     // The bytes go to Scintilla as they are: setText() would convert them to UTF-16 and back.
     fitToSize(utf8.size());
     const bool readOnly = isReadOnly();
@@ -250,8 +256,6 @@ void CodeEditor::showFileText(const QByteArray& utf8, const QString& path)
     SendScintilla(SCI_EMPTYUNDOBUFFER);
     setReadOnly(readOnly);
     setModified(false);
-    m_filePath = path;
-    emit filePathChanged(path);
 }
 
 namespace {
@@ -291,10 +295,8 @@ void CodeEditor::loadFileInSteps(const QString& path)
 void CodeEditor::showResult(const QByteArray& utf8)
 {
     abandonLoading();
-    if (utf8.size() <= kReadOnWorkerBytes) {
-        showFileText(utf8, m_filePath);
-        return;
-    }
+    if (utf8.size() <= kReadOnWorkerBytes)
+        return replaceAllText(utf8);
     const quint64 load = m_load;
     m_loading = true;
     m_readOnlyBeforeLoading = isReadOnly();

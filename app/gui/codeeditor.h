@@ -79,6 +79,7 @@ private:
     void setUpMarks();
     void fill(Mark mark, Span span);
     void showFileText(const QByteArray& utf8, const QString& path);
+    void replaceAllText(const QByteArray& utf8); // not an edit: no undo, not modified
     void pour(std::shared_ptr<const QByteArray> utf8, const QString& path, quint64 load);
     void pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, QString path, quint64 load);
     void finishLoading(const QString& path);
