@@ -117,19 +117,20 @@ LinesPane::LinesPane(SchemaDocument* document, QWidget* parent)
 bool LinesPane::loadFile(const QString& path, QString* error)
 {
     const quint64 read = ++m_read;
-    if (QFileInfo(path).size() > kReadOnWorkerBytes) {
+    const QFileInfo info(path);
+    if (info.size() > kReadOnWorkerBytes) {
         m_reading = true;
         m_model->setLines({});
-        m_status->report(StatusLine::State::Checking, tr("reading %1…").arg(QFileInfo(path).fileName()));
+        m_status->report(StatusLine::State::Checking, tr("reading %1…").arg(info.fileName()));
         runInBackground(this, [path] {
             TextFile file = readTextFile(path);
             return std::make_pair(file.error, file.ok ? std::make_shared<const std::string>(file.utf8.toStdString()) : nullptr);
-        }, [this, path, read](std::pair<QString, std::shared_ptr<const std::string>> file) {
+        }, [this, path, name = info.fileName(), read](std::pair<QString, std::shared_ptr<const std::string>> file) {
             if (read != m_read)
                 return;
             m_reading = false;
             if (!file.second) {
-                m_status->report(StatusLine::State::Error, tr("%1: %2").arg(QFileInfo(path).fileName(), file.first));
+                m_status->report(StatusLine::State::Error, tr("%1: %2").arg(name, file.first));
                 return emit fileLoadFailed(path, file.first);
             }
             showLines(path, std::move(file.second));

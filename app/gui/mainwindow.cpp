@@ -287,9 +287,9 @@ bool MainWindow::loadInto(CodeEditor* editor, const QString& path)
 {
     if (editor->filePath() != path && !settleUnsaved({editor}))
         return false;
-    const qint64 size = QFileInfo(path).size();
-    if (size > kReadOnWorkerBytes && size <= kMaxEditorBytes) {
-        statusBar()->showMessage(tr("Opening %1 (%2 MB)…").arg(QFileInfo(path).fileName()).arg(double(size) / (1024 * 1024), 0, 'f', 1));
+    const QFileInfo file(path);
+    if (file.size() > kReadOnWorkerBytes && file.size() <= kMaxEditorBytes) {
+        statusBar()->showMessage(tr("Opening %1 (%2 MB)…").arg(file.fileName()).arg(double(file.size()) / (1024 * 1024), 0, 'f', 1));
         editor->loadFileInSteps(path);
         m_current = editor;
         return true;

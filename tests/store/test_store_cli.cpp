@@ -216,11 +216,17 @@ private slots:
         QFETCH(QString, field);
         QFETCH(bool, descending);
         const QString path = fixtureStore(QStringLiteral("sorted.db"));
-        const auto ids = [](const std::string& out) {
-            std::vector<std::string> found;
+        const auto rows = [](const std::string& out) {
+            std::vector<Json> parsed;
             std::istringstream lines(out);
             for (std::string line; std::getline(lines, line);)
-                found.push_back(Json::parse(line)["id"].get<std::string>());
+                parsed.push_back(Json::parse(line));
+            return parsed;
+        };
+        const auto ids = [](const std::vector<Json>& listed) {
+            std::vector<std::string> found;
+            for (const Json& row : listed)
+                found.push_back(row["id"].get<std::string>());
             std::sort(found.begin(), found.end());
             return found;
         };
@@ -228,11 +234,11 @@ private slots:
         const CliRun sorted = runCliInProcess({QStringLiteral("captures"), QStringLiteral("list"), QStringLiteral("--store"), path,
                                                QStringLiteral("--sort"), sort, QStringLiteral("--json")});
         QCOMPARE(sorted.code, 0);
-        QCOMPARE(ids(sorted.out), ids(all.out));
+        const std::vector<Json> listed = rows(sorted.out);
+        QCOMPARE(ids(listed), ids(rows(all.out)));
         std::vector<Json> values;
-        std::istringstream lines(sorted.out);
-        for (std::string line; std::getline(lines, line);)
-            values.push_back(Json::parse(line)[field.toStdString()]);
+        for (const Json& row : listed)
+            values.push_back(row[field.toStdString()]);
         QCOMPARE(values.size(), std::size_t(10));
         for (std::size_t i = 1; i < values.size(); ++i)
             QVERIFY2(descending ? !(values[i - 1] < values[i]) : !(values[i] < values[i - 1]),
