@@ -2,6 +2,7 @@
 #include "captures.h"
 #include "store_options.h"
 
+#include <cstdio>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -17,6 +18,13 @@ std::string percent(const Json& figures, const char* key)
     return out.str();
 }
 
+std::string dollars(double usd)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "$%.4g", usd);
+    return text;
+}
+
 void printFigures(const Json& f, const std::string& indent, Io& io)
 {
     const Json& latency = f["latency_ms"];
@@ -28,6 +36,14 @@ void printFigures(const Json& f, const std::string& indent, Io& io)
            << std::fixed << std::setprecision(2) << f.value("mean_repairs", 0.0) << '\n'
            << indent << "  latency p50/p95/p99 " << latency["p50"] << "/" << latency["p95"] << "/" << latency["p99"] << " ms, tokens in/out/cached "
            << f["tokens"]["input"] << "/" << f["tokens"]["output"] << "/" << f["tokens"]["cached"] << '\n';
+    if (const Json& cost = f.value("cost", Json()); cost.is_object()) {
+        io.out << indent << "  cost " << dollars(cost.value("total_usd", 0.0));
+        if (cost["per_valid_result_usd"].is_number())
+            io.out << ", " << dollars(cost["per_valid_result_usd"].get<double>()) << " per valid result";
+        if (cost.value("unpriced_runs", 0) > 0)
+            io.out << " (" << cost["unpriced_runs"].get<std::int64_t>() << " run(s) with no price: " << dump(cost["unpriced"]) << ")";
+        io.out << '\n';
+    }
     if (f.contains("pass_k"))
         io.out << indent << "  " << f["pass_k"]["cases"] << " repeated case(s): pass^k " << percent(f["pass_k"], "pass_all_rate") << ", pass@k "
                << percent(f["pass_k"], "pass_any_rate") << '\n';
@@ -62,9 +78,10 @@ int capturesStats(const QStringList& arguments, Io& io)
     const StoreOptions storeOptions;
     const QCommandLineOption by(QStringLiteral("by"), QStringLiteral("Group by provider, model, schema, prompt and/or mode."), QStringLiteral("FIELDS"));
     const QCommandLineOption bucket(QStringLiteral("bucket"), QStringLiteral("Also per hour or per day (UTC)."), QStringLiteral("hour|day"));
+    const QCommandLineOption prices(QStringLiteral("prices"), QStringLiteral("A price table (JSON, as resources/prices.json) over the built-in one."), QStringLiteral("FILE"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
     storeOptions.addTo(parser);
-    parser.addOptions({by, bucket, json});
+    parser.addOptions({by, bucket, prices, json});
     if (auto done = parseSubcommand(parser, arguments, io))
         return *done;
     if (!parser.positionalArguments().isEmpty())
@@ -86,6 +103,10 @@ int capturesStats(const QStringList& arguments, Io& io)
     if (!filter)
         return fail(io, "captures stats: " + filter.error().toString());
     query.filter = std::move(filter).value();
+    auto priceTable = loadPrices(parser, prices);
+    if (!priceTable)
+        return fail(io, "captures stats: " + priceTable.error().toString());
+    query.prices = &priceTable.value();
     auto store = storeOptions.open(parser, false);
     if (!store)
         return fail(io, store.error().toString());

@@ -57,4 +57,15 @@ Result<std::unique_ptr<store::CaptureWriter>> StoreOptions::openWriter(const QSt
     return writer;
 }
 
+Result<stats::PriceTable> loadPrices(const QCommandLineParser& parser, const QCommandLineOption& option)
+{
+    const stats::PriceTable& builtIn = stats::PriceTable::builtIn();
+    if (!parser.isSet(option))
+        return builtIn;
+    auto file = stats::PriceTable::load(parser.value(option));
+    if (!file)
+        return Error{file.error().toString(), "--prices"};
+    return builtIn.mergedWith(file.value());
+}
+
 } // namespace conform::cli

@@ -1,6 +1,7 @@
 #pragma once
 // The options every store-reading command shares: --store and the capture filters
 // (DESIGN's FILTERS), parsed into a store::Filter, and opening the store they name.
+#include "stats/prices.h"
 #include "store/store.h"
 #include "store/writer.h"
 
@@ -42,5 +43,8 @@ struct StoreOptions
     // before any work is done; `location` as --store takes it ("" for the default).
     static Result<std::unique_ptr<store::CaptureWriter>> openWriter(const QString& location);
 };
+
+// The built-in price table, with the entries of the file `option` names (when set) over it.
+Result<stats::PriceTable> loadPrices(const QCommandLineParser& parser, const QCommandLineOption& option);
 
 } // namespace conform::cli

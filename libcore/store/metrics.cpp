@@ -1,7 +1,9 @@
 #include "store/metrics.h"
 
+#include "stats/stats.h"
 #include "store/capture.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -75,7 +77,13 @@ std::int64_t Tally::latencyPercentile(double p) const
         total += n;
     if (total == 0)
         return 0;
-    const auto rank = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(p * double(total))));
+    return latencyAtRank(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(p * double(total)))));
+}
+
+std::int64_t Tally::latencyAtRank(std::int64_t rank) const
+{
+    if (latencyBins.empty())
+        return 0;
     std::int64_t seen = 0;
     for (const auto& [bin, n] : latencyBins) {
         seen += n;
@@ -83,6 +91,40 @@ std::int64_t Tally::latencyPercentile(double p) const
             return latencyOfBin(bin);
     }
     return latencyOfBin(latencyBins.rbegin()->first);
+}
+
+Json Tally::intervalsJson() const
+{
+    const auto interval = [this](std::int64_t part) {
+        const stats::Interval i = stats::wilson(part, count);
+        return Json::array({i.low, i.high});
+    };
+    // A percentile's interval: the latencies at the ranks a binomial places around n·p.
+    std::int64_t total = 0;
+    for (const auto& [bin, n] : latencyBins)
+        total += n;
+    const auto latency = [&](double p) {
+        const double centre = double(total) * p, spread = stats::twoSidedZ(0.95) * std::sqrt(double(total) * p * (1 - p));
+        const auto clamp = [total](std::int64_t rank) { return std::clamp<std::int64_t>(rank, 1, std::max<std::int64_t>(total, 1)); };
+        return Json::array({latencyAtRank(clamp(std::int64_t(std::floor(centre - spread)))),
+                            latencyAtRank(clamp(std::int64_t(std::ceil(centre + spread)) + 1))});
+    };
+    return Json{{"final_success_rate", interval(valid + repaired)},
+                {"first_try_valid_rate", interval(firstTryValid)},
+                {"repaired_rate", interval(repaired)},
+                {"fallback_rate", interval(fallback)},
+                {"failed_rate", interval(failed)},
+                {"truncated_rate", interval(truncated)},
+                {"latency_ms_p50", latency(0.50)},
+                {"latency_ms_p95", latency(0.95)}};
+}
+
+Json Tally::countsJson() const
+{
+    return Json{{"parsed", parsed},       {"first_try_valid", firstTryValid}, {"valid", valid},
+                {"repaired", repaired},   {"fallback", fallback},           {"failed", failed},
+                {"truncated", truncated}, {"refused", refused},             {"transport_error", transportError},
+                {"repairs", repairs}};
 }
 
 Json Tally::toJson() const
@@ -99,7 +141,9 @@ Json Tally::toJson() const
                 {"transport_error_rate", rate(transportError)},
                 {"mean_repairs", meanRepairs()},
                 {"latency_ms", Json{{"p50", latencyPercentile(0.50)}, {"p95", latencyPercentile(0.95)}, {"p99", latencyPercentile(0.99)}}},
-                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}}}};
+                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}}},
+                {"counts", countsJson()},
+                {"intervals", intervalsJson()}};
 }
 
 void PassTally::merge(const PassTally& o)
@@ -113,8 +157,36 @@ Json PassTally::toJson() const
     return Json{{"cases", cases}, {"mean_repeats", ratio(runs)}, {"pass_all_rate", ratio(allPassed)}, {"pass_any_rate", ratio(anyPassed)}};
 }
 
+Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices)
+{
+    double total = 0.0;
+    std::int64_t pricedRuns = 0, unpricedRuns = 0, successes = 0;
+    std::vector<std::string> unpriced;
+    for (const CostCell* cell : cells) {
+        const auto price = prices.priceOf(cell->provider, cell->model);
+        if (!price) {
+            unpricedRuns += cell->count;
+            const std::string name = cell->provider + "/" + cell->model;
+            if (std::find(unpriced.begin(), unpriced.end(), name) == unpriced.end())
+                unpriced.push_back(name);
+            continue;
+        }
+        total += stats::costOf(*price, cell->provider, {cell->tokensIn, cell->tokensOut, cell->tokensCached});
+        pricedRuns += cell->count;
+        successes += cell->successes;
+    }
+    std::sort(unpriced.begin(), unpriced.end());
+    return Json{{"total_usd", total},
+                {"per_valid_result_usd", successes > 0 ? Json(total / double(successes)) : Json()},
+                {"priced_runs", pricedRuns},
+                {"unpriced_runs", unpricedRuns},
+                {"unpriced", unpriced},
+                {"prices_taken", prices.taken()}};
+}
+
 Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
-                   const std::vector<PassCell>& passCells, const Targets& targets)
+                   const std::vector<PassCell>& passCells, const Targets& targets,
+                   const std::vector<CostCell>* costCells, const stats::PriceTable* prices)
 {
     Tally overall;
     std::map<std::int64_t, Tally> buckets;
@@ -136,6 +208,13 @@ Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std:
     }
     Json out = overall.toJson();
     out["targets"] = targetsJson(overall, targets);
+    const bool priced = costCells && prices;
+    if (priced) {
+        std::vector<const CostCell*> all;
+        for (const CostCell& cell : *costCells)
+            all.push_back(&cell);
+        out["cost"] = costJson(all, *prices);
+    }
     if (passOverall.cases > 0)
         out["pass_k"] = passOverall.toJson();
     if (!by.empty()) {
@@ -145,6 +224,13 @@ Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std:
             entry.update(group.first.toJson());
             if (const auto pass = passGroups.find(key); pass != passGroups.end())
                 entry["pass_k"] = pass->second.toJson();
+            if (priced) {
+                std::vector<const CostCell*> mine;
+                for (const CostCell& cell : *costCells)
+                    if (cell.key == key)
+                        mine.push_back(&cell);
+                entry["cost"] = costJson(mine, *prices);
+            }
             if (bucketed)
                 entry["buckets"] = bucketList(group.second);
             list.push_back(std::move(entry));

@@ -10,6 +10,7 @@
 // bins per doubling (within 0.4%), which is what lets a million captures be summarised by
 // the database without sorting them.
 #include "base/json.h"
+#include "stats/prices.h"
 
 #include <cstdint>
 #include <map>
@@ -48,11 +49,19 @@ struct Tally
     double finalSuccessRate() const { return rate(valid + repaired); }
     double meanRepairs() const { return count ? double(repairs) / double(count) : 0.0; }
     std::int64_t latencyPercentile(double p) const; // nearest rank; 0 when empty
+    std::int64_t latencyAtRank(std::int64_t rank) const; // 1-based; 0 when empty
 
     // {"count","parse_rate","first_try_valid_rate","final_success_rate","repaired_rate",
     //  "fallback_rate","failed_rate","truncated_rate","refused_rate","transport_error_rate",
-    //  "mean_repairs","latency_ms":{"p50","p95","p99"},"tokens":{"input","output","cached"}}
+    //  "mean_repairs","latency_ms":{"p50","p95","p99"},"tokens":{"input","output","cached"},
+    //  "counts":{"parsed","first_try_valid","valid","repaired","fallback","failed","truncated",
+    //            "refused","transport_error","repairs"},
+    //  "intervals":{"final_success_rate":[low,high],"first_try_valid_rate","repaired_rate",
+    //               "fallback_rate","failed_rate","truncated_rate","latency_ms_p50","latency_ms_p95"}}
+    // The intervals are 95%: Wilson's for rates, order statistics for latency percentiles.
     Json toJson() const;
+    Json countsJson() const;
+    Json intervalsJson() const;
 };
 
 // pass^k and pass@k over cases run k times: a case is the captures that share the labels
@@ -78,10 +87,24 @@ struct PassCell
     PassTally tally;
 };
 
+// Tokens and successes of one group's captures on one provider and model: what pricing needs.
+struct CostCell
+{
+    std::vector<std::string> key; // the group's --by values
+    std::string provider, model;
+    std::int64_t count = 0, successes = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
+};
+// {"total_usd", "per_valid_result_usd" (null without a valid result), "priced_runs",
+//  "unpriced_runs", "unpriced": ["provider/model", ...], "prices_taken"}: the priced runs'
+// cost, every attempt's tokens included; runs of a model the table has no price for are
+// counted apart, never guessed.
+Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices);
+
 // The document `captures stats --json` prints: the overall figures, "targets", "pass_k"
 // (when labelled cases exist), "groups" (when `by` is not empty) and "buckets" (when
 // bucketed; also inside each group).
 Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
-                   const std::vector<PassCell>& passCells, const Targets& targets = {});
+                   const std::vector<PassCell>& passCells, const Targets& targets = {},
+                   const std::vector<CostCell>* costCells = nullptr, const stats::PriceTable* prices = nullptr);
 
 } // namespace conform::store

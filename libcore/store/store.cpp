@@ -494,7 +494,48 @@ Result<Json> Store::stats(const StatsQuery& query)
         return cells.error();
     if (!passCells)
         return passCells.error();
-    return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets);
+    if (!query.prices)
+        return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets);
+    auto costCells = this->costCells(where, query.by);
+    if (!costCells)
+        return costCells.error();
+    return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets, &costCells.value(), query.prices);
+}
+
+Result<std::vector<CostCell>> Store::costCells(const SqlCondition& where, const std::vector<std::string>& by)
+{
+    // Prices are per provider and model, so the tokens are summed per group, provider and
+    // model: a few rows per group, priced in C++ where the table lives.
+    std::vector<std::string> fields = by;
+    fields.push_back("provider");
+    fields.push_back("model");
+    auto grouping = this->grouping(fields);
+    if (!grouping)
+        return grouping.error();
+    auto rows = m_connection->exec(QStringLiteral("SELECT ") + grouping->groupSql()
+                                       + QStringLiteral(", COUNT(*), SUM(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), SUM(c.tokens_in),"
+                                                        " SUM(c.tokens_out), SUM(c.tokens_cached) FROM captures c")
+                                       + where.sql + QStringLiteral(" GROUP BY 1"),
+                                   where.values);
+    if (!rows)
+        return rows.error();
+    std::vector<CostCell> cells;
+    while (rows->next()) {
+        std::vector<std::string> key = grouping->decode(rows->value(0).toLongLong());
+        CostCell cell;
+        cell.model = key.back();
+        key.pop_back();
+        cell.provider = key.back();
+        key.pop_back();
+        cell.key = std::move(key);
+        cell.count = rows->value(1).toLongLong();
+        cell.successes = rows->value(2).toLongLong();
+        cell.tokensIn = rows->value(3).toLongLong();
+        cell.tokensOut = rows->value(4).toLongLong();
+        cell.tokensCached = rows->value(5).toLongLong();
+        cells.push_back(std::move(cell));
+    }
+    return cells;
 }
 
 Result<std::vector<PassCell>> Store::passCells(const SqlCondition& where, const detail::PackedGrouping& grouping)

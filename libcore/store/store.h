@@ -22,6 +22,7 @@
 #include "store/location.h"
 #include "store/metrics.h"
 #include "store/order.h"
+#include "stats/prices.h"
 
 #include <functional>
 #include <memory>
@@ -45,6 +46,9 @@ struct StatsQuery
     // A store with more captures than this is summed in two halves at once, on two
     // connections (a database sums one query on one core).
     std::int64_t splitAbove = 200'000;
+    // When set, the overall figures and each group gain "cost" (see costJson in metrics.h),
+    // the tokens of each provider and model priced by this table.
+    const stats::PriceTable* prices = nullptr;
 };
 // Checks a --by list ("provider,model"); an Error names the unknown field.
 Result<std::vector<std::string>> parseGroupFields(const std::string& list);
@@ -108,6 +112,8 @@ private:
     bool firstTime(std::string key);
     void forgetAddedTexts();
     Result<std::vector<PassCell>> passCells(const SqlCondition& where, const detail::PackedGrouping& grouping);
+    // Token sums and successes per group, provider and model, for pricing.
+    Result<std::vector<CostCell>> costCells(const SqlCondition& where, const std::vector<std::string>& by);
 
     std::unique_ptr<Connection> m_connection;
     std::unordered_set<std::string> m_knownTexts; // schema and prompt hashes, group values already stored

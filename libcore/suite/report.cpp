@@ -50,6 +50,7 @@ Result<Json> storeMetrics(store::Store& store, const SuiteResults& results, cons
                           const std::string& target)
 {
     store::StatsQuery query;
+    query.prices = &stats::PriceTable::builtIn();
     query.filter.labels.emplace_back("suite_run", results.runId);
     if (!caseName.empty()) {
         query.filter.labels.emplace_back("case", caseName);

@@ -3,6 +3,7 @@
 // fisher_exact, norm.sf), the difference intervals from Newcombe (1998), "Interval estimation
 // for the difference between independent proportions", Table II, method 10, and the rest
 // worked by hand in the comments beside them.
+#include "stats/prices.h"
 #include "stats/stats.h"
 
 #include <QTest>
@@ -10,6 +11,7 @@
 #include <cmath>
 
 using namespace conform::stats;
+using conform::Json;
 
 class TestStats : public QObject
 {
@@ -188,6 +190,67 @@ private slots:
         QCOMPARE(p95.value, 95.0);
         QCOMPARE(p95.interval.high, 100.0); // clamped to the data
         QCOMPARE(percentileOf({}, 0.5).value, 0.0);
+    }
+
+    void pricesMatchModelsAndSnapshots()
+    {
+        const PriceTable& table = PriceTable::builtIn();
+        QVERIFY2(!table.taken().empty(), "the built-in price table did not load");
+        // A dated snapshot is priced as its model, and the longest name wins (gpt-4o-mini, not gpt-4o).
+        const auto mini = table.priceOf("openai", "gpt-4o-mini-2024-07-18");
+        QVERIFY(mini.has_value());
+        QCOMPARE(mini->input, 0.15);
+        QCOMPARE(table.priceOf("openai", "gpt-4o-2024-08-06")->input, 2.5);
+        QCOMPARE(table.priceOf("anthropic", "claude-sonnet-4-5-20250929")->output, 15.0);
+        QVERIFY(!table.priceOf("openai", "gpt-4o2").has_value()); // not a snapshot of gpt-4o
+        QVERIFY(!table.priceOf("openai", "my-local-model").has_value());
+        QVERIFY(!table.priceOf("mistral", "gpt-4o").has_value());
+        QCOMPARE(table.priceOf("ollama", "llama3")->output, 0.0);
+        QCOMPARE(table.priceOf("scenario", "missing-field")->input, 0.0);
+
+        // An override replaces one entry and keeps the rest.
+        const auto overrides = PriceTable::fromJson(Json::parse(R"({"models":[{"provider":"openai","model":"gpt-4o-mini","input":1,"output":2}]})"));
+        QVERIFY(overrides);
+        const PriceTable merged = table.mergedWith(overrides.value());
+        QCOMPARE(merged.priceOf("openai", "gpt-4o-mini")->input, 1.0);
+        QCOMPARE(merged.priceOf("openai", "gpt-4o-mini")->cachedInput, 1.0); // no discount stated
+        QCOMPARE(merged.priceOf("openai", "gpt-4o")->input, 2.5);
+        QCOMPARE(merged.taken(), table.taken());
+    }
+
+    void badPriceTablesNameThePlace_data()
+    {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("not an object") << QStringLiteral("[]") << QStringLiteral("/");
+        QTest::newRow("no model") << QStringLiteral(R"({"models":[{"provider":"openai","input":1,"output":1}]})") << QStringLiteral("/models/0");
+        QTest::newRow("negative") << QStringLiteral(R"({"models":[{"provider":"openai","model":"m","input":-1,"output":1}]})") << QStringLiteral("/models/0/input");
+        QTest::newRow("text price") << QStringLiteral(R"({"models":[{"provider":"openai","model":"m","input":1,"output":"2"}]})") << QStringLiteral("/models/0/output");
+    }
+    void badPriceTablesNameThePlace()
+    {
+        QFETCH(QString, table);
+        QFETCH(QString, where);
+        const auto parsed = PriceTable::fromJson(Json::parse(table.toStdString()));
+        QVERIFY(!parsed);
+        QCOMPARE(QString::fromStdString(parsed.error().where), where);
+    }
+
+    void aRunCostsEveryAttempt()
+    {
+        // An initial attempt (1,000 in, 200 of them cached, 300 out), a repair (1,500 / 1,000 /
+        // 250) and a continuation (1,800 / 1,200 / 100): 4,300 in, 2,400 cached, 650 out.
+        const TokenUse run{1000 + 1500 + 1800, 300 + 250 + 100, 200 + 1000 + 1200};
+        // OpenAI counts cached tokens inside the input: 1,900 × $0.15 + 2,400 × $0.075 +
+        // 650 × $0.60 = 285 + 180 + 390 = $855 per million runs like it.
+        QVERIFY(std::fabs(costOf(Price{0.15, 0.60, 0.075}, "openai", run) - 855e-6) < 1e-12);
+        // Anthropic reports cache reads beside the input: 4,300 × $3 + 2,400 × $0.30 + 650 × $15
+        // = 12,900 + 720 + 9,750 = $23,370 per million.
+        QVERIFY(std::fabs(costOf(Price{3, 15, 0.3}, "anthropic", run) - 23370e-6) < 1e-12);
+        // The repair overhead of the OpenAI run: the first attempt alone costs 800 × 0.15 +
+        // 200 × 0.075 + 300 × 0.6 = 120 + 15 + 180 = 315, so 540 of 855 came after it.
+        const double first = costOf(Price{0.15, 0.60, 0.075}, "openai", {1000, 300, 200});
+        QVERIFY(std::fabs(first - 315e-6) < 1e-12);
     }
 };
 
