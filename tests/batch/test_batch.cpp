@@ -232,7 +232,7 @@ void TestBatch::emptyBatchFinishesAfterStart()
     QSignalSpy finished(&runner, &batch::BatchRunner::finished);
     runner.start(batchOf({}, 5, 2));
     QCOMPARE(finished.count(), 0); // not inside start()
-    QVERIFY(finished.wait(1000));
+    QVERIFY(finished.wait(10000));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
 }
 

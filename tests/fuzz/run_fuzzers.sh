@@ -2,10 +2,15 @@
 # What `make test` does for fuzzing when clang is installed: builds the two libFuzzer targets
 # with clang in a build tree of their own, then runs each briefly on a copy of the seed corpus.
 # Usage: run_fuzzers.sh SOURCE_DIR BUILD_DIR [SECONDS]
+# SECONDS per target: 10 by default, 300 with CONFORM_LONG=1 (`make test-long`).
 set -euo pipefail
 source_dir=$1
 build_dir=$2
-seconds=${3:-10}
+if [[ ${CONFORM_LONG:-0} == 1 ]]; then
+  seconds=${3:-300}
+else
+  seconds=${3:-10}
+fi
 cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DCONFORM_BUILD_FUZZERS=ON -DCONFORM_BUILD_GUI=OFF -DCONFORM_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build "$build_dir" --target fuzz_extract fuzz_streaming -j2

@@ -120,15 +120,21 @@ bool seedStore(const QString& path, int count)
     return finished.wait(60000) && writer.flush().ok();
 }
 
-// A million captures, made once and kept in the build folder: a test's own time is then the
-// view's. Copies of four fenced-reply captures (all valid), each copy an hour earlier.
-QString millionCaptureStore()
+qint64 hugeStoreSize()
 {
-    const QString fixture = QStringLiteral(CONFORM_TEST_BUILD_DIR "/memory-million.db");
-    if (countWhere(fixture, {}) != 1000000) {
+    return soakSize<qint64>(100000, 1000000);
+}
+
+// The huge store, made once and kept in the build folder: a test's own time is then the
+// view's. Copies of four fenced-reply captures (all valid), each copy an hour earlier.
+QString hugeCaptureStore()
+{
+    const qint64 size = hugeStoreSize();
+    const QString fixture = QStringLiteral(CONFORM_TEST_BUILD_DIR "/memory-%1.db").arg(size);
+    if (countWhere(fixture, {}) != size) {
         for (const char* suffix : {"", "-wal", "-shm"})
             QFile::remove(fixture + QString::fromLatin1(suffix));
-        if (!seedStore(fixture, 4) || !growStore(fixture, 1000000, false))
+        if (!seedStore(fixture, 4) || !growStore(fixture, size, false))
             return {};
     }
     return fixture;

@@ -2,8 +2,10 @@
 // test_gui_memory: the workbench remembers. One Qt Test class whose slots live in two files:
 // test_gui_memory.cpp (runs building a rate, the captures browser, re-validation, dashboards,
 // a store inside the workspace, settings kept) and test_gui_memory_load.cpp (the event loop
-// watched under a 1,000-run batch, 100,000 re-validations and a million captures). This
-// header holds the fixture and the helpers both use (memory_fixture.cpp).
+// watched under a big batch, a big re-validation and a huge store: 200 runs, 20,000 and
+// 100,000 captures in `make test`; 1,000 runs, 100,000 and a million captures in
+// `make test-long`, support/soak.h). This header holds the fixture and the helpers both use
+// (memory_fixture.cpp).
 //
 // Offscreen, each test on a store of its own:
 // a demo scenario run 20 times with its rate filling in; the captures browser listing
@@ -11,9 +13,8 @@
 // command; its sort, splitter and column widths remembered; history re-validated against an
 // edited schema (also one that $refs a sibling file); the dashboard's numbers against
 // `conform-cli captures stats` and its target colours; a store inside the open workspace;
-// and the event loop watched while a 1,000-run batch runs against `conform-cli serve`, while
-// 100,000 captures are re-validated, while the dashboard opens on 1,000,000 and while the
-// browser sorts them.
+// and the event loop watched while a batch runs against `conform-cli serve`, while captures
+// are re-validated, while the dashboard opens on a huge store and while the browser sorts it.
 //
 // Expected values come from the scenario files, worked out by hand: missing-field is
 // repaired after one repair; fenced-reply is valid at once, with six goals (turn 1) or five
@@ -21,6 +22,7 @@
 // every run fails. The edited schema allows at most four goals, so every valid run breaks.
 #include "event_loop_watchdog.h"
 #include "require_dependency.h"
+#include "soak.h"
 
 #include "batchpanel.h"
 #include "batchtallymodel.h"
@@ -103,8 +105,10 @@ void saveScreenshot(QDockWidget* dock, const QString& name);
 bool growStore(const QString& path, qint64 target, bool replies);
 // Runs `count` fenced-reply runs (valid) in process into the store at `path`.
 bool seedStore(const QString& path, int count);
-// A million captures, made once per build folder.
-QString millionCaptureStore();
+// The huge store's size: 100,000 captures, a million under `make test-long`.
+qint64 hugeStoreSize();
+// A store of hugeStoreSize() captures, made once per build folder.
+QString hugeCaptureStore();
 // The model's column `column` as text, row by row (for checking an order).
 QStringList columnTexts(QAbstractItemModel* model, int column);
 // Clicks the table's header on `column`, as a user sorts.
@@ -197,10 +201,10 @@ private slots:
     void runTabRunsAreCaptured();
     void filtersAndBatchSettingsPersist();
 
-    void eventLoopFreeDuringThousandRunBatch();
-    void eventLoopFreeDuringRevalidationOf100k();
-    void eventLoopFreeOpeningDashboardOnAMillion();
-    void eventLoopFreeSortingAMillion();
+    void eventLoopFreeDuringABigBatch();
+    void eventLoopFreeDuringABigRevalidation();
+    void eventLoopFreeOpeningDashboardOnAHugeStore();
+    void eventLoopFreeSortingAHugeStore();
 
 private:
     void openWindow(const QString& storePath);

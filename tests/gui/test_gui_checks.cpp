@@ -1,10 +1,11 @@
 // A verdict on screen always belongs to the text on screen, and the check scales like the
 // CLI: a huge check in flight is abandoned for the next edit, a small file's issues arrive
-// within a second whatever ran before, Cancel stops a long check, only the first thousand
+// without waiting for whatever ran before, Cancel stops a long check, only the first thousand
 // issues are listed (all of them exported), and $ref to a sibling file resolves.
 #include "gui_fixture.h"
 
 #include "codeeditor.h"
+#include "cpu_time.h"
 #include "instancepane.h"
 #include "issueexport.h"
 #include "issuemodel.h"
@@ -80,10 +81,13 @@ void TestGui::hugeThenSmallShowsTheSmallOnesIssues()
     InstancePane* pane = m_window->instancePane();
     startHugeCheck(pane, factsWithIssues(kHugeFacts));
 
+    // That the small check does not queue behind the abandoned one is held exactly by
+    // debouncedJobCancelsAndOvertakes; here the wait is only bounded (a loaded machine may
+    // take long to get there), and the time is logged.
     QElapsedTimer clock;
     clock.start();
     pane->editor()->setText(QString::fromUtf8(readSource("schemas/fact-extractor/examples/facts-as-strings.json")));
-    QTRY_COMPARE_WITH_TIMEOUT(pane->statusLine()->text(), QStringLiteral("3 issues"), 1000);
+    QTRY_COMPARE_WITH_TIMEOUT(pane->statusLine()->text(), QStringLiteral("3 issues"), 20000);
     qInfo("the small file's issues after %lld ms, with the huge check abandoned", clock.elapsed());
     QCOMPARE(pane->issueModel()->rowCount(), 3);
     // The abandoned check ends without ever reaching the screen.
@@ -176,32 +180,35 @@ void TestGui::refToSiblingFileResolves()
     QCOMPARE(pane->issueModel()->index(0, 0).data(IssueModel::MessageRole).toString(), QStringLiteral("Required"));
 }
 
-// Twice the text takes about twice the time, not four times: the check is linear. Timed as a
-// ratio of two sizes, best of two, so a slow machine does not matter; quadratic would be ~16.
+// Four times the text costs about four times the CPU, not sixteen: the check is linear.
+// Measured as the CPU time the whole process used (the check runs on a worker, its result is
+// shown on the GUI thread), best of two, so neither a slow nor a busy machine matters; the
+// waits sleep, so they cost next to nothing.
 void TestGui::checkTimeGrowsLinearly()
 {
     openFactSchema(m_window.get(), m_dir->path());
     InstancePane* pane = m_window->instancePane();
     auto timeCheck = [pane](int facts) {
         const QString text = factsWithIssues(facts);
-        qint64 best = -1;
+        double best = -1;
         for (int round = 0; round < 2; ++round) {
             pane->editor()->setText(QStringLiteral("{}"));
             QElapsedTimer clock;
             clock.start();
-            while (pane->isBusy() && clock.elapsed() < 10000)
+            while (pane->isBusy() && clock.elapsed() < 60000)
                 QTest::qWait(5);
             pane->editor()->setText(text);
             clock.restart();
+            const ProcessCpuTimer cpu;
             pane->recheckNow();
-            while (pane->isBusy() && clock.elapsed() < 60000)
-                QCoreApplication::processEvents(QEventLoop::AllEvents, 2);
-            best = best < 0 ? clock.elapsed() : std::min(best, clock.elapsed());
+            while (pane->isBusy() && clock.elapsed() < 120000)
+                QTest::qWait(2);
+            best = best < 0 ? cpu.elapsedMs() : std::min(best, cpu.elapsedMs());
         }
-        return std::max<qint64>(best, 1);
+        return std::max(best, 1.0);
     };
-    const qint64 small = timeCheck(5000);
-    const qint64 large = timeCheck(20000);
-    qInfo("5,000 facts: %lld ms; 20,000 facts: %lld ms (x%.1f for x4 the text)", small, large, double(large) / double(small));
-    QVERIFY2(large < 10 * small + 200, qPrintable(QStringLiteral("%1 ms then %2 ms").arg(small).arg(large)));
+    const double small = timeCheck(5000);
+    const double large = timeCheck(20000);
+    qInfo("5,000 facts: %.0f ms of CPU; 20,000 facts: %.0f ms (x%.1f for x4 the text)", small, large, large / small);
+    QVERIFY2(large < 10 * small + 200, qPrintable(QStringLiteral("%1 ms then %2 ms of CPU").arg(small).arg(large)));
 }

@@ -177,8 +177,8 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
     QTRY_VERIFY_WITH_TIMEOUT(!editor->isLoading(), 60000);
     const qint64 instanceMs = clock.elapsed();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->instancePane()->statusLine()->text(), QStringLiteral("valid"), 60000);
-    qInfo("20 MB .jsonl checked in %lld ms; 20 MB instance shown in %lld ms; longest stall %.1f ms (gap %.1f ms)",
-          linesMs, instanceMs, watchdog.longestStallMs(), watchdog.longestGapMs());
+    qInfo("20 MB .jsonl checked in %lld ms; 20 MB instance shown in %lld ms; longest stall %.1f ms of CPU (longest %s)",
+          linesMs, instanceMs, watchdog.longestStallMs(), qPrintable(watchdog.longestGapParts()));
     QVERIFY2(watchdog.longestStallMs() < kFreezeMs, qPrintable(QStringLiteral("the window stalled %1 ms").arg(watchdog.longestStallMs())));
     QCOMPARE(QByteArray::fromStdString(editor->utf8Text()), instance);
     QCOMPARE(QFileInfo(editor->filePath()), QFileInfo(instancePath));
@@ -202,7 +202,8 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
     ReplyPane* reply = m_window->replyPane();
     QTRY_COMPARE_WITH_TIMEOUT(reply->statusLine()->text(), QStringLiteral("valid"), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(!reply->extractedEditor()->isLoading(), 60000);
-    qInfo("20 MB reply extracted and shown in %lld ms; longest stall %.1f ms", clock.elapsed(), replyWatchdog.longestStallMs());
+    qInfo("20 MB reply extracted and shown in %lld ms; longest stall %.1f ms of CPU (longest %s)", clock.elapsed(),
+          replyWatchdog.longestStallMs(), qPrintable(replyWatchdog.longestGapParts()));
     QVERIFY2(replyWatchdog.longestStallMs() < kFreezeMs, qPrintable(QStringLiteral("the window stalled %1 ms").arg(replyWatchdog.longestStallMs())));
     QVERIFY(Json::parse(reply->extractedEditor()->utf8Text()) == Json::parse(instance.toStdString()));
     QVERIFY(!reply->extractedEditor()->isModified());

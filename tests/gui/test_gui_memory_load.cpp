@@ -1,10 +1,12 @@
-// test_gui_memory, under load: the event loop watched (event_loop_watchdog.h) while a 1,000-run
-// batch runs against `conform-cli serve`, while 100,000 captures are re-validated, while the
-// dashboard opens on 1,000,000 captures and while the browser sorts them. The million-capture
-// store is made once per build folder (millionCaptureStore).
+// test_gui_memory, under load: the event loop watched (event_loop_watchdog.h) while a batch runs
+// against `conform-cli serve`, while captures are re-validated, while the dashboard opens on a
+// huge store and while the browser sorts it. The sizes are the short ones in `make test` (200
+// runs, 20,000 re-validations, 100,000 captures) and the soak ones in `make test-long` (1,000,
+// 100,000 and a million; support/soak.h). The huge store is made once per build folder
+// (hugeCaptureStore).
 #include "memory_fixture.h"
 
-void TestGuiMemory::eventLoopFreeDuringThousandRunBatch()
+void TestGuiMemory::eventLoopFreeDuringABigBatch()
 {
     REQUIRE_DEPENDENCY(QFile::exists(QStringLiteral(CONFORM_CLI_PATH)), QStringLiteral("conform-cli is not built"));
     ServeProcess serve(QStringLiteral(CONFORM_SOURCE_DIR "/resources/scenarios/fenced-reply.json"));
@@ -18,20 +20,22 @@ void TestGuiMemory::eventLoopFreeDuringThousandRunBatch()
             edit->setText(serve.baseUrl());
     form->modeCombo()->setCurrentText(QStringLiteral("json-object"));
 
+    const int runs = soakSize(200, 1000);
     EventLoopWatchdog watchdog;
-    runBatch({QStringLiteral("run-tab")}, 1000, 16, 300000);
-    qInfo("1,000 runs against conform-cli serve: longest stall %.1f ms (longest wall gap %.1f ms, %lld ticks)", watchdog.longestStallMs(),
-          watchdog.longestGapMs(), static_cast<long long>(watchdog.ticks()));
-    QCOMPARE(memory()->batchPanel()->runner()->tally(0).count, 1000);
-    QCOMPARE(memory()->batchPanel()->runner()->tally(0).valid, 1000);
-    QCOMPARE(countWhere(m_storePath, {{"label", "batch=" + memory()->batchPanel()->runner()->batchId()}}), 1000);
+    runBatch({QStringLiteral("run-tab")}, runs, 16, 300000);
+    qInfo("%d runs against conform-cli serve: longest stall %.1f ms of CPU (longest %s, %lld ticks)", runs, watchdog.longestStallMs(),
+          qPrintable(watchdog.longestGapParts()), static_cast<long long>(watchdog.ticks()));
+    QCOMPARE(memory()->batchPanel()->runner()->tally(0).count, runs);
+    QCOMPARE(memory()->batchPanel()->runner()->tally(0).valid, runs);
+    QCOMPARE(countWhere(m_storePath, {{"label", "batch=" + memory()->batchPanel()->runner()->batchId()}}), runs);
     QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
 }
 
-void TestGuiMemory::eventLoopFreeDuringRevalidationOf100k()
+void TestGuiMemory::eventLoopFreeDuringABigRevalidation()
 {
+    const int captures = soakSize(20000, 100000);
     QVERIFY(seedStore(m_storePath, 4));
-    QVERIFY(growStore(m_storePath, 100000, true));
+    QVERIFY(growStore(m_storePath, captures, true));
     openWindow(m_storePath);
     RevalidatePanel* panel = revalidationOfEveryCapture();
     QSignalSpy finished(panel, &RevalidatePanel::finished);
@@ -42,17 +46,18 @@ void TestGuiMemory::eventLoopFreeDuringRevalidationOf100k()
     EventLoopWatchdog watchdog;
     panel->start();
     QVERIFY(finished.wait(180000));
-    qInfo("re-validation of 100,000 captures: longest stall %.1f ms (longest wall gap %.1f ms)", watchdog.longestStallMs(), watchdog.longestGapMs());
+    qInfo("re-validation of %d captures: longest stall %.1f ms of CPU (longest %s)", captures, watchdog.longestStallMs(),
+          qPrintable(watchdog.longestGapParts()));
     QVERIFY(panel->report());
-    QCOMPARE(panel->report()->count, 100000);
-    QCOMPARE(panel->report()->becameInvalid, 100000);
+    QCOMPARE(panel->report()->count, captures);
+    QCOMPARE(panel->report()->becameInvalid, captures);
     QVERIFY(progress.count() > 2); // the bar moved as pages were checked
     QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
 }
 
-void TestGuiMemory::eventLoopFreeOpeningDashboardOnAMillion()
+void TestGuiMemory::eventLoopFreeOpeningDashboardOnAHugeStore()
 {
-    const QString fixture = millionCaptureStore();
+    const QString fixture = hugeCaptureStore();
     QVERIFY(!fixture.isEmpty());
     openWindow(fixture);
     memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QString());
@@ -65,16 +70,16 @@ void TestGuiMemory::eventLoopFreeOpeningDashboardOnAMillion()
     memory()->dashboardDock()->show();
     dashboard->refresh();
     QVERIFY(refreshed.wait(180000));
-    qInfo("dashboard on 1,000,000 captures: %lld ms to draw; longest stall %.1f ms (longest wall gap %.1f ms)",
-          static_cast<long long>(clock.elapsed()), watchdog.longestStallMs(), watchdog.longestGapMs());
-    QCOMPARE(dashboard->stats().value("count", 0), 1000000);
+    qInfo("dashboard on %lld captures: %lld ms to draw; longest stall %.1f ms of CPU (longest %s)", static_cast<long long>(hugeStoreSize()),
+          static_cast<long long>(clock.elapsed()), watchdog.longestStallMs(), qPrintable(watchdog.longestGapParts()));
+    QCOMPARE(dashboard->stats().value("count", qint64(0)), hugeStoreSize());
     QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
     saveScreenshot(memory()->dashboardDock(), QStringLiteral("dashboard-million"));
 }
 
-void TestGuiMemory::eventLoopFreeSortingAMillion()
+void TestGuiMemory::eventLoopFreeSortingAHugeStore()
 {
-    const QString fixture = millionCaptureStore();
+    const QString fixture = hugeCaptureStore();
     QVERIFY(!fixture.isEmpty());
     openWindow(fixture);
     memory()->capturesDock()->show();
@@ -87,7 +92,8 @@ void TestGuiMemory::eventLoopFreeSortingAMillion()
     QTest::qWait(800); // the first page's paint and the filter's debounce settle first
 
     // Each sorted first page (and the page after it, as the view scrolls) from the index:
-    // the GUI thread never waits for it.
+    // the GUI thread never waits for it. That the page is an index read, not a sort of every
+    // row, is held by its query plan (test_store, pagesInEveryOrder); the times are logged.
     struct Sort { int column; Qt::SortOrder order; };
     for (const Sort& sort : {Sort{store::CaptureTableModel::Latency, Qt::DescendingOrder}, Sort{store::CaptureTableModel::Time, Qt::AscendingOrder},
                              Sort{store::CaptureTableModel::Tokens, Qt::DescendingOrder}, Sort{store::CaptureTableModel::Model, Qt::AscendingOrder},
@@ -102,13 +108,13 @@ void TestGuiMemory::eventLoopFreeSortingAMillion()
         QVERIFY(model->canFetchMore());
         model->fetchMore();
         QVERIFY(loaded.wait(60000));
-        qInfo("1,000,000 captures sorted by %s: first page in %lld ms, two pages in %lld ms; longest stall %.1f ms (longest wall gap %.1f ms)",
-              qPrintable(model->headerData(sort.column, Qt::Horizontal).toString()), static_cast<long long>(firstPage),
-              static_cast<long long>(clock.elapsed()), watchdog.longestStallMs(), watchdog.longestGapMs());
+        qInfo("%lld captures sorted by %s: first page in %lld ms, two pages in %lld ms; longest stall %.1f ms of CPU (longest %s)",
+              static_cast<long long>(hugeStoreSize()), qPrintable(model->headerData(sort.column, Qt::Horizontal).toString()),
+              static_cast<long long>(firstPage), static_cast<long long>(clock.elapsed()), watchdog.longestStallMs(),
+              qPrintable(watchdog.longestGapParts()));
         QCOMPARE(model->rowCount(), 400);
         QCOMPARE(int(model->order().key), int(*CapturePageModel::sortKeyOf(sort.column)));
         QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
-        QVERIFY2(firstPage < 2000, qPrintable(QString::number(firstPage))); // an index read, not a sort of a million rows
     }
     // Latency was sorted biggest first across the page boundary.
     browser->table()->horizontalHeader()->setSortIndicator(store::CaptureTableModel::Latency, Qt::DescendingOrder);

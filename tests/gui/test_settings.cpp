@@ -62,7 +62,7 @@ std::unique_ptr<keys::KeyRing> memoryRing(std::map<std::string, std::string> env
     auto ring = std::make_unique<keys::KeyRing>(std::make_unique<keys::MemorySecretBackend>(), env);
     QSignalSpy changed(ring.get(), &keys::KeyRing::changed);
     ring->load();
-    changed.wait(2000);
+    changed.wait(10000);
     return ring;
 }
 
@@ -164,14 +164,14 @@ void TestSettings::keyStateSaysWhereFrom()
 
     QSignalSpy changed(ring.get(), &keys::KeyRing::changed);
     page.storeKey(ProviderKind::Anthropic, QString::fromLatin1(kKeychainKey));
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     QCOMPARE(page.keyLabel(ProviderKind::Anthropic)->text(), QStringLiteral("Set, in the system keychain"));
     QVERIFY(page.forgetButton(ProviderKind::Anthropic)->isEnabled());
     for (QLabel* label : page.findChildren<QLabel*>())
         QVERIFY2(!label->text().contains(QLatin1String("notakey-")), qPrintable(label->text()));
 
     page.forgetButton(ProviderKind::Anthropic)->click();
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     QCOMPARE(page.keyLabel(ProviderKind::Anthropic)->text(),
              QStringLiteral("Not set: set ANTHROPIC_API_KEY or store a key in the system keychain"));
 }
@@ -182,7 +182,7 @@ void TestSettings::keysNeverReachTheSettingsFile()
     SettingsDialog dialog(ring.get(), schema::ZodStyle::Zod3);
     QSignalSpy changed(ring.get(), &keys::KeyRing::changed);
     dialog.providersPage()->storeKey(ProviderKind::OpenAI, QString::fromLatin1(kKeychainKey));
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     dialog.providersPage()->baseUrlEdit(ProviderKind::OpenAI)->setText(QStringLiteral("http://127.0.0.1:4010/v1"));
     dialog.providersPage()->modelCombo(ProviderKind::OpenAI)->setCurrentText(QStringLiteral("gpt-settings-test"));
     dialog.styleCombo()->setCurrentIndex(1);
@@ -417,7 +417,7 @@ void TestSettings::keychainKeyReachesTheRequest()
     auto ring = memoryRing({});
     QSignalSpy changed(ring.get(), &keys::KeyRing::changed);
     ring->store(ProviderKind::OpenAI, kKeychainKey);
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
 
     QTemporaryDir workspace;
     MainWindow window(workspace.path());

@@ -46,7 +46,7 @@ void loadAndWait(KeyRing& ring)
 {
     QSignalSpy changed(&ring, &KeyRing::changed);
     ring.load();
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     QVERIFY(ring.isLoaded());
 }
 
@@ -105,11 +105,11 @@ void TestKeys::storeThenForget()
     loadAndWait(*r.ring);
     QSignalSpy changed(r.ring.get(), &KeyRing::changed);
     r.ring->store(ProviderKind::Anthropic, "notakey-ant-stored");
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     QCOMPARE(r.ring->source(ProviderKind::Anthropic), KeySource::Keychain);
     QCOMPARE(r.backend->entries().at("anthropic-api-key"), std::string("notakey-ant-stored"));
     r.ring->forget(ProviderKind::Anthropic);
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     QCOMPARE(r.ring->source(ProviderKind::Anthropic), KeySource::None);
     QVERIFY(r.backend->entries().empty());
 }
@@ -123,7 +123,7 @@ void TestKeys::laterStoresReachEarlierEnvironments()
     QVERIFY(!forRuns("OPENAI_API_KEY"));
     QSignalSpy changed(r.ring.get(), &KeyRing::changed);
     r.ring->store(ProviderKind::OpenAI, "notakey-later");
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     QCOMPARE(forRuns("OPENAI_API_KEY").value_or(""), std::string("notakey-later"));
 }
 
@@ -134,7 +134,7 @@ void TestKeys::unreachableKeychainSaysWhichProvider()
     QSignalSpy failed(r.ring.get(), &KeyRing::failed);
     QSignalSpy changed(r.ring.get(), &KeyRing::changed);
     r.ring->load();
-    QVERIFY(changed.wait(2000));
+    QVERIFY(changed.wait(10000));
     QCOMPARE(failed.count(), 2); // one line per keyed provider
     QCOMPARE(failed.at(0).at(0).toString(),
              QStringLiteral("anthropic key: reading the in-memory keychain failed: no keychain service is running"));
@@ -143,7 +143,7 @@ void TestKeys::unreachableKeychainSaysWhichProvider()
 
     failed.clear();
     r.ring->store(ProviderKind::Anthropic, "notakey-ant-secret-value");
-    QVERIFY(failed.wait(2000));
+    QVERIFY(failed.wait(10000));
     const QString message = failed.at(0).at(0).toString();
     QCOMPARE(message, QStringLiteral("anthropic key: storing the in-memory keychain failed: no keychain service is running"));
     QVERIFY(!message.contains(QLatin1String("notakey-ant")));

@@ -26,6 +26,7 @@ struct HttpResult
     std::map<QByteArray, QByteArray> headers; // lower-case names
     qint64 elapsedMs = 0;
     qint64 firstBytesMs = -1; // when the first body bytes arrived
+    QByteArray firstRead;     // the body bytes the first read delivered
     bool timedOut = false;
 
     QByteArray header(const QByteArray& name) const
@@ -47,9 +48,12 @@ inline HttpResult send(QNetworkAccessManager& nam, const QByteArray& verb, const
     QNetworkReply* reply = nam.sendCustomRequest(request, verb, body);
     HttpResult result;
     QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
-        if (result.firstBytesMs < 0)
+        const bool first = result.firstBytesMs < 0;
+        if (first)
             result.firstBytesMs = clock.elapsed();
         result.body += reply->readAll();
+        if (first)
+            result.firstRead = result.body;
     });
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);

@@ -118,13 +118,17 @@ void TestServer::dropMidStream()
     QVERIFY(!viaNam.body.contains("message_stop"));
 }
 
-// The head and the first event arrive at once; the rest after the stall.
+// The head and the first event arrive at once; the rest after the stall. The first read is
+// checked by what it holds, not by when it came: it ends before the stalled part (a server that
+// held the stream back would deliver it whole), and the whole took at least the stall (a
+// minimum, which a loaded machine can only lengthen).
 void TestServer::stallThenFinish()
 {
     const HttpResult r = post("/v1/chat/completions", openAiRequest("stall", true));
     QCOMPARE(r.status, 200);
     QVERIFY2(r.elapsedMs >= 390, qPrintable(QString::number(r.elapsedMs)));
-    QVERIFY(r.firstBytesMs >= 0 && r.firstBytesMs < 300);
+    QVERIFY(r.firstRead.startsWith("data: "));
+    QVERIFY2(!r.firstRead.contains("[DONE]") && r.firstRead.size() < r.body.size(), r.firstRead.constData());
     QVERIFY(r.body.endsWith("data: [DONE]\n\n"));
     QVERIFY(r.body.contains("slow"));
 }
@@ -274,8 +278,10 @@ void TestServer::concurrentConnections()
         s->connectToHost(QStringLiteral("127.0.0.1"), m_server->port());
         sockets.push_back(std::move(socket));
     }
+    // One after the other they would need 50 x 300 ms = 15 s at the very least; the wait is
+    // bounded well below that and well above what overlapping answers need on a loaded machine.
     QTRY_COMPARE_WITH_TIMEOUT(closed, 50, 10'000);
-    QVERIFY2(clock.elapsed() < 5'000, qPrintable(QString::number(clock.elapsed())));
+    qInfo("50 delayed answers in %lld ms", clock.elapsed());
     for (const QByteArray& r : received)
         QVERIFY(r.startsWith("HTTP/1.1 200 OK") && r.contains("\"late\""));
     QTRY_COMPARE(m_server->connectionCount(), before);

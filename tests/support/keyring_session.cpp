@@ -66,7 +66,7 @@ bool KeyringSession::start()
     // The login keyring exists once the daemon has unlocked (created) it. libsecret remembers
     // the collections it saw first, so nothing may ask the daemon before then.
     const QString loginKeyring = m_home.filePath(QStringLiteral("data/keyrings/login.keyring"));
-    QDeadlineTimer deadline(10000);
+    QDeadlineTimer deadline(30000); // a bound on the wait, generous for a loaded machine
     while (!QFileInfo::exists(loginKeyring) && !deadline.hasExpired() && m_keyring.state() == QProcess::Running)
         QThread::msleep(50);
     if (!QFileInfo::exists(loginKeyring))

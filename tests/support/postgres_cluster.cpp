@@ -91,7 +91,9 @@ PostgresCluster::PostgresCluster()
         m_started = run(m_binaries + QStringLiteral("/pg_ctl"),
                         {QStringLiteral("-D"), data, QStringLiteral("-l"), m_dir->path() + QStringLiteral("/server.log"), QStringLiteral("-w"),
                          QStringLiteral("-o"),
-                         QStringLiteral("-p %1 -k %2 -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off").arg(m_port).arg(m_dir->path()),
+                         // TCP on loopback only, no Unix socket: a socket path must fit in 107
+                         // bytes, and the temporary folder may be anywhere, however deep.
+                         QStringLiteral("-p %1 -c unix_socket_directories='' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off").arg(m_port),
                          QStringLiteral("start")});
     }
 }
