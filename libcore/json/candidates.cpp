@@ -364,6 +364,18 @@ int looksLikeJson(std::string_view text, std::size_t at, bool final)
     const char c = text[i];
     if (isEscapedOrAcuteQuote(text, i))
         return 1;
+    if (c == '`') { // code in prose, unless a short quoted item follows: [`a`, `b`], {`a`: 1}
+        std::size_t j = i + 1;
+        while (j < text.size() && j - i < 64 && text[j] != '`' && text[j] != '\n')
+            ++j;
+        const bool closed = j < text.size() && text[j] == '`';
+        if (closed)
+            for (++j; j < text.size() && j - i < 80 && (text[j] == ' ' || text[j] == '\t');)
+                ++j;
+        if (j >= text.size())
+            return final ? 0 : -1;
+        return closed && (text[at] == '{' ? text[j] == ':' : text[j] == ',' || text[j] == ']') ? 1 : 0;
+    }
     if (text[at] == '{') {
         if (c == '"' || c == '\'' || c == '}')
             return 1;
