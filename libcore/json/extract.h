@@ -40,20 +40,24 @@ class JsonWriter;
 // Syntax kinds: trailing_comma, extra_comma, missing_comma, missing_colon, single_quotes,
 //   typographic_quotes, odd_quotes (a backtick or an acute accent ´ used as a quote),
 //   escaped_quotes (`\"` outside a string: a reply that is itself escaped), unquoted_key,
-//   unquoted_string, missing_quote (a string's closing quote inserted where the next item
-//   starts: `{"a":"b,"c":1}`, `["x, y]`), concatenated_string (`"a" + "b"` -> "ab"),
+//   unquoted_string, missing_quote (a string's closing quote inserted where a comma or closers
+//   lead to the next item: `{"a":"b,"c":1}`, `[{"a":"x},{"a":"y"}]`, `["x]`; or its opening
+//   quote: `[a",b"]`, `{a":1}`), concatenated_string (`"a" + "b"` -> "ab", comments between),
 //   mongo_wrapper (ObjectId("x") -> "x", NumberLong("2") -> 2, also ISODate, NumberInt,
 //   NumberDecimal, NumberDouble), comment, python_literal (True/False/None), invalid_literal
 //   (undefined/NaN/Infinity -> null), control_character, crlf (a raw CR LF in a string ->
 //   \n), unescaped_quote, invalid_escape, invalid_utf8, invalid_number (+1, .5, 007),
-//   unicode_whitespace (no-break space, U+2000..U+200B, U+3000 between tokens: removed),
+//   unicode_whitespace (every Unicode space between tokens, U+180E and U+200B too: removed),
 //   stray_bracket, stray_character, missing_bracket, bom, double_encoded (a JSON string
 //   holding the JSON: replaced by what it holds).
 // Value-changing kinds, refused by ExtractOptions::strict: truncated_string, truncated_literal,
 //   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`), ambiguous (no
 //   reading keeps every item: `{"i":1{"i":2}}` merges two objects, and of `{"a":1}{"b":2}`
 //   one value is chosen and the other left out (a mark of length 0); the candidate ranks below
-//   every candidate without one, and ExtractOptions::fitness scores drop by one).
+//   every candidate without one, and ExtractOptions::fitness scores drop by one),
+//   guessed_missing_quote (a string's closing quote inserted where only a line break, or a
+//   comma it may as well hold, separates it from what reads as the next item: `["a` newline
+//   `"b"]`, `["hello, world]`; the value a reader most likely means, but a guess).
 struct Fix
 {
     std::string kind;   // one of the kinds above
