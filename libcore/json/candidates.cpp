@@ -4,6 +4,7 @@
 #include "json/locate.h"
 #include "json/repairer.h"
 #include "json/text.h"
+#include "json/validity.h"
 
 #include <algorithm>
 #include <array>
@@ -433,7 +434,17 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
     bool haveWhole = false;
     std::size_t stopped = first + 1;
     if (first < raw.size() && (raw[first] == '{' || raw[first] == '[' || isScalarStart(raw, first))) {
-        haveWhole = parseRegion(raw, 0, raw.size(), options, whole, failure, &stopped);
+        // The fast path: a reply that is strict JSON needs no fix, so it needs no source map
+        // now either; the map keeps a copy of the text and reads it when it is first used.
+        const bool clean = options.sourceMap && isStrictJson(raw);
+        ExtractOptions fast;
+        if (clean) {
+            fast = options;
+            fast.sourceMap = false;
+        }
+        haveWhole = parseRegion(raw, 0, raw.size(), clean ? fast : options, whole, failure, &stopped);
+        if (clean && haveWhole)
+            whole.map.deferTo(std::string(raw));
         if (haveWhole && restIsBlank(raw, stopped, raw.size())) {
             whole.kind = "whole";
             out.push_back(std::move(whole));

@@ -82,24 +82,33 @@ public:
     void merge(const SourceMap& other); // adds (and overrides with) every entry of `other`
     void extendLast(std::size_t end);   // the last entry's span now ends at `end`
     void index();
+    // The map of `document`, valid JSON read from offset 0 of the raw text, built when it is
+    // first read. A clean reply's extraction costs a copy of its text instead of an entry per
+    // value (tens of bytes per item of a large array), and callers that never look pay
+    // nothing. The first read builds it: not from two threads at once.
+    void deferTo(std::string document);
+    bool deferred() const { return m_deferred != nullptr; }
     // The span of the value at `path`, or of its nearest ancestor that has one.
     std::optional<Span> find(const Path& path) const;
     std::optional<Span> find(const std::string& pointer) const;
-    bool empty() const { return m_spans.empty(); }
-    std::size_t size() const { return m_spans.size(); } // entries (a repeated key adds one)
+    bool empty() const { return !m_deferred && m_spans.empty(); }
+    std::size_t size() const { build(); return m_spans.size(); } // entries (a repeated key adds one)
 
     SourceMap() = default;
-    SourceMap(const SourceMap& other) : m_spans(other.m_spans) { if (!other.m_index.empty()) index(); }
+    SourceMap(const SourceMap& other) : m_spans(other.m_spans), m_deferred(other.m_deferred) { if (!other.m_index.empty()) index(); }
     SourceMap& operator=(const SourceMap& other);
     SourceMap(SourceMap&&) noexcept = default;
     SourceMap& operator=(SourceMap&&) noexcept = default;
 
 private:
     std::optional<Span> findExact(std::string_view pointer) const;
+    void build() const { if (m_deferred) buildDeferred(); }
+    void buildDeferred() const;
 
-    std::vector<std::pair<std::string, Span>> m_spans;
+    mutable std::vector<std::pair<std::string, Span>> m_spans;
     // Views into m_spans' strings (which stay put when the vector moves), to the last entry.
-    std::unordered_map<std::string_view, std::size_t> m_index;
+    mutable std::unordered_map<std::string_view, std::size_t> m_index;
+    mutable std::shared_ptr<const std::string> m_deferred; // the document of deferTo(), until built
 };
 
 struct Extraction
