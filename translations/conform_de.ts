@@ -60,6 +60,10 @@
         <translation>abgeschnittene Zeichenkette geschlossen</translation>
     </message>
     <message>
+        <source>guess: closed a string where the next item seems to start</source>
+        <translation>geraten: Zeichenkette dort geschlossen, wo das nächste Element zu beginnen scheint</translation>
+    </message>
+    <message>
         <source>single quotes → double quotes</source>
         <translation>einfache Anführungszeichen → doppelte</translation>
     </message>
@@ -138,6 +142,10 @@
     <message>
         <source>ambiguous: an item may be lost here</source>
         <translation>mehrdeutig: hier kann ein Element verloren gehen</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 → replacement character</source>
+        <translation>ungültiges UTF-8 → Ersatzzeichen</translation>
     </message>
     <message>
         <source>%1 → %2 at %3</source>

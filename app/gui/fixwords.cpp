@@ -34,6 +34,7 @@ constexpr Phrase kInsertions[] = {
     {"missing_quote", QT_TRANSLATE_NOOP("FixWords", "added missing quote")},
     {"missing_value", QT_TRANSLATE_NOOP("FixWords", "added missing value")},
     {"truncated_string", QT_TRANSLATE_NOOP("FixWords", "closed cut-off string")},
+    {"guessed_missing_quote", QT_TRANSLATE_NOOP("FixWords", "guess: closed a string where the next item seems to start")},
 };
 
 // Fixes that replace one spelling by another.
@@ -58,6 +59,7 @@ constexpr Phrase kReplacements[] = {
     {"crlf", QT_TRANSLATE_NOOP("FixWords", "line ending inside a string escaped")},
     {"double_encoded", QT_TRANSLATE_NOOP("FixWords", "decoded JSON sent as a string")},
     {"ambiguous", QT_TRANSLATE_NOOP("FixWords", "ambiguous: an item may be lost here")},
+    {"invalid_utf8", QT_TRANSLATE_NOOP("FixWords", "invalid UTF-8 → replacement character")},
 };
 
 template <std::size_t N>

@@ -4,6 +4,7 @@
 #include "json/locate.h"
 #include "json/repairer.h"
 #include "json/text.h"
+#include "json/validity.h"
 
 #include <algorithm>
 #include <array>
@@ -364,6 +365,18 @@ int looksLikeJson(std::string_view text, std::size_t at, bool final)
     const char c = text[i];
     if (isEscapedOrAcuteQuote(text, i))
         return 1;
+    if (c == '`') { // code in prose, unless a short quoted item follows: [`a`, `b`], {`a`: 1}
+        std::size_t j = i + 1;
+        while (j < text.size() && j - i < 64 && text[j] != '`' && text[j] != '\n')
+            ++j;
+        const bool closed = j < text.size() && text[j] == '`';
+        if (closed)
+            for (++j; j < text.size() && j - i < 80 && (text[j] == ' ' || text[j] == '\t');)
+                ++j;
+        if (j >= text.size())
+            return final ? 0 : -1;
+        return closed && (text[at] == '{' ? text[j] == ':' : text[j] == ',' || text[j] == ']') ? 1 : 0;
+    }
     if (text[at] == '{') {
         if (c == '"' || c == '\'' || c == '}')
             return 1;
@@ -421,7 +434,17 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
     bool haveWhole = false;
     std::size_t stopped = first + 1;
     if (first < raw.size() && (raw[first] == '{' || raw[first] == '[' || isScalarStart(raw, first))) {
-        haveWhole = parseRegion(raw, 0, raw.size(), options, whole, failure, &stopped);
+        // The fast path: a reply that is strict JSON needs no fix, so it needs no source map
+        // now either; the map keeps a copy of the text and reads it when it is first used.
+        const bool clean = options.sourceMap && isStrictJson(raw);
+        ExtractOptions fast;
+        if (clean) {
+            fast = options;
+            fast.sourceMap = false;
+        }
+        haveWhole = parseRegion(raw, 0, raw.size(), clean ? fast : options, whole, failure, &stopped);
+        if (clean && haveWhole)
+            whole.map.deferTo(std::string(raw));
         if (haveWhole && restIsBlank(raw, stopped, raw.size())) {
             whole.kind = "whole";
             out.push_back(std::move(whole));

@@ -40,20 +40,24 @@ class JsonWriter;
 // Syntax kinds: trailing_comma, extra_comma, missing_comma, missing_colon, single_quotes,
 //   typographic_quotes, odd_quotes (a backtick or an acute accent ´ used as a quote),
 //   escaped_quotes (`\"` outside a string: a reply that is itself escaped), unquoted_key,
-//   unquoted_string, missing_quote (a string's closing quote inserted where the next item
-//   starts: `{"a":"b,"c":1}`, `["x, y]`), concatenated_string (`"a" + "b"` -> "ab"),
+//   unquoted_string, missing_quote (a string's closing quote inserted where a comma or closers
+//   lead to the next item: `{"a":"b,"c":1}`, `[{"a":"x},{"a":"y"}]`, `["x]`; or its opening
+//   quote: `[a",b"]`, `{a":1}`), concatenated_string (`"a" + "b"` -> "ab", comments between),
 //   mongo_wrapper (ObjectId("x") -> "x", NumberLong("2") -> 2, also ISODate, NumberInt,
 //   NumberDecimal, NumberDouble), comment, python_literal (True/False/None), invalid_literal
 //   (undefined/NaN/Infinity -> null), control_character, crlf (a raw CR LF in a string ->
 //   \n), unescaped_quote, invalid_escape, invalid_utf8, invalid_number (+1, .5, 007),
-//   unicode_whitespace (no-break space, U+2000..U+200B, U+3000 between tokens: removed),
+//   unicode_whitespace (every Unicode space between tokens, U+180E and U+200B too: removed),
 //   stray_bracket, stray_character, missing_bracket, bom, double_encoded (a JSON string
 //   holding the JSON: replaced by what it holds).
 // Value-changing kinds, refused by ExtractOptions::strict: truncated_string, truncated_literal,
 //   truncated_number, dangling_key, missing_value, placeholder (`...`, `…`), ambiguous (no
 //   reading keeps every item: `{"i":1{"i":2}}` merges two objects, and of `{"a":1}{"b":2}`
 //   one value is chosen and the other left out (a mark of length 0); the candidate ranks below
-//   every candidate without one, and ExtractOptions::fitness scores drop by one).
+//   every candidate without one, and ExtractOptions::fitness scores drop by one),
+//   guessed_missing_quote (a string's closing quote inserted where only a line break, or a
+//   comma it may as well hold, separates it from what reads as the next item: `["a` newline
+//   `"b"]`, `["hello, world]`; the value a reader most likely means, but a guess).
 struct Fix
 {
     std::string kind;   // one of the kinds above
@@ -78,24 +82,33 @@ public:
     void merge(const SourceMap& other); // adds (and overrides with) every entry of `other`
     void extendLast(std::size_t end);   // the last entry's span now ends at `end`
     void index();
+    // The map of `document`, valid JSON read from offset 0 of the raw text, built when it is
+    // first read. A clean reply's extraction costs a copy of its text instead of an entry per
+    // value (tens of bytes per item of a large array), and callers that never look pay
+    // nothing. The first read builds it: not from two threads at once.
+    void deferTo(std::string document);
+    bool deferred() const { return m_deferred != nullptr; }
     // The span of the value at `path`, or of its nearest ancestor that has one.
     std::optional<Span> find(const Path& path) const;
     std::optional<Span> find(const std::string& pointer) const;
-    bool empty() const { return m_spans.empty(); }
-    std::size_t size() const { return m_spans.size(); } // entries (a repeated key adds one)
+    bool empty() const { return !m_deferred && m_spans.empty(); }
+    std::size_t size() const { build(); return m_spans.size(); } // entries (a repeated key adds one)
 
     SourceMap() = default;
-    SourceMap(const SourceMap& other) : m_spans(other.m_spans) { if (!other.m_index.empty()) index(); }
+    SourceMap(const SourceMap& other) : m_spans(other.m_spans), m_deferred(other.m_deferred) { if (!other.m_index.empty()) index(); }
     SourceMap& operator=(const SourceMap& other);
     SourceMap(SourceMap&&) noexcept = default;
     SourceMap& operator=(SourceMap&&) noexcept = default;
 
 private:
     std::optional<Span> findExact(std::string_view pointer) const;
+    void build() const { if (m_deferred) buildDeferred(); }
+    void buildDeferred() const;
 
-    std::vector<std::pair<std::string, Span>> m_spans;
+    mutable std::vector<std::pair<std::string, Span>> m_spans;
     // Views into m_spans' strings (which stay put when the vector moves), to the last entry.
-    std::unordered_map<std::string_view, std::size_t> m_index;
+    mutable std::unordered_map<std::string_view, std::size_t> m_index;
+    mutable std::shared_ptr<const std::string> m_deferred; // the document of deferTo(), until built
 };
 
 struct Extraction

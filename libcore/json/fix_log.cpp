@@ -7,9 +7,9 @@ namespace conform::json {
 
 bool isValueChanging(std::string_view kind)
 {
-    static constexpr std::array<std::string_view, 7> kinds{"truncated_string", "dangling_key",    "placeholder",
-                                                           "truncated_literal", "truncated_number", "missing_value",
-                                                           "ambiguous"};
+    static constexpr std::array<std::string_view, 8> kinds{
+        "truncated_string", "dangling_key", "placeholder", "truncated_literal",
+        "truncated_number", "missing_value", "ambiguous",   "guessed_missing_quote"};
     return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
 }
 

@@ -2,6 +2,7 @@
 #include "json/extract.h"
 
 #include "json/json_writer.h"
+#include "json/repairer.h"
 #include "json/text.h"
 
 #include <algorithm>
@@ -34,26 +35,48 @@ void Fix::write(JsonWriter& w) const
     w.endObject();
 }
 
+void SourceMap::deferTo(std::string document)
+{
+    m_spans.clear();
+    m_index.clear();
+    m_deferred = std::make_shared<const std::string>(std::move(document));
+}
+
+void SourceMap::buildDeferred() const
+{
+    const std::shared_ptr<const std::string> document = std::move(m_deferred);
+    m_deferred.reset();
+    // Only the map is wanted: the cheaper text output, thrown away.
+    detail::Repairer r(0, detail::RepairOptions{false, true, {}, nullptr, detail::RepairOutput::Text});
+    r.run(*document, true);
+    m_spans = std::move(r.sourceMap().m_spans);
+    m_index.clear();
+}
+
 void SourceMap::add(std::string pointer, Span span)
 {
+    build();
     m_index.clear(); // a reallocation would move short strings' bytes
     m_spans.emplace_back(std::move(pointer), span);
 }
 
 void SourceMap::extendLast(std::size_t end)
 {
+    build();
     if (!m_spans.empty())
         m_spans.back().second.length = end - m_spans.back().second.offset;
 }
 
 void SourceMap::merge(const SourceMap& other)
 {
+    other.build();
     for (const auto& [pointer, span] : other.m_spans)
         add(pointer, span);
 }
 
 void SourceMap::index()
 {
+    build();
     m_index.clear();
     m_index.reserve(m_spans.size());
     for (std::size_t i = 0; i < m_spans.size(); ++i)
@@ -64,6 +87,7 @@ SourceMap& SourceMap::operator=(const SourceMap& other)
 {
     if (this != &other) {
         m_spans = other.m_spans;
+        m_deferred = other.m_deferred;
         m_index.clear();
         if (!other.m_index.empty())
             index();
@@ -73,6 +97,7 @@ SourceMap& SourceMap::operator=(const SourceMap& other)
 
 std::optional<Span> SourceMap::findExact(std::string_view pointer) const
 {
+    build();
     if (!m_index.empty()) {
         const auto it = m_index.find(pointer);
         return it == m_index.end() ? std::nullopt : std::optional<Span>(m_spans[it->second].second);

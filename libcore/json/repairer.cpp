@@ -236,6 +236,8 @@ bool Repairer::onKeyOrEnd(char c)
         strayChar(m_pos, 1, "extra_comma");
         return true;
     }
+    if (c == '{' || c == '[')
+        return containerAfterComma();
     const auto keyStarts = [&] {
         f.keyStart = m_pos;
         f.keyCommaAt = f.commaAt;

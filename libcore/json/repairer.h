@@ -121,14 +121,17 @@ private:
     bool startQuoteLike(bool key, bool* handled);
     bool startOddQuote(bool key, bool* handled);
     bool containerAfterMember();
+    bool containerAfterComma();
     int concatenation();
     int rootConcatenation();
+    std::size_t spaceAndComments(std::size_t from) const;
     int plusThenQuote(std::size_t plusAt, std::size_t* quoteAt) const;
     int endsBeforeNextItem(std::size_t quoteAt);
     int quotedThen(std::size_t quoteAt, std::string_view followers) const;
     bool keyFollows(std::size_t from) const;
     int delimiterEndsString(std::size_t at);
-    void endStringAt(std::size_t at);
+    void endStringAt(std::size_t at, std::string_view kind);
+    void dropRead(std::size_t from, std::size_t to);
     bool rescanToDelimiter();
 
     // the output, a tree or text (repairer_output.cpp)
@@ -149,6 +152,7 @@ private:
     int stringUtf8(std::size_t at);
     int decideClose(std::size_t at, std::size_t length);
     bool closesString(char c) const;
+    int valueFollows(std::size_t at) const;
     void completeString(std::size_t endAt, std::size_t closerAt);
     bool finishString(std::size_t closerAt, std::size_t closerLength);
     bool finishTruncatedString(std::size_t at);
@@ -157,6 +161,7 @@ private:
     bool continueWord();
     int unwrapMongoCall(std::size_t openAt);
     bool finishUnquotedString(std::size_t endAt);
+    int closingQuoteOfKey(std::size_t from, std::size_t* quoteAt) const;
     bool continueDots();
     bool continueComment();
 

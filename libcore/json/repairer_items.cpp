@@ -70,14 +70,58 @@ bool Repairer::containerAfterMember()
     return true;
 }
 
+// `[{"i":1,{"i":2}]`: after a member and its comma, an object or array where the next key
+// should be. In an array the object was left open before its comma: close it there, and the
+// comma separates the two. Elsewhere no reading keeps every item, as above.
+bool Repairer::containerAfterComma()
+{
+    Frame& f = m_stack.back();
+    const std::size_t comma = f.commaAt;
+    if (comma != npos && m_stack.size() >= 2 && !m_stack[m_stack.size() - 2].object) {
+        fix("missing_bracket", comma, 0, "}");
+        f.commaAt = npos;
+        closeTop(comma);
+        m_stack.back().commaAt = comma;
+        m_expect = Expect::Value;
+        return true;
+    }
+    // `{{"a":1}}` (a template's doubled brace) loses nothing with the brace gone.
+    strayChar(m_pos, 1, f.count > 0 ? "ambiguous" : "stray_character");
+    return true;
+}
+
+// Past white space and short comments from `from` (`"a" /* x */ + "b"`): where the next token
+// starts, the text's size when it ends first, or a comment's start when it does not close
+// within the look-ahead.
+std::size_t Repairer::spaceAndComments(std::size_t from) const
+{
+    const std::string_view t = m_text;
+    const std::size_t limit = from + kLookAhead;
+    std::size_t j = from;
+    while (j < t.size() && j < limit) {
+        if (isSpace(t[j])) {
+            ++j;
+        } else if (t[j] == '/' && j + 1 < t.size() && (t[j + 1] == '*' || t[j + 1] == '/')) {
+            const std::string_view end = t[j + 1] == '*' ? "*/" : "\n";
+            const std::size_t close = t.substr(0, std::min(t.size(), limit)).find(end, j + 2);
+            if (close == std::string_view::npos)
+                return limit < t.size() ? j : t.size();
+            j = close + end.size();
+        } else if (t[j] == '/' && j + 1 >= t.size()) {
+            return t.size();
+        } else {
+            return j;
+        }
+    }
+    return j;
+}
+
 // Whether the `+` at `plusAt` is followed, past white space, by an opening quote (at
 // `*quoteAt`): 1 yes, 0 no, -1 the text ends before that can be told.
 int Repairer::plusThenQuote(std::size_t plusAt, std::size_t* quoteAt) const
 {
     const std::string_view t = m_text;
-    std::size_t j = plusAt + 1;
-    while (j < t.size() && j < plusAt + kLookAhead && isSpace(t[j]))
-        ++j;
+    const std::size_t j = spaceAndComments(plusAt + 1);
     if (j >= t.size())
         return m_final ? 0 : -1;
     *quoteAt = j;
@@ -106,9 +150,7 @@ int Repairer::rootConcatenation()
     if (!m_lastIsString || !m_stack.empty())
         return 0;
     const std::string_view t = m_text;
-    std::size_t j = m_pos;
-    while (j < t.size() && j < m_pos + kLookAhead && isSpace(t[j]))
-        ++j;
+    const std::size_t j = spaceAndComments(m_pos);
     if (j >= t.size())
         return m_final ? 0 : -1;
     if (t[j] != '+')
@@ -143,26 +185,68 @@ int Repairer::quotedThen(std::size_t quoteAt, std::string_view followers) const
     return followers.find(t[j]) != std::string_view::npos ? 1 : 0;
 }
 
-// A `"` inside a value string, after a comma, that opens what reads as the next item:
-// `{"a":"b,"c":"d"}` (a key and its colon follow) or `["a, "b"]` (a string and `,` or `]`).
-// The string lacked its closing quote and ends at the comma. 1 ended, 0 the quote is text,
-// -1 wait for more text.
+// A `"` inside a value string that opens what reads as the next item, so the string lacked
+// its closing quote and ends before what separates the two: a comma (`{"a":"b,"c":"d"}`,
+// `["a, "b"]`, `["a,` newline `"b"]`), closers that match the open containers and a comma
+// (`[{"a":"x},{"a":"y"}]`), or only a line break (`["a` newline `"b"]`). With a comma the
+// reading is plain (`missing_quote`); with a line break alone the boundary is a guess
+// (`guessed_missing_quote`, and the parser then inserts the comma). The bytes between are
+// read again as structure: bounded, so every byte is still read a bounded number of times.
+// 1 ended, 0 the quote is text, -1 wait for more text.
 int Repairer::endsBeforeNextItem(std::size_t quoteAt)
 {
     if (m_stack.empty())
         return 0;
     const std::string_view t = m_text;
-    std::size_t comma = quoteAt;
-    while (comma > m_contentStart && isBlank(t[comma - 1]))
-        --comma;
-    if (comma <= m_contentStart || t[comma - 1] != ',')
+    const std::size_t floor = std::max(m_contentStart, quoteAt > kLookAhead ? quoteAt - kLookAhead : 0);
+    std::size_t j = quoteAt;
+    bool lineBreak = false;
+    std::size_t spacesFrom = j; // where the last run of white space read backwards ends
+    const auto spacesBack = [&] {
+        spacesFrom = j;
+        while (j > floor && isSpace(t[j - 1])) {
+            lineBreak = lineBreak || t[j - 1] == '\n' || t[j - 1] == '\r';
+            --j;
+        }
+    };
+    spacesBack();
+    char opener = 0;
+    if (j > floor && (t[j - 1] == '{' || t[j - 1] == '[')) {
+        opener = t[j - 1];
+        --j;
+        spacesBack();
+    }
+    bool comma = false;
+    if (j > floor && t[j - 1] == ',') {
+        comma = true;
+        --j;
+        spacesBack();
+    }
+    std::string closers; // read backwards: the last one here closes the innermost container
+    while (j > floor && (t[j - 1] == '}' || t[j - 1] == ']')) {
+        closers += t[j - 1];
+        --j;
+        spacesBack();
+    }
+    // Spaces at the end of the text stay in it, unless a line break shows they are layout.
+    if (const std::string_view tail = t.substr(j, spacesFrom - j); tail.find_first_of("\r\n") == npos)
+        j = spacesFrom;
+    if (j <= m_contentStart || (!comma && !lineBreak))
         return 0;
-    --comma;
-    const int r = quotedThen(quoteAt, m_stack.back().object ? ":" : ",]");
+    if (closers.size() >= m_stack.size())
+        return 0;
+    for (std::size_t k = 0; k < closers.size(); ++k) // forwards, each closes the next container out
+        if (closers[closers.size() - 1 - k] != (m_stack[m_stack.size() - 1 - k].object ? '}' : ']'))
+            return 0;
+    const bool intoObject = m_stack[m_stack.size() - 1 - closers.size()].object;
+    if (opener && intoObject)
+        return 0; // a container cannot be a member
+    const bool keyFollows = opener ? opener == '{' : intoObject;
+    const int r = quotedThen(quoteAt, keyFollows ? ":" : ",]");
     if (r != 1)
         return r;
-    m_str.resize(m_str.size() - (quoteAt - comma)); // the comma and blanks were read as text
-    endStringAt(comma);
+    dropRead(j, quoteAt);
+    endStringAt(j, comma ? "missing_quote" : "guessed_missing_quote");
     return 1;
 }
 
@@ -197,15 +281,34 @@ int Repairer::delimiterEndsString(std::size_t at)
     const bool ends = object ? (c == '}' || (c == ',' && keyFollows(at + 1))) : (c == ']' || c == ',');
     if (!ends)
         return 0;
-    endStringAt(at);
+    // Spaces before the delimiter stay in the text, unless a line break shows they are layout.
+    const std::string_view t = m_text;
+    std::size_t end = at;
+    while (end > m_contentStart && isSpace(t[end - 1]))
+        --end;
+    if (t.substr(end, at - end).find_first_of("\r\n") == npos)
+        end = at;
+    dropRead(end, at);
+    // At a comma the string may as well have held it (`["hello, world]`): a guess.
+    endStringAt(end, c == ',' ? "guessed_missing_quote" : "missing_quote");
     return 1;
 }
 
+// The bytes [from, to) of white space and punctuation were read into the open string, one
+// character each but a CR LF pair: they are not the string's after all.
+void Repairer::dropRead(std::size_t from, std::size_t to)
+{
+    std::size_t read = to - from;
+    for (std::size_t k = from; k + 1 < to; ++k)
+        read -= m_text[k] == '\r' && m_text[k + 1] == '\n' ? 1 : 0;
+    m_str.resize(m_str.size() - std::min(read, m_str.size()));
+}
+
 // The open string ends at `at`, where its closing quote was missing.
-void Repairer::endStringAt(std::size_t at)
+void Repairer::endStringAt(std::size_t at, std::string_view kind)
 {
     m_log.dropFrom(at); // fixes inside the part that is no longer the string's
-    fix("missing_quote", at, 0, "\"");
+    fix(kind, at, 0, "\"");
     m_token = Token::None;
     m_pos = at;
     m_stopAtDelimiter = false;

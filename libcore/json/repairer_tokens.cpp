@@ -257,7 +257,50 @@ int Repairer::decideClose(std::size_t at, std::size_t length)
     const Mark mark = markAt(t, j, &incomplete);
     if (incomplete && !m_final)
         return -1;
-    return mark != Mark::None && mark != Mark::Ellipsis ? 1 : 0;
+    if (mark != Mark::None && mark != Mark::Ellipsis)
+        return 1;
+    return valueFollows(j);
+}
+
+// Past the blanks after a quote, at `at`: a value that stands alone (a number or literal
+// followed by a delimiter, an object or array opening): the quote closed the string and a
+// comma is missing (`["a" 2]`), rather than a quote inside the text (`"5" stars"`). 1 yes,
+// 0 no, -1 the text ends before that can be told. Bounded.
+int Repairer::valueFollows(std::size_t at) const
+{
+    const std::string_view t = m_text;
+    const std::size_t limit = std::min(t.size(), at + 64);
+    std::size_t j = at;
+    const char c = t[j];
+    if (c == '{' || c == '[') {
+        ++j;
+        while (j < limit && isSpace(t[j]))
+            ++j;
+        if (j >= t.size())
+            return m_final ? 0 : -1;
+        const char d = t[j];
+        return d == '"' || (c == '{' ? d == '}' : d == ']' || d == '{' || d == '[' || d == '-' || isDigit(d)) ? 1 : 0;
+    }
+    if (isDigit(c) || c == '-') {
+        while (j < limit && isNumberChar(t[j]))
+            ++j;
+    } else if (isIdentStart(c)) {
+        while (j < limit && isIdent(t[j]))
+            ++j;
+        const std::string_view word = t.substr(at, j - at);
+        if ((j < t.size() || m_final) && word != "true" && word != "false" && word != "null")
+            return 0;
+    } else {
+        return 0;
+    }
+    while (j < limit && (t[j] == ' ' || t[j] == '\t'))
+        ++j;
+    if (j >= t.size())
+        return m_final ? 1 : -1;
+    if (j >= limit)
+        return 0;
+    const char d = t[j];
+    return d == ',' || d == ']' || d == '}' || d == '\n' || d == '\r' ? 1 : 0;
 }
 
 int Repairer::stringEscape(std::size_t at)
@@ -508,6 +551,20 @@ bool Repairer::continueWord()
             return r > 0;
     }
     if (m_tokenIsKey) {
+        std::size_t quoteAt = 0;
+        const int r = closingQuoteOfKey(i, &quoteAt);
+        if (r < 0)
+            return false;
+        if (r > 0) { // `{a": 1}`: only the opening quote is missing
+            fix("missing_quote", m_tokenStart, 0, "\"");
+            Frame& f = m_stack.back();
+            f.key = std::string(t.substr(m_tokenStart, quoteAt - m_tokenStart));
+            f.keyEnd = quoteAt + 1;
+            m_token = Token::None;
+            m_pos = quoteAt + 1;
+            m_expect = Expect::Colon;
+            return true;
+        }
         fix("unquoted_key", m_tokenStart, word.size(), "\"" + std::string(word) + "\"");
         Frame& f = m_stack.back();
         f.key = std::string(word);
@@ -588,11 +645,52 @@ int Repairer::unwrapMongoCall(std::size_t openAt)
     return 1;
 }
 
+// A bare key's word ends at `from`: 1 when a closing quote and a colon follow on the line, with
+// nothing a key cannot hold before it (`{a": 1}`, `{first name": 1}`; the quote at
+// `*quoteAt`), 0 when not, -1 when the text ends before that can be told. Bounded.
+int Repairer::closingQuoteOfKey(std::size_t from, std::size_t* quoteAt) const
+{
+    const std::string_view t = m_text;
+    const std::size_t limit = std::min(t.size(), from + 64);
+    std::size_t j = from;
+    while (j < limit && t[j] != '"' && static_cast<unsigned char>(t[j]) >= 0x20
+           && std::string_view("{}[],:\\'`").find(t[j]) == std::string_view::npos)
+        ++j;
+    if (j >= t.size())
+        return m_final ? 0 : -1;
+    if (t[j] != '"' || t[j - 1] == ' ')
+        return 0;
+    *quoteAt = j;
+    ++j;
+    while (j < limit + 8 && j < t.size() && (t[j] == ' ' || t[j] == '\t'))
+        ++j;
+    if (j >= t.size())
+        return m_final ? 0 : -1;
+    return t[j] == ':' && sanitizeUtf8(t.substr(m_tokenStart, *quoteAt - m_tokenStart)).size() == *quoteAt - m_tokenStart
+        ? 1
+        : 0;
+}
+
 bool Repairer::finishUnquotedString(std::size_t endAt)
 {
     const std::string_view t = m_text;
     while (endAt > m_tokenStart && (t[endAt - 1] == ' ' || t[endAt - 1] == '\t'))
         --endAt;
+    // `[a", "b"]`: a string that lost only its opening quote. Its text must be what a JSON
+    // string may hold as it stands (no escapes, control bytes or other quotes), so that the
+    // inserted quote alone makes it valid.
+    const std::string_view body = t.substr(m_tokenStart, endAt - m_tokenStart);
+    if (body.size() >= 2 && body.back() == '"' && body.find_first_of("\"\\") == body.size() - 1
+        && std::none_of(body.begin(), body.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })
+        && sanitizeUtf8(body).size() == body.size()) {
+        fix("missing_quote", m_tokenStart, 0, "\"");
+        m_token = Token::None;
+        m_pos = endAt;
+        m_str.assign(body.substr(0, body.size() - 1));
+        completeString(endAt, endAt - 1);
+        m_str.clear();
+        return true;
+    }
     std::string value = sanitizeUtf8(t.substr(m_tokenStart, endAt - m_tokenStart));
     Json json(std::move(value));
     fix("unquoted_string", m_tokenStart, endAt - m_tokenStart, conform::dump(json));

@@ -44,7 +44,8 @@ bool StreamingExtractor::State::startCandidate()
             return false;
         }
         if (looks == 1) {
-            active.emplace(at, detail::RepairOptions{options.strict, options.sourceMap, {}});
+            // current() gives no source map (finish() reads the whole text again): none to build.
+            active.emplace(at, detail::RepairOptions{options.strict, false, {}});
             seek = at;
             return true;
         }

@@ -29,21 +29,21 @@ Mark markAt(std::string_view text, std::size_t at, bool* incomplete)
 
 int unicodeSpaceAt(std::string_view text, std::size_t at)
 {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(at);
     if (!mayBeUnicodeSpace(text[at]))
         return 0;
-    const std::size_t length = lead == 0xC2 ? 2 : 3;
-    if (at + length > text.size()) // a prefix that could still become a space
-        return at + 1 >= text.size() || byte(at + 1) == (lead == 0xC2 ? 0xA0 : 0x80) ? -1 : 0;
-    if (lead == 0xC2)
-        return byte(at + 1) == 0xA0 ? 2 : 0;
-    if (byte(at + 1) != 0x80)
-        return 0;
-    const unsigned char last = byte(at + 2);
-    if (lead == 0xE2)
-        return last >= 0x80 && last <= 0x8B ? 3 : 0;
-    return last == 0x80 ? 3 : 0;
+    static constexpr std::string_view spaces[] = {
+        "\xC2\xA0",     "\xC2\x85",     "\xE1\x9A\x80", "\xE1\xA0\x8E", "\xE2\x80\x80", "\xE2\x80\x81",
+        "\xE2\x80\x82", "\xE2\x80\x83", "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86", "\xE2\x80\x87",
+        "\xE2\x80\x88", "\xE2\x80\x89", "\xE2\x80\x8A", "\xE2\x80\x8B", "\xE2\x80\xA8", "\xE2\x80\xA9",
+        "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80"};
+    const std::string_view rest = text.substr(at, 3);
+    bool prefix = false;
+    for (std::string_view space : spaces) {
+        if (rest.starts_with(space))
+            return static_cast<int>(space.size());
+        prefix = prefix || (rest.size() < space.size() && space.starts_with(rest));
+    }
+    return prefix ? -1 : 0; // a prefix that could still become a space
 }
 
 int utf8SequenceAt(std::string_view text, std::size_t at)

@@ -25,14 +25,16 @@ Mark markAt(std::string_view text, std::size_t at, bool* incomplete = nullptr);
 inline constexpr std::string_view kBom = "\xEF\xBB\xBF";
 inline constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
 
-// White space JSON does not allow but models type between tokens: no-break space (U+00A0),
-// the typographic spaces U+2000..U+200B and the ideographic space U+3000. Returns the length
-// of the one at text[at] (2 or 3), 0 when there is none, -1 when the text ends inside one.
+// White space JSON does not allow but models type between tokens: every Unicode space
+// (no-break space U+00A0, next line U+0085, ogham space U+1680, the Mongolian vowel separator
+// U+180E, U+2000..U+200B, line and paragraph separators U+2028/U+2029, narrow no-break space
+// U+202F, medium mathematical space U+205F, ideographic space U+3000). Returns the length of
+// the one at text[at] (2 or 3), 0 when there is none, -1 when the text ends inside one.
 int unicodeSpaceAt(std::string_view text, std::size_t at);
 inline bool mayBeUnicodeSpace(char lead)
 {
     const auto u = static_cast<unsigned char>(lead);
-    return u == 0xC2 || u == 0xE2 || u == 0xE3;
+    return u == 0xC2 || u == 0xE1 || u == 0xE2 || u == 0xE3;
 }
 
 // The acute accent U+00B4 (C2 B4), which some keyboards give for a quote.

@@ -1,10 +1,11 @@
 // Hostile input for conform::json: the fuzz seed corpus, and generated 10 MB replies (deep
 // brackets, endless quotes, commas, random bytes) through extract() and the streaming
-// extractor. Nothing may crash, and 10 MB must cost about ten times 1 MB, not a hundred.
+// extractor. Nothing may crash, and 10 MB must cost about ten times 1 MB, not a hundred:
+// counted as bytes allocated and thread CPU time, never wall-clock time.
 #include "json/extract.h"
+#include "work_counter.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QTest>
 
@@ -39,27 +40,28 @@ std::string randomText(std::size_t bytes, std::string_view alphabet)
     return s;
 }
 
-double secondsToExtract(const std::string& text)
+using conform::test::measureWork;
+using conform::test::Work;
+
+Work extractWork(const std::string& text)
 {
-    QElapsedTimer timer;
-    timer.start();
-    const json::Extraction x = json::extract(text);
-    (void)x;
-    return timer.nsecsElapsed() / 1e9;
+    return measureWork([&] { (void)json::extract(text); });
 }
 
-double secondsToStream(const std::string& text, std::size_t chunk)
+// Fed in chunks, with a partial value now and then as a GUI would ask for it: ten times over
+// the text whatever its size, so that the partials cost the same share at every size.
+Work streamWork(const std::string& text, std::size_t chunk)
 {
-    QElapsedTimer timer;
-    timer.start();
-    json::StreamingExtractor stream;
-    for (std::size_t at = 0; at < text.size(); at += chunk) {
-        stream.feed(std::string_view(text).substr(at, chunk));
-        if (at % (1 << 20) == 0)
-            (void)stream.current(); // as a GUI would, now and then
-    }
-    (void)stream.current();
-    return timer.nsecsElapsed() / 1e9;
+    return measureWork([&] {
+        json::StreamingExtractor stream;
+        const std::size_t every = std::max<std::size_t>(chunk, text.size() / 10);
+        for (std::size_t at = 0; at < text.size(); at += chunk) {
+            stream.feed(std::string_view(text).substr(at, chunk));
+            if (at % every < chunk)
+                (void)stream.current();
+        }
+        (void)stream.current();
+    });
 }
 
 } // namespace
@@ -105,34 +107,49 @@ private slots:
     void linearTime_data()
     {
         QTest::addColumn<Generator>("generate");
-        QTest::newRow("deep brackets") << Generator([](std::size_t n) { return std::string(n, '['); });
-        QTest::newRow("deep objects") << Generator([](std::size_t n) { return repeat("{\"a\": ", n); });
-        QTest::newRow("endless quotes") << Generator([](std::size_t n) { return std::string(n, '"'); });
-        QTest::newRow("one open string") << Generator([](std::size_t n) { return "{\"a\": \"" + std::string(n, 'x'); });
-        QTest::newRow("many commas") << Generator([](std::size_t n) { return "[" + std::string(n, ','); });
-        QTest::newRow("commas in an object") << Generator([](std::size_t n) { return "{" + std::string(n, ','); });
-        QTest::newRow("random bytes") << Generator([](std::size_t n) { return randomText(n, {}); });
+        // The most extract() may allocate per byte of text: generous for hostile text, whose
+        // every fix is a record; tight for a clean reply, which needs no fix and no source map
+        // yet (an entry per item, tens of bytes, made the cost per MB grow with the size).
+        QTest::addColumn<double>("maxBytesPerByte");
+        QTest::newRow("deep brackets") << Generator([](std::size_t n) { return std::string(n, '['); }) << 200.0;
+        QTest::newRow("deep objects") << Generator([](std::size_t n) { return repeat("{\"a\": ", n); }) << 200.0;
+        QTest::newRow("endless quotes") << Generator([](std::size_t n) { return std::string(n, '"'); }) << 200.0;
+        QTest::newRow("one open string") << Generator([](std::size_t n) { return "{\"a\": \"" + std::string(n, 'x'); }) << 200.0;
+        QTest::newRow("many commas") << Generator([](std::size_t n) { return "[" + std::string(n, ','); }) << 200.0;
+        QTest::newRow("commas in an object") << Generator([](std::size_t n) { return "{" + std::string(n, ','); }) << 200.0;
+        QTest::newRow("random bytes") << Generator([](std::size_t n) { return randomText(n, {}); }) << 200.0;
         QTest::newRow("random json punctuation")
-            << Generator([](std::size_t n) { return randomText(n, "{}[]\",:' ab1\\\n.tT/*"); });
-        QTest::newRow("brackets in prose") << Generator([](std::size_t n) { return repeat("see [note] and {x} ", n); });
-        QTest::newRow("big valid array") << Generator([](std::size_t n) { return "[" + repeat("1234,", n) + "0]"; });
-        QTest::newRow("unclosed fences") << Generator([](std::size_t n) { return repeat("```json\n{\"a\": [\n", n); });
-        QTest::newRow("unclosed tags") << Generator([](std::size_t n) { return repeat("<function_calls><invoke name=\"x\"><parameter name=\"y\">[", n); });
+            << Generator([](std::size_t n) { return randomText(n, "{}[]\",:' ab1\\\n.tT/*"); }) << 200.0;
+        QTest::newRow("brackets in prose") << Generator([](std::size_t n) { return repeat("see [note] and {x} ", n); }) << 200.0;
+        QTest::newRow("big valid array") << Generator([](std::size_t n) { return "[" + repeat("1234,", n) + "0]"; }) << 24.0;
+        QTest::newRow("unclosed fences") << Generator([](std::size_t n) { return repeat("```json\n{\"a\": [\n", n); }) << 200.0;
+        QTest::newRow("unclosed tags") << Generator([](std::size_t n) { return repeat("<function_calls><invoke name=\"x\"><parameter name=\"y\">[", n); }) << 200.0;
     }
     void linearTime()
     {
         QFETCH(Generator, generate);
+        QFETCH(double, maxBytesPerByte);
         const std::string small = generate(1 << 20), large = generate(10 << 20);
-        const double extract1 = std::min(secondsToExtract(small), secondsToExtract(small));
-        const double extract10 = secondsToExtract(large);
-        const double stream1 = std::min(secondsToStream(small, 4096), secondsToStream(small, 4096));
-        const double stream10 = secondsToStream(large, 4096);
-        qInfo("extract %.3f s/MB at 1 MB, %.3f s/MB at 10 MB; streaming %.3f and %.3f s/MB", extract1,
-              extract10 / 10, stream1, stream10 / 10);
-        // Linear work keeps the cost per MB flat; allow for noise on a shared machine.
-        QVERIFY2(extract10 / 10 < 4 * extract1 + 0.05, "extract() is not linear");
-        QVERIFY2(stream10 / 10 < 4 * stream1 + 0.05, "streaming is not linear");
-        QVERIFY2(extract10 < 30, "extract() is too slow");
+        const double mb = static_cast<double>(large.size()) / static_cast<double>(small.size());
+        extractWork(small); // warm up
+        const Work extract1 = extractWork(small), extract10 = extractWork(large);
+        const Work stream1 = streamWork(small, 4096), stream10 = streamWork(large, 4096);
+        qInfo("extract: %.1f and %.1f bytes allocated per byte at 1 and 10 MB, %.3f and %.3f s/MB CPU; "
+              "streaming: %.1f and %.1f bytes per byte, %.3f and %.3f s/MB CPU",
+              double(extract1.allocatedBytes) / small.size(), double(extract10.allocatedBytes) / large.size(),
+              extract1.cpuSeconds, extract10.cpuSeconds / mb, double(stream1.allocatedBytes) / small.size(),
+              double(stream10.allocatedBytes) / large.size(), stream1.cpuSeconds, stream10.cpuSeconds / mb);
+        // Linear work: 10 MB allocates about ten times what 1 MB does (twice that for buffers
+        // that grow by doubling), and no more than a bounded amount per byte of text: every
+        // allocated byte is written, so this is the memory traffic a big reply costs.
+        QVERIFY2(extract10.allocatedBytes < 2 * mb * extract1.allocatedBytes + (4 << 20), "extract() allocates super-linearly");
+        QVERIFY2(stream10.allocatedBytes < 2 * mb * stream1.allocatedBytes + (4 << 20), "streaming allocates super-linearly");
+        QVERIFY2(extract10.allocatedBytes < maxBytesPerByte * large.size(), "extract() allocates too much per byte");
+        // Thread CPU time leaves out the time a busy machine keeps this thread waiting; the
+        // margin (four times the cost per MB, and a second) is for caches shared with other
+        // work. A quadratic step costs a hundred times.
+        QVERIFY2(extract10.cpuSeconds < 4 * mb * extract1.cpuSeconds + 1, "extract() is not linear");
+        QVERIFY2(stream10.cpuSeconds < 4 * mb * stream1.cpuSeconds + 1, "streaming is not linear");
     }
 };
 

@@ -1,6 +1,7 @@
 // conform::json::extract: candidates, repairs with their exact fix logs, strict refusals and
 // the replies that hold nothing.
 #include "fix_check.h"
+#include "json/fix_log.h"
 
 #include <QTest>
 
@@ -12,6 +13,9 @@ void rows_repairs();
 void rows_strictRefuses();
 void rows_keepsEveryItem();
 void rows_ambiguous();
+void rows_keepsEveryItemKinds();
+void rows_guesses();
+std::vector<std::pair<std::string, std::string>> damagedReplies();
 
 using conform::Json;
 namespace json = conform::json;
@@ -105,7 +109,11 @@ private slots:
     }
 
     // Damage from outside Conform: every item is kept, and nothing is flagged ambiguous.
-    void keepsEveryItem_data() { rows_keepsEveryItem(); }
+    void keepsEveryItem_data()
+    {
+        rows_keepsEveryItem();
+        rows_keepsEveryItemKinds();
+    }
     void keepsEveryItem()
     {
         QFETCH(int, items);
@@ -133,6 +141,47 @@ private slots:
         const json::Extraction refused = json::extract(raw, strict);
         QVERIFY(!refused.ok);
         QVERIFY(hasFix(refused.refused, "ambiguous"));
+    }
+
+    // The item boundary is a guess: the value a reader means, with a fix that says it is a
+    // guess, which strict mode refuses.
+    void guessesAreFlagged_data() { rows_guesses(); }
+    void guessesAreFlagged()
+    {
+        QFETCH(std::string, raw);
+        QFETCH(int, items);
+        const json::Extraction x = checkItemsRow();
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(hasFix(x.fixes, "guessed_missing_quote"));
+        QCOMPARE(itemCount(x.value), items);
+        json::ExtractOptions strict;
+        strict.strict = true;
+        const json::Extraction refused = json::extract(raw, strict);
+        QVERIFY(!refused.ok);
+        QVERIFY(hasFix(refused.refused, "guessed_missing_quote"));
+    }
+
+    // Damaged replies of every kind above: an ok value that is not the one a reader means
+    // (above all one with fewer items) carries a value-changing fix; most are exact.
+    void okNeverLosesItems()
+    {
+        const auto replies = damagedReplies();
+        std::size_t exact = 0;
+        for (const auto& [raw, intended] : replies) {
+            const json::Extraction x = json::extract(raw);
+            const Json want = Json::parse(intended);
+            if (x.ok && x.value == want) {
+                ++exact;
+                continue;
+            }
+            const bool flagged = std::any_of(x.fixes.begin(), x.fixes.end(),
+                                             [](const json::Fix& f) { return json::isValueChanging(f.kind); });
+            QVERIFY2(!x.ok || flagged, (raw + " -> " + x.value.dump()).c_str());
+            QVERIFY2(!x.ok || itemCount(x.value) >= itemCount(want) || flagged, raw.c_str());
+        }
+        qInfo("%zu of %zu damaged replies exact", exact, replies.size());
+        QVERIFY(exact * 100 >= replies.size() * 85);
     }
 
     // A candidate flagged ambiguous loses to one that is not, and its fitness drops by one.

@@ -32,7 +32,7 @@ void rows_keepsEveryItem()
            R"([["missing_quote",7,"","\""]])", 4);
     addRow("unclosed item before an item", R"(["a, "b"])", R"(["a","b"])", R"([["missing_quote",3,"","\""]])", 2);
     addRow("unclosed item at the end", R"(["hello, world])", R"(["hello","world"])",
-           R"([["missing_quote",7,"","\""],["unquoted_string",9,"world","\"world\""]])", 2);
+           R"([["guessed_missing_quote",7,"","\""],["unquoted_string",9,"world","\"world\""]])", 2);
     addRow("unclosed value before the brace", R"({"a":"b})", R"({"a":"b"})", R"([["missing_quote",7,"","\""]])", 2);
     addRow("unclosed value, comma in the text", R"({"a":"x, y})", R"({"a":"x, y"})",
            R"([["missing_quote",10,"","\""]])", 2);
@@ -104,6 +104,8 @@ void rows_ambiguous()
            R"([["missing_comma",6,"",","],["ambiguous",6,"{",""],["stray_bracket",13,"}",""]])", 4);
     // Two values side by side at the top level: one is the answer, and the other is not lost
     // silently.
+    addRow("object after a comma inside an object's members", R"({"x":{"i":1,{"i":2}}})", R"({"x":{"i":2}})",
+           R"([["ambiguous",12,"{",""],["stray_bracket",20,"}",""]])", 5);
     addRow("objects side by side", R"({"a":1}{"b":2})", R"({"b":2})", R"([["ambiguous",7,"",""]])", 4);
     addRow("JSON Lines", "{\"a\":1}\n{\"b\":2}\n", R"({"b":2})", R"([["ambiguous",8,"",""]])", 4);
 }

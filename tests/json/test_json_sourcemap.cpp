@@ -1,5 +1,6 @@
 // Source maps: every value's JSON pointer -> its span in the raw reply.
 #include "json/extract.h"
+#include "json/validity.h"
 
 #include <QTest>
 
@@ -66,6 +67,47 @@ private slots:
         for (const char* p : {"", "/title", "/n", "/n/0", "/n/1"})
             QCOMPARE(map.find(std::string(p)), x.sourceMap.find(std::string(p)));
         QCOMPARE(map.find(std::string("/n/1"))->offset, doc.find("2]"));
+    }
+
+    // The fast path: a reply that is strict JSON as it stands is read without building its
+    // map, which is read from a copy of the text when first used. On mutated replies, the
+    // check says strict exactly when the repairer needs no fix, and the deferred map is the
+    // map the repairer gives.
+    void cleanRepliesDeferTheirMap()
+    {
+        const std::vector<std::string> seeds{"{\"a\": [1, -2.5e3, {\"b\": [true, \"x\\n\\u00e9\"]}], \"c\": null}",
+                                             "[{\"i\":1},{\"i\":2,\"i\":3}]", "\"just a string\"", "  [ ]\n"};
+        const std::vector<std::string> tokens{"\"", ",", "{", "}", "[", "]", ":", " ", "\n", "0", "-", ".", "e",
+                                              "\\", "\\u", "\\ud800", "\xC3", "\xC2\xA0", "tru", "//", "'"};
+        std::uint64_t state = 7;
+        const auto next = [&] { return static_cast<std::size_t>((state = state * 6364136223846793005ull + 1442695040888963407ull) >> 33); };
+        int clean = 0;
+        for (int n = 0; n < 5000; ++n) {
+            std::string raw = seeds[next() % seeds.size()];
+            for (std::size_t k = 0, edits = next() % 3; k < edits; ++k) {
+                const std::size_t at = next() % (raw.size() + 1);
+                if (next() % 3 == 0 && at < raw.size())
+                    raw.erase(at, 1);
+                else
+                    raw.insert(at, tokens[next() % tokens.size()]);
+            }
+            const json::Extraction x = json::extract(raw);
+            if (x.candidateKind == "double_encoded") // a string holding JSON: decoded, not deferred
+                continue;
+            const bool strict = json::detail::isStrictJson(raw);
+            const bool needsNothing = x.ok && x.fixes.empty() && x.candidateKind == "whole";
+            QVERIFY2(strict == needsNothing, raw.c_str());
+            if (!strict)
+                continue;
+            ++clean;
+            QVERIFY2(x.sourceMap.deferred(), raw.c_str());
+            QCOMPARE(x.sourceMap.size(), json::sourceMapOf(raw).size()); // builds it
+            const json::SourceMap eager = json::sourceMapOf(raw);
+            const Json flat = x.value.flatten();
+            for (const auto& item : flat.items())
+                QCOMPARE(x.sourceMap.find(item.key()), eager.find(item.key()));
+        }
+        QVERIFY(clean > 500);
     }
 
     void byPath()

@@ -1,8 +1,8 @@
 // StreamingExtractor: partial values after each chunk, the same result as extract() at the
 // end, and linear total work however small the chunks.
 #include "json/extract.h"
+#include "work_counter.h"
 
-#include <QElapsedTimer>
 #include <QTest>
 
 using conform::Json;
@@ -87,8 +87,10 @@ private slots:
         QVERIFY(!stream.finish().ok);
     }
 
-    // A reply fed one byte at a time costs time proportional to its size: 1 MB takes about
-    // four times as long as 250 kB, not sixteen times.
+    // A reply fed one byte at a time costs work proportional to its size: 1 MB about four
+    // times 250 kB, not sixteen times. Counted as bytes allocated and thread CPU time, never
+    // wall-clock time; and feeding allocates a bounded amount per byte (no source map, which
+    // current() does not give and finish() builds again).
     void linearInOneByteChunks()
     {
         const auto reply = [](std::size_t bytes) {
@@ -98,23 +100,29 @@ private slots:
             s += "{\"long\": \"" + std::string(bytes / 4, 'x') + "\"}]}\n```";
             return s;
         };
-        const auto secondsFor = [](const std::string& text) {
-            QElapsedTimer timer;
-            timer.start();
-            json::StreamingExtractor stream;
-            for (char c : text)
-                stream.feed(std::string_view(&c, 1));
-            const double s = timer.nsecsElapsed() / 1e9;
-            return std::pair{s, stream.current()};
+        const auto feed = [](const std::string& text) {
+            json::Extraction x;
+            const conform::test::Work work = conform::test::measureWork([&] {
+                json::StreamingExtractor stream;
+                for (char c : text)
+                    stream.feed(std::string_view(&c, 1));
+                x = stream.current();
+            });
+            return std::pair{work, x};
         };
         const std::string small = reply(250'000), large = reply(1'000'000);
-        secondsFor(small); // warm up
-        const auto [tSmall, xSmall] = secondsFor(small);
-        const auto [tLarge, xLarge] = secondsFor(large);
+        feed(small); // warm up
+        const auto [wSmall, xSmall] = feed(small);
+        const auto [wLarge, xLarge] = feed(large);
         QVERIFY(xLarge.ok);
         QCOMPARE(xLarge.value.dump(), json::extract(large).value.dump());
-        qInfo("1-byte chunks: 250 kB %.3f s, 1 MB %.3f s (ratio %.1f)", tSmall, tLarge, tLarge / tSmall);
-        QVERIFY2(tLarge / tSmall < 10.0, "feeding is not linear");
+        const double ratio = double(large.size()) / double(small.size());
+        qInfo("1-byte chunks: %.1f and %.1f bytes allocated per byte, %.3f and %.3f s CPU at 250 kB and 1 MB",
+              double(wSmall.allocatedBytes) / small.size(), double(wLarge.allocatedBytes) / large.size(),
+              wSmall.cpuSeconds, wLarge.cpuSeconds);
+        QVERIFY2(wLarge.allocatedBytes < 2 * ratio * wSmall.allocatedBytes, "feeding allocates super-linearly");
+        QVERIFY2(wLarge.allocatedBytes < 16 * large.size(), "feeding allocates too much per byte");
+        QVERIFY2(wLarge.cpuSeconds < 4 * ratio * wSmall.cpuSeconds + 0.5, "feeding is not linear");
     }
 };
 

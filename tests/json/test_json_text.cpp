@@ -20,6 +20,8 @@ void rows_strictRefuses();
 void rows_keepsEveryItem();
 void rows_ambiguous();
 void rows_hostile();
+void rows_keepsEveryItemKinds();
+void rows_guesses();
 
 using conform::Json;
 namespace json = conform::json;
@@ -138,8 +140,14 @@ private slots:
     void repairs() { QFETCH(std::string, raw); checkRaw(raw); }
     void strictRefuses_data() { rows_strictRefuses(); }
     void strictRefuses() { QFETCH(std::string, raw); checkRaw(raw); }
-    void keepsEveryItem_data() { rows_keepsEveryItem(); }
+    void keepsEveryItem_data()
+    {
+        rows_keepsEveryItem();
+        rows_keepsEveryItemKinds();
+    }
     void keepsEveryItem() { QFETCH(std::string, raw); checkRaw(raw); }
+    void guesses_data() { rows_guesses(); }
+    void guesses() { QFETCH(std::string, raw); checkRaw(raw); }
     void ambiguous_data() { rows_ambiguous(); }
     void ambiguous() { QFETCH(std::string, raw); checkRaw(raw); }
     void hostile_data() { rows_hostile(); }

@@ -1,0 +1,210 @@
+#include "json/validity.h"
+
+#include "json/parse.h"
+#include "json/text.h"
+
+#include <vector>
+
+namespace conform::json::detail {
+
+namespace {
+
+using text::isDigit;
+
+class Validator
+{
+public:
+    explicit Validator(std::string_view t) : m_t(t) {}
+
+    bool run()
+    {
+        // A stack of open containers, one byte each ('{' or '['); values are read in a loop.
+        std::vector<char> open;
+        open.reserve(64);
+        spaces();
+        while (true) {
+            // A value.
+            if (m_i >= m_t.size())
+                return false;
+            const char c = m_t[m_i];
+            if (c == '{' || c == '[') {
+                if (open.size() >= kMaxDepth)
+                    return false;
+                open.push_back(c);
+                ++m_i;
+                spaces();
+                if (m_i < m_t.size() && m_t[m_i] == (c == '{' ? '}' : ']')) {
+                    open.pop_back();
+                    ++m_i;
+                } else if (c == '{') {
+                    if (!member())
+                        return false;
+                    continue;
+                } else {
+                    continue;
+                }
+            } else if (!scalar()) {
+                return false;
+            }
+            // After a value: a comma and the next one, closers, or the end.
+            while (true) {
+                spaces();
+                if (open.empty())
+                    return m_i == m_t.size();
+                if (m_i >= m_t.size())
+                    return false;
+                const char d = m_t[m_i++];
+                if (d == ',') {
+                    spaces();
+                    if (open.back() == '{' && !member())
+                        return false;
+                    break;
+                }
+                if (d != (open.back() == '{' ? '}' : ']'))
+                    return false;
+                open.pop_back();
+            }
+        }
+    }
+
+private:
+    void spaces()
+    {
+        while (m_i < m_t.size() && text::isSpace(m_t[m_i]))
+            ++m_i;
+    }
+
+    // A key and its colon; the value follows.
+    bool member()
+    {
+        if (m_i >= m_t.size() || m_t[m_i] != '"' || !string())
+            return false;
+        spaces();
+        if (m_i >= m_t.size() || m_t[m_i] != ':')
+            return false;
+        ++m_i;
+        spaces();
+        return true;
+    }
+
+    bool scalar()
+    {
+        const char c = m_t[m_i];
+        if (c == '"')
+            return string();
+        if (c == '-' || isDigit(c))
+            return number();
+        for (std::string_view word : {"true", "false", "null"}) {
+            if (m_t.substr(m_i, word.size()) == word) {
+                m_i += word.size();
+                return m_i >= m_t.size() || !text::isIdent(m_t[m_i]);
+            }
+        }
+        return false;
+    }
+
+    bool digits()
+    {
+        const std::size_t from = m_i;
+        while (m_i < m_t.size() && isDigit(m_t[m_i]))
+            ++m_i;
+        return m_i > from;
+    }
+
+    bool number()
+    {
+        if (m_t[m_i] == '-')
+            ++m_i;
+        if (m_i < m_t.size() && m_t[m_i] == '0')
+            ++m_i;
+        else if (!digits())
+            return false;
+        if (m_i < m_t.size() && m_t[m_i] == '.') {
+            ++m_i;
+            if (!digits())
+                return false;
+        }
+        if (m_i < m_t.size() && (m_t[m_i] == 'e' || m_t[m_i] == 'E')) {
+            ++m_i;
+            if (m_i < m_t.size() && (m_t[m_i] == '+' || m_t[m_i] == '-'))
+                ++m_i;
+            if (!digits())
+                return false;
+        }
+        // What the repairer would read on as a word ("12px") or another number ("1.2.3").
+        return m_i >= m_t.size() || !(text::isIdent(m_t[m_i]) || m_t[m_i] == '.' || m_t[m_i] == '+'
+                                      || static_cast<unsigned char>(m_t[m_i]) >= 0x80);
+    }
+
+    int hex4(std::size_t at) const
+    {
+        if (at + 4 > m_t.size())
+            return -1;
+        int v = 0;
+        for (std::size_t k = at; k < at + 4; ++k) {
+            const char h = m_t[k];
+            const int d = isDigit(h) ? h - '0' : (h >= 'a' && h <= 'f') ? h - 'a' + 10 : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : -1;
+            if (d < 0)
+                return -1;
+            v = v * 16 + d;
+        }
+        return v;
+    }
+
+    bool string()
+    {
+        ++m_i; // the opening quote
+        while (m_i < m_t.size()) {
+            const auto u = static_cast<unsigned char>(m_t[m_i]);
+            if (u == '"') {
+                ++m_i;
+                return true;
+            }
+            if (u < 0x20)
+                return false;
+            if (u == '\\') {
+                if (m_i + 1 >= m_t.size())
+                    return false;
+                const char e = m_t[m_i + 1];
+                if (e == 'u') {
+                    const int cp = hex4(m_i + 2);
+                    if (cp < 0 || (cp >= 0xDC00 && cp <= 0xDFFF))
+                        return false;
+                    m_i += 6;
+                    if (cp >= 0xD800 && cp <= 0xDBFF) {
+                        const int low = m_i + 1 < m_t.size() && m_t[m_i] == '\\' && m_t[m_i + 1] == 'u' ? hex4(m_i + 2) : -1;
+                        if (low < 0xDC00 || low > 0xDFFF)
+                            return false;
+                        m_i += 6;
+                    }
+                    continue;
+                }
+                if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos)
+                    return false;
+                m_i += 2;
+                continue;
+            }
+            if (u >= 0x80) {
+                const int n = text::utf8SequenceAt(m_t, m_i);
+                if (n <= 0)
+                    return false;
+                m_i += static_cast<std::size_t>(n);
+                continue;
+            }
+            ++m_i;
+        }
+        return false;
+    }
+
+    std::string_view m_t;
+    std::size_t m_i = 0;
+};
+
+} // namespace
+
+bool isStrictJson(std::string_view text)
+{
+    return Validator(text).run();
+}
+
+} // namespace conform::json::detail
