@@ -39,6 +39,8 @@ int capturesReplay(const QStringList& arguments, Io& io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
     storeOptions.addTo(parser, false);
     parser.addOptions({schema, json});
+    const SchemaReadingOptions schemaReading;
+    schemaReading.addTo(parser);
     if (auto done = parseSubcommand(parser, arguments, io))
         return *done;
     if (!parser.isSet(schema))
@@ -48,7 +50,10 @@ int capturesReplay(const QStringList& arguments, Io& io)
     auto filter = storeOptions.filter(parser, false);
     if (!filter)
         return fail(io, "captures replay: " + filter.error().toString());
-    const LoadedSchema loaded = loadSchema(parser.value(schema));
+    const auto reading = schemaReading.read(parser, "captures replay");
+    if (!reading)
+        return fail(io, reading.error().message);
+    const LoadedSchema loaded = loadSchema(parser.value(schema), reading.value());
     if (!loaded.ok)
         return fail(io, loaded.error);
     auto store = storeOptions.open(parser, false);

@@ -1,6 +1,7 @@
 // conform-cli proxy: the monitoring proxy (libcore/proxy) on a local port, until stopped.
 // First stdout line "listening on http://HOST:PORT"; one line per captured exchange on stderr.
 #include "command.h"
+#include "schema_loader.h"
 #include "store_options.h"
 
 #include "proxy/proxy.h"
@@ -64,14 +65,15 @@ public:
     std::string usage() const override
     {
         return "conform-cli proxy --upstream URL [--listen 127.0.0.1:PORT] [--schema-map FILE]\n"
-               "                  [--store PATH|URL | --no-store] [--allow-remote]\n"
+               "                  [--store PATH|URL | --no-store] [--allow-remote] [--draft 7|2020-12] [--formats assert|annotate]\n"
                "Point the application's base URL at the proxy. Requests go to the upstream unchanged (only Host\n"
                "is the upstream's); the upstream's bytes come back untouched, streaming included. Afterwards each\n"
                "reply to /v1/messages, /chat/completions or /api/chat is extracted, validated and captured with\n"
                "the labels source=proxy, schema and validated. The schema map is a JSON object from names to\n"
                "schema files: a request's name is its x-conform-schema header, else the forced tool's name, else\n"
                "response_format.json_schema.name; a request with no matching name is captured unvalidated.\n"
-               "First stdout line: \"listening on http://HOST:PORT\"; one line per captured call on stderr.";
+               "First stdout line: \"listening on http://HOST:PORT\"; one line per captured call on stderr.\n"
+               "The schema map's schemas:\n" + std::string(kSchemaReadingUsage);
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -85,6 +87,8 @@ public:
         const QCommandLineOption remote(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address."));
         const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
         parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, help});
+        const SchemaReadingOptions schemaReading;
+        schemaReading.addTo(parser);
         if (!parser.parse(arguments))
             return fail(io, "proxy: " + parser.errorText().toStdString());
         if (parser.isSet(help))
@@ -99,7 +103,10 @@ public:
         proxy::ProxyOptions options;
         options.upstream = QUrl(parser.value(upstream), QUrl::StrictMode);
         if (parser.isSet(schemaMap)) {
-            auto map = proxy::loadSchemaMap(parser.value(schemaMap));
+            const auto reading = schemaReading.read(parser, "proxy");
+            if (!reading)
+                return fail(io, reading.error().message);
+            auto map = proxy::loadSchemaMap(parser.value(schemaMap), reading.value());
             if (!map)
                 return fail(io, "proxy: --schema-map " + map.error().toString());
             options.schemas = std::move(map.value());

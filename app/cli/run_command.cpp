@@ -45,6 +45,7 @@ struct Options
     QCommandLineOption label{QStringLiteral("label"), QStringLiteral("Label the capture K=V (repeatable; suite, case, target and repeat feed pass^k)."), QStringLiteral("K=V")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the whole run as one JSON document.")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+    SchemaReadingOptions schemaReading;
 
     void addTo(QCommandLineParser& parser) const
     {
@@ -52,6 +53,7 @@ struct Options
                            onTruncation, maxTokensCeiling, retries,
                            temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, stream,
                            store, noStore, label, json, help});
+        schemaReading.addTo(parser);
     }
 };
 
@@ -163,13 +165,24 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
 std::string schemaFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
                        engine::RunSpec& spec)
 {
+    const auto reading = o.schemaReading.read(parser, "run");
+    if (!reading)
+        return reading.error().message;
     if (!parser.isSet(o.schema) && scenario && scenario->schema) {
         spec.schema = *scenario->schema;
-        return {}; // the engine compiles it
+        schema::CompileOptions options;
+        options.assertFormats = reading->assertFormats;
+        options.defaultDraft = reading->defaultDraft;
+        auto compiled = schema::Validator::compile(spec.schema, options);
+        if (!compiled)
+            return "run: scenario '" + scenario->name + "': schema: " + compiled.error().toString();
+        spec.validator = std::make_shared<const schema::Validator>(std::move(compiled.value()));
+        return {};
     }
     if (!parser.isSet(o.schema) && (!scenario || scenario->schemaRef.empty()))
         return "run: scenario '" + (scenario ? scenario->name : std::string()) + "' has no schema; give --schema FILE";
-    const LoadedSchema loaded = loadSchema(parser.isSet(o.schema) ? parser.value(o.schema) : QString::fromStdString(scenario->schemaRef));
+    const LoadedSchema loaded = loadSchema(parser.isSet(o.schema) ? parser.value(o.schema) : QString::fromStdString(scenario->schemaRef),
+                                           reading.value());
     if (!loaded.ok)
         return loaded.error;
     spec.schema = loaded.document;
@@ -260,6 +273,7 @@ public:
                "                [--on-truncation continue|raise|fail] [--max-tokens-ceiling N] [--stream]\n"
                "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
                "                [--store PATH|URL | --no-store] [--label K=V ...] [--json]\n"
+               "                [--draft 7|2020-12] [--formats assert|annotate]\n"
                "conform-cli run --scenario NAME [options]   a scenario with its own schema and prompt (--provider scenario)\n"
                "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
                "Every run is captured (see `conform-cli captures`) unless --no-store; --json then adds\n"

@@ -43,7 +43,8 @@ Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& m
     return {{"file", file}, {"ok", ok}, {"messages", list}};
 }
 
-int lint(const QString& path, const std::optional<providers::ProviderKind>& provider, bool json, Io& io)
+int lint(const QString& path, const std::optional<providers::ProviderKind>& provider, const SchemaReading& reading, bool json,
+         Io& io)
 {
     const ReadResult input = readInput(path, io);
     if (!input.ok)
@@ -53,11 +54,12 @@ int lint(const QString& path, const std::optional<providers::ProviderKind>& prov
     if (!document)
         return fail(io, name + ": " + document.error().toString());
 
-    const QFileInfo info(path);
-    const schema::Registry registry = schema::Registry::forWorkspace(info.absolutePath().toStdString());
+    const schema::Registry registry = schema::registryForSchemaFile(path);
     schema::CompileOptions options;
     options.registry = &registry;
-    options.baseUri = QUrl::fromLocalFile(info.absoluteFilePath()).toString().toStdString();
+    options.baseUri = schema::schemaFileUri(path);
+    options.assertFormats = reading.assertFormats;
+    options.defaultDraft = reading.defaultDraft;
     auto compiled = schema::Validator::compile(document.value(), options);
 
     std::vector<schema::LintMessage> messages;
@@ -87,9 +89,9 @@ int lint(const QString& path, const std::optional<providers::ProviderKind>& prov
 
 // Prints the example (exit 0), or the best candidate with notes saying what could not be
 // satisfied (exit 1). --json: {"file","valid","value","notes":[{"schemaPath","message"}]}.
-int example(const QString& path, bool json, Io& io)
+int example(const QString& path, const SchemaReading& reading, bool json, Io& io)
 {
-    const LoadedSchema loaded = loadSchema(path);
+    const LoadedSchema loaded = loadSchema(path, reading);
     if (!loaded.ok)
         return fail(io, loaded.error);
     const schema::Example example = schema::makeExample(loaded.document, &*loaded.validator);
@@ -109,13 +111,13 @@ int example(const QString& path, bool json, Io& io)
 
 // Prints the export on stdout; what the target cannot say goes to stderr as warnings (and,
 // in source exports, into comments).
-int exportTo(const QString& path, const QString& target, const QString& typeName, Io& io)
+int exportTo(const QString& path, const QString& target, const QString& typeName, const SchemaReading& reading, Io& io)
 {
     const auto chosen = exporting::parseExportTarget(target.toStdString());
     if (!chosen)
         return fail(io, "schema: --to must be anthropic-tool, openai-json-schema, openai-tool, ollama-format, zod, pydantic or "
                         "typescript, not '" + target.toStdString() + "'");
-    const LoadedSchema loaded = loadSchema(path);
+    const LoadedSchema loaded = loadSchema(path, reading);
     if (!loaded.ok)
         return fail(io, loaded.error);
     const exporting::Exported exported = exporting::exportSchema(loaded.document, *chosen, {typeName.toStdString()});
@@ -136,7 +138,8 @@ public:
                "    with --provider, also what that provider's strict or tool mode refuses, with a suggested rewrite\n"
                "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found\n"
                "conform-cli schema export FILE --to anthropic-tool|openai-json-schema|openai-tool|ollama-format|zod|pydantic|typescript\n"
-               "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)";
+               "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)\n"
+               "every action:\n" + std::string(kSchemaReadingUsage);
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -149,6 +152,8 @@ public:
         const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("export: the target format."), QStringLiteral("TARGET"));
         const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("export: the tool, type or model name (default: from the title)."), QStringLiteral("NAME"));
         parser.addOptions({jsonOption, providerOption, toOption, nameOption, helpOption});
+        const SchemaReadingOptions schemaReading;
+        schemaReading.addTo(parser);
         parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint, example or export"), QStringLiteral("ACTION"));
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The schema file."), QStringLiteral("FILE"));
         if (!parser.parse(arguments))
@@ -158,6 +163,9 @@ public:
         const QStringList positional = parser.positionalArguments();
         if (positional.size() != 2)
             return fail(io, "schema: expected an action and a FILE (conform-cli schema lint|example|export FILE)");
+        const auto reading = schemaReading.read(parser, "schema");
+        if (!reading)
+            return fail(io, reading.error().message);
         if (positional[0] == QLatin1String("lint")) {
             std::optional<providers::ProviderKind> provider;
             if (parser.isSet(providerOption)) {
@@ -165,15 +173,15 @@ public:
                 if (!provider || *provider == providers::ProviderKind::Scenario)
                     return fail(io, "schema: --provider must be anthropic, openai or ollama, not '" + parser.value(providerOption).toStdString() + "'");
             }
-            return lint(positional[1], provider, parser.isSet(jsonOption), io);
+            return lint(positional[1], provider, reading.value(), parser.isSet(jsonOption), io);
         }
         if (positional[0] == QLatin1String("export")) {
             if (!parser.isSet(toOption))
                 return fail(io, "schema: export needs --to TARGET");
-            return exportTo(positional[1], parser.value(toOption), parser.value(nameOption), io);
+            return exportTo(positional[1], parser.value(toOption), parser.value(nameOption), reading.value(), io);
         }
         if (positional[0] == QLatin1String("example"))
-            return example(positional[1], parser.isSet(jsonOption), io);
+            return example(positional[1], reading.value(), parser.isSet(jsonOption), io);
         return fail(io, "schema: unknown action '" + positional[0].toStdString() + "' (known: lint, example, export)");
     }
 };

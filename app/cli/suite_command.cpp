@@ -2,6 +2,7 @@
 // captured, then a report (JSON or a table), optionally JUnit XML, and an exit code from the
 // thresholds. libcore/suite does the work; this file is options, progress and output.
 #include "command.h"
+#include "schema_loader.h"
 #include "store_options.h"
 
 #include "store/capture.h"
@@ -136,7 +137,8 @@ public:
     {
         return "conform-cli suite FILE [--concurrency N] [--repeat N] [--target PROVIDER:MODEL[:MODE]]...\n"
                "                  [--min-success R] [--max-mean-repairs R] [--junit FILE]\n"
-               "                  [--store PATH|URL | --no-store] [--json]\n"
+               "                  [--store PATH|URL | --no-store] [--json] [--draft 7|2020-12] [--formats assert|annotate]\n"
+               + std::string(kSchemaReadingUsage) + "\n"
                "The suite file's format: schemas/suite.schema.json. Every run is captured with the labels\n"
                "suite, case, target, repeat and suite_run (the report's run_id).\n"
                "Exit: 0 every threshold holds; 1 one does not (or nothing ran); 2 bad suite file or usage;\n"
@@ -148,6 +150,8 @@ public:
         QCommandLineParser parser;
         const Options o;
         parser.addOptions({o.concurrency, o.repeat, o.target, o.junit, o.minSuccess, o.maxMeanRepairs, o.store, o.noStore, o.json, o.help});
+        const SchemaReadingOptions schemaReading;
+        schemaReading.addTo(parser);
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The suite file."), QStringLiteral("FILE"));
         if (!parser.parse(arguments))
             return fail(io, "suite: " + parser.errorText().toStdString());
@@ -158,7 +162,10 @@ public:
         if (parser.isSet(o.store) && parser.isSet(o.noStore))
             return fail(io, "suite: --store and --no-store contradict each other");
         const QString file = parser.positionalArguments().constFirst();
-        auto loaded = suite::loadSuite(file);
+        const auto reading = schemaReading.read(parser, "suite");
+        if (!reading)
+            return fail(io, reading.error().message);
+        auto loaded = suite::loadSuite(file, reading.value());
         if (!loaded)
             return fail(io, "suite: " + loaded.error().toString());
         suite::Suite& suite = loaded.value();

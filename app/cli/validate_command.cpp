@@ -118,8 +118,10 @@ public:
     std::string summary() const override { return "check JSON documents against a JSON Schema, with Zod-style issues"; }
     std::string usage() const override
     {
-        return "conform-cli validate --schema FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate] [--json] [FILE|-]\n"
-               "conform-cli validate --schema FILE --jsonl FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate] [--json]";
+        return "conform-cli validate --schema FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate] [--draft 7|2020-12]\n"
+               "                     [--json] [FILE|-]\n"
+               "conform-cli validate --schema FILE --jsonl FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate]\n"
+               "                     [--draft 7|2020-12] [--json]\n" + std::string(kSchemaReadingUsage);
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -129,12 +131,11 @@ public:
         const QCommandLineOption jsonlOption(QStringLiteral("jsonl"), QStringLiteral("One document per line; one result per line."), QStringLiteral("FILE"));
         const QCommandLineOption coerceOption(QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays."));
         const QCommandLineOption styleOption(QStringLiteral("style"), QStringLiteral("Issue style: zod3 (default) or zod4."), QStringLiteral("STYLE"), QStringLiteral("zod3"));
-        const QCommandLineOption formatsOption(QStringLiteral("formats"),
-            QStringLiteral("\"format\" (email, uri, date-time, uuid, ...): assert (default, as zod and ajv-formats) or annotate (never fails)."),
-            QStringLiteral("MODE"), QStringLiteral("assert"));
+        const SchemaReadingOptions schemaReading;
         const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON results."));
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({schemaOption, jsonlOption, coerceOption, styleOption, formatsOption, jsonOption, helpOption});
+        parser.addOptions({schemaOption, jsonlOption, coerceOption, styleOption, jsonOption, helpOption});
+        schemaReading.addTo(parser);
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The document (default: standard input)."), QStringLiteral("[FILE|-]"));
         if (!parser.parse(arguments))
             return fail(io, "validate: " + parser.errorText().toStdString());
@@ -155,10 +156,10 @@ public:
             settings.options.coerce = schema::CoercionOptions::all();
         settings.json = parser.isSet(jsonOption);
 
-        const QString formats = parser.value(formatsOption);
-        if (formats != QLatin1String("assert") && formats != QLatin1String("annotate"))
-            return fail(io, "validate: --formats must be assert or annotate, not '" + formats.toStdString() + "'");
-        const LoadedSchema loaded = loadSchema(parser.value(schemaOption), formats == QLatin1String("assert"));
+        const auto reading = schemaReading.read(parser, "validate");
+        if (!reading)
+            return fail(io, reading.error().message);
+        const LoadedSchema loaded = loadSchema(parser.value(schemaOption), reading.value());
         if (!loaded.ok)
             return fail(io, loaded.error);
         if (parser.isSet(jsonlOption))

@@ -199,13 +199,45 @@ private:
     std::vector<std::string>& m_notes;
 };
 
+// The definitions, each one that is only a $ref to another written after that other: a module-
+// level `A = B` needs B to exist. A loop of such $refs (a bad schema) keeps document order.
+std::vector<std::pair<std::string, const Json*>> aliasesAfterTargets(std::vector<std::pair<std::string, const Json*>> defs)
+{
+    auto targetOf = [&](const Json& def) -> std::optional<std::string> {
+        if (!def.is_object() || def.size() != 1)
+            return std::nullopt;
+        return localRef(def);
+    };
+    std::vector<std::pair<std::string, const Json*>> ordered;
+    std::set<std::string> written, named;
+    for (const auto& [defName, def] : defs)
+        named.insert(defName);
+    for (bool progress = true; progress && ordered.size() < defs.size();) {
+        progress = false;
+        for (const auto& entry : defs) {
+            if (written.count(entry.first))
+                continue;
+            const auto target = targetOf(*entry.second);
+            if (target && *target != entry.first && named.count(*target) && !written.count(*target))
+                continue;
+            ordered.push_back(entry);
+            written.insert(entry.first);
+            progress = true;
+        }
+    }
+    for (const auto& entry : defs)
+        if (!written.count(entry.first))
+            ordered.push_back(entry);
+    return ordered;
+}
+
 } // namespace
 
 Exported pydanticExport(const Json& schema, const std::string& name)
 {
     Exported out;
     ModelWriter writer(out.notes);
-    for (const auto& [defName, def] : definitions(schema)) {
+    for (const auto& [defName, def] : aliasesAfterTargets(definitions(schema))) {
         // A definition that is not an object model is an alias, written after the classes it
         // names and before the classes that use it.
         const std::string type = writer.annotation(*def, appendPointer("/$defs", defName), pascalCase(defName), 1);

@@ -2,6 +2,8 @@
 
 #include "providers/schema_walk.h"
 
+#include "base/path.h"
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -70,11 +72,13 @@ constexpr int kOpenAiMaxDepth = 10;
 constexpr std::size_t kOpenAiMaxProperties = 5000;
 constexpr std::size_t kOpenAiMaxEnum = 1000;
 
-bool allRequired(const Json& schema)
+// The properties an object schema does not list in "required", in document order.
+std::vector<std::string> notRequired(const Json& schema)
 {
+    std::vector<std::string> missing;
     const auto props = schema.find("properties");
     if (props == schema.end() || !props->is_object())
-        return true;
+        return missing;
     const auto required = schema.find("required");
     std::set<std::string> listed;
     if (required != schema.end() && required->is_array())
@@ -83,8 +87,8 @@ bool allRequired(const Json& schema)
                 listed.insert(r.get<std::string>());
     for (auto it = props->begin(); it != props->end(); ++it)
         if (!listed.count(it.key()))
-            return false;
-    return true;
+            missing.push_back(it.key());
+    return missing;
 }
 
 void checkOpenAiNode(const Json& node, const std::string& pointer, int depth, std::vector<std::string>& reasons,
@@ -103,8 +107,10 @@ void checkOpenAiNode(const Json& node, const std::string& pointer, int depth, st
         return;
     if (!isClosed(node))
         reasons.push_back(at(pointer) + ": additionalProperties must be false");
-    if (!allRequired(node))
-        reasons.push_back(at(pointer) + ": every property must be listed in required");
+    // At each property left out, so that locating the finding lands on it.
+    for (const std::string& name : notRequired(node))
+        reasons.push_back(appendPointer(appendPointer(pointer, "properties"), name)
+                          + ": every property must be listed in required; \"" + name + "\" is not");
 }
 
 // Makes an optional property required and nullable: type T -> [T, "null"], or anyOf + null.
@@ -128,7 +134,7 @@ Json nullable(Json schema)
 void requireAll(Json& node, const std::string& pointer, std::vector<std::string>& changes)
 {
     auto props = node.find("properties");
-    if (props == node.end() || !props->is_object() || allRequired(node))
+    if (props == node.end() || !props->is_object() || notRequired(node).empty())
         return;
     std::set<std::string> listed;
     if (const auto r = node.find("required"); r != node.end() && r->is_array())

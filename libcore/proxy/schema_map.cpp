@@ -8,7 +8,7 @@
 
 namespace conform::proxy {
 
-Result<SchemaMap> loadSchemaMap(const QString& path)
+Result<SchemaMap> loadSchemaMap(const QString& path, const schema::SchemaFileOptions& reading)
 {
     const std::string file = path.toStdString();
     auto document = schema::readJsonFile(path);
@@ -21,7 +21,7 @@ Result<SchemaMap> loadSchemaMap(const QString& path)
     for (const auto& [name, schemaPath] : document->items()) {
         if (!schemaPath.is_string())
             return Error{appendPointer("", name) + ": must be a schema file", file};
-        schema::SchemaFile loaded = schema::loadSchemaFile(base.filePath(QString::fromStdString(schemaPath.get<std::string>())), false,
+        schema::SchemaFile loaded = schema::loadSchemaFile(base.filePath(QString::fromStdString(schemaPath.get<std::string>())), reading,
                                                            schemaPath.get<std::string>());
         if (!loaded.ok)
             return Error{appendPointer("", name) + ": " + loaded.error, file};

@@ -3,7 +3,7 @@
 // map file), {"goals": "schemas/goal-generator/schema.json"}, each compiled once.
 #include "base/json.h"
 #include "base/result.h"
-#include "schema/schema.h"
+#include "schema/schema_file.h"
 
 #include <QString>
 
@@ -22,6 +22,7 @@ struct MappedSchema
 using SchemaMap = std::map<std::string, MappedSchema>;
 
 // Errors name the map file and the JSON pointer of the bad entry, or the schema's own error.
-Result<SchemaMap> loadSchemaMap(const QString& path);
+// `reading`: the draft for schemas whose "$schema" does not say, and whether "format" asserts.
+Result<SchemaMap> loadSchemaMap(const QString& path, const schema::SchemaFileOptions& reading = {true});
 
 } // namespace conform::proxy

@@ -70,7 +70,7 @@ Status Compiler::compileRoot(const Json& schema)
         if (Status s = drainQueue(); !s.ok())
             return s;
     }
-    return Done{};
+    return refuseEndlessLoops(m_out);
 }
 
 Result<Node*> Compiler::nodeFor(const Location& at)

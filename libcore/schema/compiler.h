@@ -42,6 +42,7 @@ private:
     const Scope* scopeOf(const Location& at);
     Result<Location> resolve(const std::string& base, const std::string& ref, const std::string& where);
     Result<Location> loadDocument(const std::string& uri, const std::string& where);
+    std::string besideRootFile(const std::string& uri) const;
     Draft draftOf(const Json& schemaObject, Draft fallback) const;
     static std::string key(const Location& at);
 
@@ -79,6 +80,10 @@ private:
 
 // The value at an RFC 6901 pointer inside `doc`, or null. Never throws.
 const Json* jsonAt(const Json& doc, std::string_view pointer);
+
+// An error at the keyword that closes a loop of references applied to the same instance
+// location ({"$ref": "#"}): such a schema can never finish; Done when there is none.
+Status refuseEndlessLoops(const CompiledSchema& compiled);
 
 // The default registry: only the embedded metaschemas.
 const Registry& builtinRegistry();

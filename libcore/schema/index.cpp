@@ -1,6 +1,7 @@
 // Phase one of compiling: find every identifier ($id, $anchor, $dynamicAnchor) and the base URI
 // and draft in force at each subschema, and resolve references to Locations.
 #include "schema/compiler.h"
+#include "schema/schema_folder.h"
 #include "schema/uri.h"
 
 #include <cstdint>
@@ -151,14 +152,42 @@ Result<Location> Compiler::loadDocument(const std::string& uri, const std::strin
 {
     if (auto it = m_resources.find(uri); it != m_resources.end())
         return it->second;
+    detail::takeRegistryFailure();
     const Json* doc = m_registry.find(uri);
+    std::string failure = takeRegistryFailure();
+    if (!doc) {
+        // A reference relative to the root's own absolute $id names the file at the same place
+        // relative to the root's file ("https://x/s/root.json" stored as /ws/root.json:
+        // "https://x/s/defs/a.json" is /ws/defs/a.json), which may lack an $id of its own.
+        if (const std::string beside = besideRootFile(uri); !beside.empty()) {
+            doc = m_registry.find(beside);
+            if (std::string why = takeRegistryFailure(); !doc && !why.empty())
+                failure = std::move(why);
+        }
+    }
     if (!doc && &m_registry != &builtinRegistry())
         doc = builtinRegistry().find(uri);
     if (!doc)
-        return Error{"cannot resolve \"" + uri + "\": no such schema in the registry", where};
+        return Error{failure.empty() ? "cannot resolve \"" + uri + "\": no such schema in the registry" : failure, where};
     if (Status s = indexDocument(*doc, uri, m_options.defaultDraft); !s.ok())
         return s.error();
     return m_resources.at(uri);
+}
+
+std::string Compiler::besideRootFile(const std::string& uri) const
+{
+    const std::string& file = m_options.baseUri;
+    const std::string id = m_rootDoc ? idOf(*m_rootDoc) : std::string();
+    if (id.empty() || file.rfind("file://", 0) != 0)
+        return {};
+    const std::string resolvedId = normalized(uri::resolve(file, id));
+    const auto idSlash = resolvedId.rfind('/'), fileSlash = file.rfind('/');
+    if (resolvedId.rfind("file:", 0) == 0 || idSlash == std::string::npos || fileSlash == std::string::npos)
+        return {};
+    const std::string idFolder = resolvedId.substr(0, idSlash + 1);
+    if (uri.size() <= idFolder.size() || uri.compare(0, idFolder.size(), idFolder) != 0)
+        return {};
+    return file.substr(0, fileSlash + 1) + uri.substr(idFolder.size());
 }
 
 Result<Location> Compiler::resolve(const std::string& base, const std::string& ref, const std::string& where)

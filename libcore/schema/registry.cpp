@@ -2,18 +2,23 @@
 #include "schema/metaschemas.h"
 #include "schema/uri.h"
 
+#include "schema/schema_folder.h"
+
 #include "json/parse.h"
 
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
+#include <mutex>
+#include <utility>
 
 namespace conform::schema {
 
 struct Registry::Data
 {
+    mutable std::mutex mutex;
     std::map<std::string, std::shared_ptr<const Json>> documents; // URI without fragment
+    std::vector<std::shared_ptr<const Json>> kept; // every document ever added: pointers stay valid
+    detail::SchemaFolder folder;                    // empty: a registry of added documents only
+    std::vector<Error>* problems = nullptr;         // the folder's read failures, when asked for
 };
 
 namespace {
@@ -21,7 +26,16 @@ std::string key(const std::string& uri)
 {
     return std::string(uri::withoutFragment(uri));
 }
+
+thread_local std::string t_lastFailure;
 } // namespace
+
+namespace detail {
+std::string takeRegistryFailure()
+{
+    return std::exchange(t_lastFailure, std::string());
+}
+} // namespace detail
 
 Registry::Registry() : d(std::make_unique<Data>())
 {
@@ -47,6 +61,8 @@ std::string idOf(const Json& schema)
 void Registry::add(const std::string& uri, Json document)
 {
     auto shared = std::make_shared<const Json>(std::move(document));
+    const std::lock_guard lock(d->mutex);
+    d->kept.push_back(shared);
     if (const std::string id = idOf(*shared); !id.empty())
         d->documents[key(uri::resolve(uri, id))] = shared;
     d->documents[key(uri)] = shared;
@@ -54,56 +70,38 @@ void Registry::add(const std::string& uri, Json document)
 
 const Json* Registry::find(const std::string& uri) const
 {
-    auto it = d->documents.find(key(uri));
-    return it == d->documents.end() ? nullptr : it->second.get();
+    const std::string wanted = key(uri);
+    const std::lock_guard lock(d->mutex);
+    if (auto it = d->documents.find(wanted); it != d->documents.end())
+        return it->second.get();
+    if (d->folder.empty())
+        return nullptr;
+    auto read = d->folder.read(wanted);
+    if (!read) {
+        t_lastFailure = read.error().message;
+        if (d->problems)
+            d->problems->push_back(read.error());
+        return nullptr;
+    }
+    // Known by the URI asked for, its file's URI and its own $id; a URI already taken keeps its
+    // document (a compile may point into it).
+    auto shared = std::make_shared<const Json>(std::move(read->document));
+    d->kept.push_back(shared);
+    d->documents.emplace(wanted, shared);
+    d->documents.emplace(read->fileUri, shared);
+    if (const std::string id = idOf(*shared); !id.empty()) {
+        const std::string resolved = key(uri::resolve(read->fileUri, id));
+        d->documents.emplace(resolved, shared);
+        d->folder.noteIdentity(read->fileUri, resolved);
+    }
+    return shared.get();
 }
-
-namespace {
-// A workspace is a project folder, not a home directory: bounded so a careless call stays cheap.
-constexpr int kMaxWorkspaceDepth = 4;
-constexpr std::size_t kMaxWorkspaceFiles = 2000;
-
-bool skippedFolder(const std::filesystem::path& path)
-{
-    const std::string name = path.filename().string();
-    return (!name.empty() && name.front() == '.') || name == "node_modules";
-}
-} // namespace
 
 Registry Registry::forWorkspace(const std::string& directory, std::vector<Error>* problems)
 {
     Registry registry;
-    std::error_code ec;
-    std::size_t files = 0;
-    namespace fs = std::filesystem;
-    for (auto it = fs::recursive_directory_iterator(directory, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_directory() && (it.depth() >= kMaxWorkspaceDepth || skippedFolder(it->path()))) {
-            it.disable_recursion_pending();
-            continue;
-        }
-        if (!it->is_regular_file() || it->path().extension() != ".json")
-            continue;
-        if (++files > kMaxWorkspaceFiles) {
-            if (problems)
-                problems->push_back({"more than " + std::to_string(kMaxWorkspaceFiles) + " JSON files; the rest are ignored",
-                                     directory});
-            break;
-        }
-        std::ifstream in(it->path(), std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
-        auto parsed = json::parseStrict(text.str());
-        if (!parsed) {
-            if (problems)
-                problems->push_back({parsed.error().message, it->path().string() + ":" + parsed.error().where});
-            continue;
-        }
-        const auto absolute = fs::absolute(it->path()).lexically_normal();
-        registry.add("file://" + absolute.string(), std::move(parsed.value()));
-    }
-    if (ec && problems)
-        problems->push_back({ec.message(), directory});
+    registry.d->folder = detail::SchemaFolder(directory);
+    registry.d->problems = problems;
     return registry;
 }
 

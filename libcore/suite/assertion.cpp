@@ -29,18 +29,22 @@ std::string shown(const Json& value)
 }
 
 Result<std::shared_ptr<const schema::Validator>> assertionSchema(const Json& given, const std::string& at,
-                                                                  const std::string& baseDirectory)
+                                                                  const std::string& baseDirectory,
+                                                                  const schema::SchemaFileOptions& reading)
 {
     if (given.is_string()) {
         const QString path = QDir(QString::fromStdString(baseDirectory)).filePath(QString::fromStdString(given.get<std::string>()));
-        schema::SchemaFile file = schema::loadSchemaFile(path, false, given.get<std::string>());
+        schema::SchemaFile file = schema::loadSchemaFile(path, reading, given.get<std::string>());
         if (!file.ok)
             return Error{file.error, at};
         return std::make_shared<const schema::Validator>(std::move(*file.validator));
     }
     if (!given.is_object() && !given.is_boolean())
         return Error{"must be a schema (an object) or a schema file", at};
-    auto compiled = schema::Validator::compile(given);
+    schema::CompileOptions options;
+    options.assertFormats = reading.assertFormats;
+    options.defaultDraft = reading.defaultDraft;
+    auto compiled = schema::Validator::compile(given, options);
     if (!compiled)
         return Error{compiled.error().message, at + compiled.error().where};
     return std::make_shared<const schema::Validator>(std::move(compiled.value()));
@@ -48,7 +52,8 @@ Result<std::shared_ptr<const schema::Validator>> assertionSchema(const Json& giv
 
 } // namespace
 
-Result<Assertion> parseAssertion(const Json& entry, const std::string& at, const std::string& baseDirectory)
+Result<Assertion> parseAssertion(const Json& entry, const std::string& at, const std::string& baseDirectory,
+                                 const schema::SchemaFileOptions& reading)
 {
     if (!entry.is_object())
         return Error{"an assertion must be an object", at};
@@ -70,7 +75,7 @@ Result<Assertion> parseAssertion(const Json& entry, const std::string& at, const
             return Error{"must be a non-empty array of allowed values", at + "/one_of"};
     } else {
         assertion.kind = Assertion::Kind::MatchesSchema;
-        auto validator = assertionSchema(entry["schema"], at + "/schema", baseDirectory);
+        auto validator = assertionSchema(entry["schema"], at + "/schema", baseDirectory, reading);
         if (!validator)
             return validator.error();
         assertion.schema = std::move(validator.value());

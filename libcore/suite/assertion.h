@@ -4,7 +4,7 @@
 // Pure: a run's value in, the failures out (each one line saying what and where).
 #include "base/json.h"
 #include "base/result.h"
-#include "schema/schema.h"
+#include "schema/schema_file.h"
 
 #include <memory>
 #include <string>
@@ -24,7 +24,8 @@ struct Assertion
 // Reads one entry of a case's "assert" list: {"pointer", and one of "equals", "one_of",
 // "schema" (an object, or a file relative to `baseDirectory`)}. The Error's `where` is the
 // JSON pointer below `at`.
-Result<Assertion> parseAssertion(const Json& entry, const std::string& at, const std::string& baseDirectory);
+Result<Assertion> parseAssertion(const Json& entry, const std::string& at, const std::string& baseDirectory,
+                                 const schema::SchemaFileOptions& reading = {true});
 
 // The failures of `value` against `assertions`, in order: "/status: expected one of
 // [\"open\",\"done\"], got \"closed\"". Empty when all hold.

@@ -86,7 +86,9 @@ struct Suite
 };
 
 // Reads and checks a suite file; every schema, prompt file and scenario it names is loaded.
-Result<Suite> loadSuite(const QString& path);
+// `reading` says how schemas are read: the draft for those whose "$schema" does not say, and
+// whether "format" asserts (as conform-cli's --draft and --formats).
+Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& reading = {true});
 
 // Cases x targets x repeat may not exceed this: a typo must not plan a billion runs.
 inline constexpr std::size_t kMaxPlannedRuns = 1'000'000;

@@ -17,6 +17,7 @@ namespace {
 struct Reader
 {
     QDir base;
+    schema::SchemaFileOptions reading{true};
 
     QString pathOf(const std::string& relative) const { return base.filePath(QString::fromStdString(relative)); }
 };
@@ -197,13 +198,16 @@ Result<SuiteCase> readCase(const Reader& r, const Json& object, const std::strin
         return at(pointer, "\"schema\" is required");
     const Json& schemaValue = object["schema"];
     if (schemaValue.is_string()) {
-        schema::SchemaFile file = schema::loadSchemaFile(r.pathOf(schemaValue.get<std::string>()), false, schemaValue.get<std::string>());
+        schema::SchemaFile file = schema::loadSchemaFile(r.pathOf(schemaValue.get<std::string>()), r.reading, schemaValue.get<std::string>());
         if (!file.ok)
             return at(pointer + "/schema", file.error);
         c.schema = std::move(file.document);
         c.validator = std::make_shared<const schema::Validator>(std::move(*file.validator));
     } else if (schemaValue.is_object()) {
-        auto compiled = schema::Validator::compile(schemaValue);
+        schema::CompileOptions options;
+        options.assertFormats = r.reading.assertFormats;
+        options.defaultDraft = r.reading.defaultDraft;
+        auto compiled = schema::Validator::compile(schemaValue, options);
         if (!compiled)
             return at(pointer + "/schema" + compiled.error().where, compiled.error().message);
         c.schema = schemaValue;
@@ -236,7 +240,7 @@ Result<SuiteCase> readCase(const Reader& r, const Json& object, const std::strin
         if (!list.is_array())
             return at(pointer + "/assert", "must be an array of assertions");
         for (std::size_t i = 0; i < list.size(); ++i) {
-            auto assertion = parseAssertion(list[i], pointer + "/assert/" + std::to_string(i), r.base.absolutePath().toStdString());
+            auto assertion = parseAssertion(list[i], pointer + "/assert/" + std::to_string(i), r.base.absolutePath().toStdString(), r.reading);
             if (!assertion)
                 return assertion.error();
             c.assertions.push_back(std::move(assertion.value()));
@@ -363,7 +367,7 @@ std::string defaultTargetName(const engine::Target& target)
     return name;
 }
 
-Result<Suite> loadSuite(const QString& path)
+Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& reading)
 {
     const std::string file = path.toStdString();
     auto document = schema::readJsonFile(path);
@@ -371,7 +375,7 @@ Result<Suite> loadSuite(const QString& path)
         return document.error();
     Suite suite;
     suite.file = file;
-    const Reader reader{QFileInfo(path).absoluteDir()};
+    const Reader reader{QFileInfo(path).absoluteDir(), reading};
     if (auto read = readSuite(reader, document.value(), suite); !read)
         return Error{read.error().toString(), file};
     return suite;

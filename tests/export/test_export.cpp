@@ -114,7 +114,14 @@ private slots:
         QTest::addColumn<QStringList>("expected"); // "pointer|problem", in order
         const Json open{{"type", "object"}, {"properties", {{"a", {{"type", "string"}}}}}};
         QTest::newRow("openai: open object, optional property") << open << "openai"
-            << QStringList{QStringLiteral("|additionalProperties must be false"), QStringLiteral("|every property must be listed in required")};
+            << QStringList{QStringLiteral("|additionalProperties must be false"),
+                           QStringLiteral("/properties/a|every property must be listed in required; \"a\" is not")};
+        // Each property left out of "required" is a finding at that property, not at the object.
+        const Json partly{{"type", "object"}, {"additionalProperties", false}, {"required", {"a"}},
+                          {"properties", {{"a", {{"type", "string"}}}, {"b", {{"type", "string"}}}, {"c/d", {{"type", "string"}}}}}};
+        QTest::newRow("openai: the properties missing from required") << partly << "openai"
+            << QStringList{QStringLiteral("/properties/b|every property must be listed in required; \"b\" is not"),
+                           QStringLiteral("/properties/c~1d|every property must be listed in required; \"c/d\" is not")};
         QTest::newRow("ollama: open object is fine") << open << "ollama" << QStringList{};
         const Json oneOf{{"type", "object"}, {"additionalProperties", false}, {"required", {"k"}},
                          {"properties", {{"k", {{"oneOf", {{{"type", "string"}}, {{"type", "integer"}}}}}}}}};

@@ -65,7 +65,9 @@ private slots:
     void compileErrorsSayWhere_data();
     void compileErrorsSayWhere();
     void draftFromSchemaKeyword();
-    void workspaceRegistry();
+    void schemaFolderRegistry();
+    void referenceLoops_data();
+    void referenceLoops();
     void acceptsTextReportsParseErrors();
     void toJsonShape();
     void formatsAssertByDefault();
@@ -224,8 +226,41 @@ void TestSchema::zodIssues_data()
     row("through $ref", R"({"$defs":{"s":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/s"}}})", R"({"a":1})",
         false, "invalid_type", "Expected string, received number", "invalid_type",
         "Invalid input: expected string, received number", "/a", "/$defs/s/type");
-    row("self reference", R"({"$ref":"#"})", "1", false, "custom", "The schema refers to itself without consuming input",
-        "custom", "The schema refers to itself without consuming input", "", "/$ref");
+}
+
+// A loop of references applied to the same value can never finish: a bad schema, with the
+// pointer of the keyword that closes the loop; a loop through a keyword that descends into the
+// value (properties, items) is ordinary recursion and compiles.
+void TestSchema::referenceLoops_data()
+{
+    QTest::addColumn<QString>("schema");
+    QTest::addColumn<QString>("where"); // empty: compiles
+    QTest::newRow("root to itself") << R"({"$ref":"#"})" << "/$ref";
+    QTest::newRow("two $defs") << R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})"
+                               << "/$defs/b/$ref";
+    QTest::newRow("through allOf") << R"({"allOf":[{"$ref":"#"}]})" << "/allOf/0/$ref";
+    QTest::newRow("through an anyOf branch") << R"({"anyOf":[{"type":"string"},{"$ref":"#"}]})" << "/anyOf/1/$ref";
+    QTest::newRow("draft 7 definition to itself")
+        << R"({"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{"$ref":"#/definitions/a"}},"properties":{"x":{"$ref":"#/definitions/a"}}})"
+        << "/definitions/a/$ref";
+    QTest::newRow("recursion through properties") << R"({"properties":{"next":{"$ref":"#"}}})" << "";
+    QTest::newRow("recursion through items") << R"({"type":"array","items":{"$ref":"#"}})" << "";
+    QTest::newRow("a chain that ends") << R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"type":"string"}},"$ref":"#/$defs/a"})" << "";
+}
+
+void TestSchema::referenceLoops()
+{
+    QFETCH(QString, schema);
+    QFETCH(QString, where);
+    const auto compiled = schema::Validator::compile(parse(schema.toStdString().c_str()));
+    if (where.isEmpty()) {
+        QVERIFY2(compiled.ok(), compiled.ok() ? "" : compiled.error().toString().c_str());
+        return;
+    }
+    QVERIFY(!compiled.ok());
+    QCOMPARE(QString::fromStdString(compiled.error().where), where);
+    QVERIFY2(compiled.error().message.find("refers to itself without consuming input") != std::string::npos,
+             compiled.error().message.c_str());
 }
 
 void TestSchema::zodIssues()
@@ -453,7 +488,7 @@ void TestSchema::draftFromSchemaKeyword()
     QVERIFY(!meta7->accepts(parse(R"({"minLength":-1})")));
 }
 
-void TestSchema::workspaceRegistry()
+void TestSchema::schemaFolderRegistry()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -463,14 +498,11 @@ void TestSchema::workspaceRegistry()
     write("person.json", R"({"type":"object","required":["name"],
         "properties":{"name":{"type":"string"},"pet":{"$ref":"pet.json"}}})");
     write("pet.json", R"({"$id":"https://conform.test/pet","properties":{"species":{"enum":["cat","dog"]}}})");
-    write("broken.json", "{ not json");
+    write("broken.json", "{ not json"); // never named by a $ref: never read
+    const std::string folder = QDir(dir.path()).canonicalPath().toStdString();
     std::vector<Error> problems;
-    const schema::Registry registry = schema::Registry::forWorkspace(dir.path().toStdString(), &problems);
-    QCOMPARE(problems.size(), 1u);
-    QVERIFY(problems[0].where.find("broken.json") != std::string::npos);
-    const std::string base = "file://" + QDir(dir.path()).canonicalPath().toStdString() + "/";
-    QVERIFY(registry.find(base + "pet.json"));
-    QVERIFY(registry.find("https://conform.test/pet"));
+    const schema::Registry registry = schema::Registry::forWorkspace(folder, &problems);
+    const std::string base = "file://" + folder + "/";
     // A workspace schema refers to another by relative path, resolved against its file:// URI.
     schema::CompileOptions options;
     options.registry = &registry;
@@ -482,6 +514,13 @@ void TestSchema::workspaceRegistry()
     auto byId = schema::Validator::compile(parse(R"({"$ref":"https://conform.test/pet"})"), options);
     QVERIFY(byId.ok());
     QVERIFY(!byId->accepts(parse(R"({"species":"cow"})")));
+    QVERIFY(problems.empty()); // broken.json is named by no $ref: never read
+    // A broken file says what and where when a $ref does name it.
+    auto broken = schema::Validator::compile(parse(R"({"properties":{"b":{"$ref":"broken.json"}}})"), options);
+    QVERIFY(!broken.ok());
+    QCOMPARE(broken.error().where, std::string("/properties/b/$ref"));
+    QVERIFY2(broken.error().message.find("broken.json: line 1, column ") != std::string::npos, broken.error().message.c_str());
+    QCOMPARE(problems.size(), std::size_t(1));
 }
 
 void TestSchema::acceptsTextReportsParseErrors()

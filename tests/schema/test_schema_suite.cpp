@@ -2,7 +2,8 @@
 // CONFORM_SCHEMA_TEST_SUITE. Every test checks the entry points (validate, accepts,
 // acceptsText) against the expected verdict, and validateText's issues against validate's.
 // Failures we know about are listed, with their reason, in known_failures.txt; an unlisted
-// failure fails this test, and each draft must pass at least 98% of its tests. The optional/format/ tests always run, with "format"
+// failure fails this test, and each draft must pass at least 99.5% of its tests (run by that
+// draft's rules: the suite's draft7 folder with draft 7 as the default draft). The optional/format/ tests always run, with "format"
 // asserted as they require, counted apart (at least 99%). With CONFORM_SUITE_OPTIONAL=1 in
 // the environment the other optional/ tests run too, counted apart, never failing the run.
 #include "json/parse.h"
@@ -160,7 +161,7 @@ private slots:
             const auto [passed, total] = counts;
             qInfo("%s: %d of %d passed (%.2f%%)", draft.c_str(), passed, total, 100.0 * passed / total);
             if (draft.find("optional") == std::string::npos)
-                QVERIFY2(passed * 100 >= total * 98, draft.c_str());
+                QVERIFY2(passed * 1000 >= total * 995, draft.c_str()); // each draft by its own rules
             else if (draft.find("optional/format") != std::string::npos)
                 QVERIFY2(passed * 100 >= total * 99, draft.c_str());
         }
