@@ -1,6 +1,7 @@
 #include "server/connection_guard.h"
 
 #include "server/http_response.h"
+#include "server/memory.h"
 #include "server/reply.h"
 
 #include <QTcpServer>
@@ -58,6 +59,7 @@ ConnectionRoster::ConnectionRoster(ConnectionLimits limits, int descriptorsPerCo
     : QObject(parent), m_limits(limits),
       m_capacity(connectionCapacity(limits.maxConnections, raiseOpenFileLimit(), descriptorsPerConnection))
 {
+    keepLargeBlocksReturnable(); // a server's memory follows its requests, not its largest one
 }
 
 ConnectionRoster::~ConnectionRoster()

@@ -57,7 +57,8 @@ class ConnectionRoster : public QObject
     Q_OBJECT
 
 public:
-    // Raises the open-file limit (raiseOpenFileLimit) and sizes the roster to it.
+    // Raises the open-file limit (raiseOpenFileLimit) and sizes the roster to it; large
+    // blocks are made returnable (server/memory.h).
     ConnectionRoster(ConnectionLimits limits, int descriptorsPerConnection, QObject* parent = nullptr);
     ~ConnectionRoster() override;
 

@@ -14,4 +14,16 @@ void giveMemoryBack()
 #endif
 }
 
+void keepLargeBlocksReturnable()
+{
+#if defined(__GLIBC__)
+    static const bool once = [] {
+        ::mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+        ::mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+        return true;
+    }();
+    (void)once;
+#endif
+}
+
 } // namespace conform::server

@@ -7,4 +7,9 @@ namespace conform::server {
 // malloc_trim(0) where the C library has it; nothing elsewhere.
 void giveMemoryBack();
 
+// Large blocks (256 KiB and up) mapped on their own, so freeing one returns it at once:
+// glibc otherwise raises that threshold after each large free (up to 32 MB), after which a
+// 30 MB body's buffers come from the heap and stay. Once per process; servers call it.
+void keepLargeBlocksReturnable();
+
 } // namespace conform::server
