@@ -3,6 +3,7 @@
 #include "captures.h"
 #include "store_options.h"
 
+#include "providers/http.h"
 #include "store/writer.h"
 
 #include <QSaveFile>
@@ -36,7 +37,11 @@ int capturesExport(const QStringList& arguments, Io& io)
     std::size_t count = 0;
     std::string line;
     auto exported = store.value()->forEachCapture(filter.value(), [&](const store::Capture& capture) {
-        line = dump(capture.document());
+        Json document = capture.document();
+        // Captures recorded before headers were recorded by allowlist may hold a credential
+        // header's value; none leaves the store.
+        providers::redactRecordedRequests(document);
+        line = dump(document);
         line += '\n';
         if (parser.isSet(output))
             file.write(line.data(), static_cast<qint64>(line.size()));

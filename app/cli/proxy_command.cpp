@@ -1,6 +1,7 @@
 // conform-cli proxy: the monitoring proxy (libcore/proxy) on a local port, until stopped.
 // First stdout line "listening on http://HOST:PORT"; one line per captured exchange on stderr.
 #include "command.h"
+#include "connection_options.h"
 #include "schema_loader.h"
 #include "store_options.h"
 
@@ -66,6 +67,7 @@ public:
     {
         return "conform-cli proxy --upstream URL [--listen 127.0.0.1:PORT] [--schema-map FILE]\n"
                "                  [--store PATH|URL | --no-store] [--allow-remote] [--draft 7|2020-12] [--formats assert|annotate]\n"
+               "                  [--idle-timeout-ms N] [--header-timeout-ms N] [--max-connections N]\n"
                "Point the application's base URL at the proxy. Requests go to the upstream unchanged (only Host\n"
                "is the upstream's); the upstream's bytes come back untouched, streaming included. Afterwards each\n"
                "reply to /v1/messages, /chat/completions or /api/chat is extracted, validated and captured with\n"
@@ -89,6 +91,8 @@ public:
         parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, help});
         const SchemaReadingOptions schemaReading;
         schemaReading.addTo(parser);
+        const ConnectionOptions connectionOptions;
+        connectionOptions.addTo(parser);
         if (!parser.parse(arguments))
             return fail(io, "proxy: " + parser.errorText().toStdString());
         if (parser.isSet(help))
@@ -102,6 +106,8 @@ public:
             return fail(io, address.error().toString());
         proxy::ProxyOptions options;
         options.upstream = QUrl(parser.value(upstream), QUrl::StrictMode);
+        if (const std::string problem = connectionOptions.read(parser, options.connections); !problem.empty())
+            return fail(io, "proxy: " + problem);
         if (parser.isSet(schemaMap)) {
             const auto reading = schemaReading.read(parser, "proxy");
             if (!reading)

@@ -1,5 +1,6 @@
 // conform-cli serve: the replay server on a local port, for SDKs, curl and the workbench.
 #include "command.h"
+#include "connection_options.h"
 #include "store_options.h"
 
 #include "providers/scenario.h"
@@ -22,6 +23,7 @@ struct ServeSettings
     QString host;
     quint16 port = 0;
     int paceMs = 0;
+    server::ConnectionLimits connections;
 };
 
 Result<std::vector<providers::Scenario>> loadAll(const QStringList& files)
@@ -91,6 +93,7 @@ int serve(std::vector<providers::Scenario> scenarios, const ServeSettings& setti
 {
     server::ServerOptions options;
     options.paceMs = settings.paceMs;
+    options.connections = settings.connections;
     server::ReplayServer replay(std::move(scenarios), options);
     if (auto listening = replay.listen(settings.address, settings.port); !listening)
         return fail(io, "serve: cannot listen: " + listening.error().toString());
@@ -113,6 +116,7 @@ public:
     {
         return "conform-cli serve (--scenario FILE ... | --captures STORE [FILTERS] [--limit N]) [--host 127.0.0.1]\n"
                "                  [--port N] [--allow-remote] [--pace-ms N]\n"
+               "                  [--idle-timeout-ms N] [--header-timeout-ms N] [--max-connections N]\n"
                "First stdout line: \"listening on http://HOST:PORT\"; then one line per request on stderr.\n"
                "Serves POST /v1/messages, /v1/chat/completions, /api/chat; GET /v1/models, /api/tags.\n"
                "A request's \"model\" picks the scenario of that name (else the first); header\n"
@@ -135,6 +139,8 @@ public:
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
         parser.addOptions({scenarioOption, capturesOption, limitOption, hostOption, portOption, remoteOption, paceOption, helpOption});
         storeOptions.addFilters(parser);
+        const ConnectionOptions connectionOptions;
+        connectionOptions.addTo(parser);
         if (!parser.parse(arguments))
             return fail(io, "serve: " + parser.errorText().toStdString());
         if (parser.isSet(helpOption))
@@ -145,6 +151,8 @@ public:
             return fail(io, "serve: give --scenario FILE (repeatable) or --captures STORE, one of them");
         ServeSettings settings;
         if (const std::string problem = readSettings(parser, parser.isSet(remoteOption), settings); !problem.empty())
+            return fail(io, "serve: " + problem);
+        if (const std::string problem = connectionOptions.read(parser, settings.connections); !problem.empty())
             return fail(io, "serve: " + problem);
         bool limitOk = false;
         const int limit = parser.value(limitOption).toInt(&limitOk);

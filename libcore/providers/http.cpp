@@ -86,11 +86,47 @@ std::string redactedValue(std::string_view headerName)
     return equalsIgnoringCase(headerName, "authorization") ? "Bearer [redacted]" : "[redacted]";
 }
 
+bool isHarmlessHeader(std::string_view name)
+{
+    static constexpr std::string_view kHarmless[] = {
+        "content-type", "content-length", "content-encoding", "accept", "accept-encoding", "accept-language",
+        "user-agent", "connection", "expect", "cache-control", "anthropic-version", "anthropic-beta", "openai-beta",
+        "x-conform-session", "x-conform-schema"};
+    const std::string n = lower(name);
+    if (n.rfind("x-stainless-", 0) == 0)
+        return true;
+    return std::find(std::begin(kHarmless), std::end(kHarmless), n) != std::end(kHarmless);
+}
+
+std::string recordedHeaderValue(std::string_view name, std::string_view value)
+{
+    if (isHarmlessHeader(name) || value == redactedValue(name))
+        return std::string(value);
+    return "***";
+}
+
+void redactHeaderObject(Json& headers)
+{
+    if (!headers.is_object())
+        return;
+    for (auto it = headers.begin(); it != headers.end(); ++it)
+        *it = recordedHeaderValue(it.key(), it->is_string() ? it->get<std::string>() : dump(*it));
+}
+
+void redactRecordedRequests(Json& runDocument)
+{
+    if (!runDocument.is_object() || !runDocument.contains("attempts") || !runDocument["attempts"].is_array())
+        return;
+    for (Json& attempt : runDocument["attempts"])
+        if (attempt.is_object() && attempt.contains("request") && attempt["request"].is_object() && attempt["request"].contains("headers"))
+            redactHeaderObject(attempt["request"]["headers"]);
+}
+
 Json HttpRequest::toJson() const
 {
     Json headerObject = Json::object();
     for (const auto& [name, value] : headers)
-        headerObject[lower(name)] = value;
+        headerObject[lower(name)] = recordedHeaderValue(name, value);
     for (const auto& [name, value] : credentials)
         headerObject[lower(name)] = redactedValue(name);
     Json out{{"method", method}, {"url", redactUrl(url)}, {"headers", std::move(headerObject)}};

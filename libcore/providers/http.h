@@ -40,6 +40,26 @@ struct HttpResponse
 // The recorded form of a credential header's value.
 std::string redactedValue(std::string_view headerName);
 
+// Headers are recorded by allowlist, never by denylist: a credential header nobody thought
+// of (x-goog-api-key, Ocp-Apim-Subscription-Key, x-acme-token, ...) must still stay out of
+// captures, exports and logs. True for the names known to carry no secret: content-type,
+// content-length, content-encoding, accept, accept-encoding, accept-language, user-agent,
+// connection, expect, cache-control, anthropic-version, anthropic-beta, openai-beta,
+// x-stainless-* (the SDKs' client description), x-conform-session, x-conform-schema.
+// Organisation and project ids (openai-organization, openai-project) are not secrets but
+// name an account, so they are not on the list. Case-insensitive.
+bool isHarmlessHeader(std::string_view name);
+
+// The value as it may be recorded: itself for a harmless header, else "***" (the marks
+// redactedValue() gives are kept as they are).
+std::string recordedHeaderValue(std::string_view name, std::string_view value);
+
+// Applies recordedHeaderValue() to every member of a recorded "headers" object, and to the
+// "headers" of every attempt's "request" in a run (or capture) document: what export runs
+// over captures recorded before the allowlist.
+void redactHeaderObject(Json& headers);
+void redactRecordedRequests(Json& runDocument);
+
 // A URL with its secrets replaced by "***": the user information ("user:password@" ->
 // "***@") and the value of every query parameter whose name speaks of a credential (key,
 // token, secret, pass, sig, auth: "?api_key=abc" -> "?api_key=***"). Anything else as given.

@@ -2,6 +2,8 @@
 
 #include "json/parse.h"
 
+#include <QUrl>
+
 namespace conform::providers::detail {
 
 std::string str(const Json& object, std::string_view key)
@@ -37,11 +39,24 @@ Json parseBody(std::string_view body)
 
 std::string joinUrl(std::string base, std::string_view path)
 {
-    while (!base.empty() && base.back() == '/')
-        base.pop_back();
-    if (base.size() >= 3 && base.compare(base.size() - 3, 3, "/v1") == 0 && path.substr(0, 4) == "/v1/")
+    // Joined on the URL's path, not its text: a base with a query ("http://h/?key=K") keeps
+    // it as the query ("http://h/v1/messages?key=K"), never gets the path appended to it.
+    QUrl url(QString::fromStdString(base), QUrl::TolerantMode);
+    if (!url.isValid() || url.scheme().isEmpty() || url.host().isEmpty()) {
+        while (!base.empty() && base.back() == '/')
+            base.pop_back();
+        if (base.size() >= 3 && base.compare(base.size() - 3, 3, "/v1") == 0 && path.substr(0, 4) == "/v1/")
+            path.remove_prefix(3);
+        return base + std::string(path);
+    }
+    QString prefix = url.path(QUrl::FullyEncoded);
+    while (prefix.endsWith(QLatin1Char('/')))
+        prefix.chop(1);
+    if (prefix.endsWith(QLatin1String("/v1")) && path.substr(0, 4) == "/v1/")
         path.remove_prefix(3);
-    return base + std::string(path);
+    url.setPath(prefix + QString::fromUtf8(path.data(), static_cast<qsizetype>(path.size())), QUrl::TolerantMode);
+    url.setFragment(QString()); // a fragment is never sent
+    return url.toString(QUrl::FullyEncoded).toStdString();
 }
 
 Json argumentsObject(const std::string& arguments)

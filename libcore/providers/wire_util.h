@@ -18,7 +18,8 @@ const Json& member(const Json& object, std::string_view key); // null when absen
 Json parseBody(std::string_view body);
 
 // base + path without doubling slashes or "/v1": join("http://h:1/v1/", "/v1/messages")
-// == "http://h:1/v1/messages".
+// == "http://h:1/v1/messages". The path joins the base's path; a query in the base stays the
+// query: join("http://h:1/?key=K", "/api/chat") == "http://h:1/api/chat?key=K".
 std::string joinUrl(std::string base, std::string_view path);
 
 // The arguments text of a tool call as a JSON object for re-sending it (Anthropic wants an

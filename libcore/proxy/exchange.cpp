@@ -71,22 +71,20 @@ engine::Prompt promptOf(const Json& body)
     return prompt;
 }
 
-bool isCredential(const std::string& name)
-{
-    return name == "authorization" || name == "x-api-key" || name == "api-key" || name == "cookie" || name == "proxy-authorization"
-        || name.find("token") != std::string::npos || name.find("secret") != std::string::npos;
-}
-
 providers::HttpRequest recordedRequest(const Exchange& exchange, bool stream)
 {
     providers::HttpRequest request;
     request.method = exchange.request.method.toStdString();
-    std::string base = exchange.upstream;
-    while (!base.empty() && base.back() == '/')
-        base.pop_back();
-    request.url = base + exchange.request.target.toStdString();
+    QUrl origin(QString::fromStdString(exchange.upstream));
+    const QByteArray target = upstreamTarget(origin, exchange.request.target);
+    origin.setPath(QString());
+    origin.setQuery(QString());
+    origin.setFragment(QString());
+    request.url = origin.toString(QUrl::FullyEncoded).toStdString() + target.toStdString();
+    // Every other header is recorded by name, its value only when it is known to be harmless
+    // (providers::recordedHeaderValue, applied by toJson()): a denylist always misses one.
     for (const auto& [name, value] : exchange.request.headers)
-        if (!isCredential(name.toStdString()) && name != "host" && name != "content-length" && name != "x-conform-schema")
+        if (name != "host" && name != "content-length" && name != "x-conform-schema")
             request.headers.emplace_back(name.toStdString(), value.toStdString());
     request.body = exchange.request.body.toStdString();
     request.stream = stream;
@@ -124,6 +122,12 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
     const providers::HttpRequest request = recordedRequest(exchange, stream);
     a.request = request.toJson();
     a.requestBytes = request.body.size();
+    if (exchange.requestBodyBytes > exchange.request.body.size()) {
+        // Only the first bytes were kept: say so, with the size the upstream got.
+        a.request["body"] = Json{{"conform_cut", Json{{"bytes_sent", exchange.requestBodyBytes}, {"bytes_kept", exchange.request.body.size()}}},
+                                 {"head", request.body}};
+        a.requestBytes = static_cast<std::size_t>(exchange.requestBodyBytes);
+    }
     for (const char* key : {"max_tokens", "max_completion_tokens"})
         if (member(body, key).is_number_integer())
             a.maxTokens = member(body, key).get<int>();
@@ -158,6 +162,21 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
 }
 
 } // namespace
+
+QByteArray upstreamTarget(const QUrl& upstream, const QByteArray& target)
+{
+    QByteArray prefix = upstream.path(QUrl::FullyEncoded).toUtf8();
+    while (prefix.endsWith('/'))
+        prefix.chop(1);
+    const qsizetype mark = target.indexOf('?');
+    const QByteArray path = mark < 0 ? target : target.left(mark);
+    const QByteArray ownQuery = mark < 0 ? QByteArray() : target.mid(mark + 1);
+    const QByteArray baseQuery = upstream.hasQuery() ? upstream.query(QUrl::FullyEncoded).toUtf8() : QByteArray();
+    QByteArray query = baseQuery;
+    if (!ownQuery.isEmpty())
+        query += (query.isEmpty() ? "" : "&") + ownQuery;
+    return prefix + path + (query.isEmpty() ? QByteArray() : '?' + query);
+}
 
 std::optional<providers::ProviderKind> providerOfPath(const QByteArray& path)
 {

@@ -9,6 +9,8 @@
 #include "server/http_request.h"
 #include "store/capture.h"
 
+#include <QUrl>
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,7 +20,8 @@ namespace conform::proxy {
 
 struct Exchange
 {
-    server::HttpRequest request;   // as the application sent it
+    server::HttpRequest request;   // as the application sent it, its body up to the capture's cap
+    qint64 requestBodyBytes = -1;  // the body's size as sent (-1: request.body is all of it)
     std::string upstream;          // the upstream's base URL
     int status = 0;                // 0: no response at all
     std::vector<std::pair<std::string, std::string>> responseHeaders; // names lower-case
@@ -27,6 +30,12 @@ struct Exchange
     std::string transportError;    // refused, reset mid-stream, ...
     long long latencyMs = 0;       // request forwarded -> response ended
 };
+
+// The request target the upstream gets: the upstream URL's path prefix before the
+// application's path, the upstream URL's query (an api-version, a key) before the
+// application's own. upstreamTarget("http://h/openai?api-version=1", "/v1/chat?x=2")
+// == "/openai/v1/chat?api-version=1&x=2".
+QByteArray upstreamTarget(const QUrl& upstream, const QByteArray& target);
 
 // The provider a request speaks, by its path (/v1/messages, /chat/completions, /api/chat);
 // nullopt for anything else (model lists, health checks): forwarded, not captured.
@@ -44,8 +53,11 @@ struct Judged
 };
 
 // The capture of an exchange. Without a schema the reply is extracted but not validated
-// (validated=false): outcome valid when JSON came back. The run ends by "observed": the
-// proxy watches, it never asks again. Keys never enter it: credential headers are dropped.
+// (validated=false): outcome valid when JSON came back. A request body cut to the capture's
+// cap is recorded as {"conform_cut": {"bytes_sent", "bytes_kept"}, "head": "<the kept text>"}
+// (its model and schema name then come only from headers). The run ends by "observed": the
+// proxy watches, it never asks again. Keys never enter it: a header's value is recorded only when
+// the header is known to be harmless (providers::isHarmlessHeader), else as "***".
 Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider, const SchemaMap& schemas);
 
 } // namespace conform::proxy

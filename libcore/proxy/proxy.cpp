@@ -1,6 +1,7 @@
 #include "proxy/proxy.h"
 
 #include "proxy/pipe.h"
+#include "server/memory.h"
 #include "store/capture.h"
 #include "store/writer.h"
 
@@ -9,14 +10,24 @@
 
 namespace conform::proxy {
 
+namespace {
+constexpr qsizetype kLargeExchange = 256 * 1024;
+}
+
 MonitoringProxy::MonitoringProxy(ProxyOptions options, store::CaptureWriter* writer, QObject* parent)
     : QObject(parent), m_options(std::move(options)), m_schemas(std::make_shared<const SchemaMap>(m_options.schemas)), m_writer(writer),
-      m_tcp(new QTcpServer(this))
+      m_tcp(new QTcpServer(this)), m_roster(new server::ConnectionRoster(m_options.connections, 2, this))
 {
+    // Two descriptors a connection: the application's and the upstream's.
     connect(m_tcp, &QTcpServer::newConnection, this, [this] {
-        while (QTcpSocket* client = m_tcp->nextPendingConnection())
-            new Pipe(client, *this); // owned by the proxy, deletes itself when done
+        while (QTcpSocket* client = m_tcp->nextPendingConnection()) {
+            if (m_roster->makeRoom())
+                new Pipe(client, *this, *m_roster); // owned by the proxy, deletes itself when done
+            else
+                server::refuseOverloaded(client, "conform proxy: every connection is busy");
+        }
     });
+    m_roster->watch(m_tcp);
 }
 
 MonitoringProxy::~MonitoringProxy()
@@ -63,6 +74,9 @@ void MonitoringProxy::finishExchange(Exchange exchange, providers::ProviderKind 
             summary += QStringLiteral(": ") + QString::fromStdString(attempt.issues.front().value("message", std::string()));
         const QString outcome = QString::fromUtf8(engine::outcomeName(judged.record.outcome));
         const int status = exchange.status;
+        // A large exchange leaves freed pages in the allocator's arenas; hand them back.
+        if (exchange.request.body.size() + qsizetype(exchange.responseBody.size()) > kLargeExchange)
+            server::giveMemoryBack();
         // Delivered on the proxy's thread; the destructor waits for this job, so `this` lives.
         QMetaObject::invokeMethod(this, [this, id, status, outcome, summary] { emit exchangeFinished(id, status, outcome, summary); },
                                   Qt::QueuedConnection);

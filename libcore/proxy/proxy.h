@@ -12,9 +12,12 @@
 // upstream connection and the upstream's bytes are written to the application untouched
 // (status line, headers, chunked framing, server-sent events), which QNetworkAccessManager
 // cannot do (it de-chunks, rewrites headers and buffers). Only Host is rewritten, to the
-// upstream's, and the upstream's path prefix is put before the request's path; requests are
-// framed with the replay server's parser (server/http_request.h) and responses on the side
-// with ResponseReader, so keep-alive and pipelined requests pair with their responses.
+// upstream's, and the upstream's path prefix is put before the request's path (its query
+// before the request's own); request heads are
+// framed with the replay server's parser (server/http_request.h), bodies streamed through
+// with bounded buffers, and responses read on the side with ResponseReader, so keep-alive
+// and pipelined requests pair with their responses. Connections have idle and header
+// timeouts and a limit (server/connection_guard.h).
 //
 // Judging (extraction, validation, the capture) runs on worker threads, after the last byte
 // went to the application, so it neither delays that response nor the others in flight.
@@ -22,10 +25,11 @@
 // Bad upstreams reach the application as they would have directly: a refused or reset
 // upstream connection aborts the application's connection (after whatever bytes had come),
 // a slow one is slow. Each is captured as a transport error. Keys never reach a capture:
-// credential headers are dropped from the recorded request (exchange.h).
+// header values are recorded only for headers known to be harmless, others as "***" (exchange.h).
 #include "base/result.h"
 #include "proxy/exchange.h"
 #include "proxy/schema_map.h"
+#include "server/connection_guard.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -42,9 +46,14 @@ namespace conform::proxy {
 
 struct ProxyOptions
 {
-    QUrl upstream;             // http:// or https://, with an optional path prefix
+    QUrl upstream;             // http:// or https://, with an optional path prefix and query
     SchemaMap schemas;
-    int idleTimeoutMs = 300'000; // an application connection idle this long is closed
+    // Idle (nothing moved either way) and header timeouts, and the connection limit where the
+    // longest idle application connection makes room for a new one (server/connection_guard.h).
+    server::ConnectionLimits connections{10'000, 300'000, 30'000};
+    // A request body is streamed to the upstream whatever its size; its capture keeps the
+    // first this-many bytes, marked as cut with the size sent (exchange.h).
+    qsizetype maxCapturedBodyBytes = 1024 * 1024;
 };
 
 class MonitoringProxy : public QObject
@@ -60,6 +69,8 @@ public:
     quint16 port() const;
     QUrl url() const;
     const ProxyOptions& options() const { return m_options; }
+    int connectionCount() const { return m_roster->count(); }
+    int connectionCapacity() const { return m_roster->capacity(); }
 
 signals:
     // Once per forwarded model call, after its response ended (or failed) and was judged.
@@ -74,6 +85,7 @@ private:
     std::shared_ptr<const SchemaMap> m_schemas; // shared with the judging threads
     store::CaptureWriter* m_writer;
     QTcpServer* m_tcp = nullptr;
+    server::ConnectionRoster* m_roster;
     QThreadPool m_judges; // waited for on destruction
 };
 

@@ -1,35 +1,63 @@
 #include "server/connection.h"
 
+#include "server/memory.h"
+
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <utility>
+
 namespace conform::server {
 
+namespace {
+constexpr qsizetype kLargeRequest = 256 * 1024;
+}
+
 Connection::Connection(QTcpSocket* socket, Dispatcher& dispatcher, const HttpLimits& limits, int paceMs,
-                       int idleTimeoutMs, LogSink log, QObject* parent)
+                       ConnectionRoster& roster, LogSink log, QObject* parent)
     : QObject(parent), m_socket(socket), m_dispatcher(dispatcher), m_limits(limits), m_paceMs(paceMs),
-      m_idle(new QTimer(this)), m_log(std::move(log))
+      m_guard(new ConnectionGuard(roster, this)), m_log(std::move(log))
 {
     m_socket->setParent(this);
-    m_idle->setSingleShot(true);
-    m_idle->setInterval(idleTimeoutMs);
-    connect(m_idle, &QTimer::timeout, this, [this] {
-        if (!m_busy)
-            m_socket->disconnectFromHost();
-    });
+    connect(m_guard, &ConnectionGuard::expired, this, &Connection::expire);
     connect(m_socket, &QTcpSocket::readyRead, this, &Connection::readAvailable);
     connect(m_socket, &QTcpSocket::disconnected, this, [this] {
+        m_guard->leave();
         emit closed();
         deleteLater();
     });
-    m_idle->start();
     readAvailable(); // bytes may have arrived before the connection was wired up
+}
+
+void Connection::expire(ConnectionGuard::Why why)
+{
+    switch (why) {
+    case ConnectionGuard::Why::Evicted:
+        m_socket->abort(); // at once: the newcomer needs the descriptor
+        return;
+    case ConnectionGuard::Why::Idle:
+        if (m_busy)
+            m_guard->activity(); // the scenario's own delay or stall, not an idle peer
+        else
+            m_socket->disconnectFromHost();
+        return;
+    case ConnectionGuard::Why::HeaderTimeout:
+        if (m_busy)
+            return;
+        m_buffer.clear();
+        ParseOutcome late;
+        late.state = ParseOutcome::State::Error;
+        late.errorStatus = 408;
+        late.errorMessage = "the request head did not arrive within " + std::to_string(m_guard->headerTimeoutMs()) + " ms";
+        start(m_dispatcher.reject(late), false);
+        return;
+    }
 }
 
 void Connection::readAvailable()
 {
     m_buffer += m_socket->readAll();
-    m_idle->start();
+    m_guard->activity();
     // While a response is in flight, pipelined requests queue up; not beyond what one
     // request may be, so a peer that never reads cannot make us buffer without end.
     if (m_buffer.size() > m_limits.maxHeaderBytes + m_limits.maxBodyBytes + 4096) {
@@ -45,6 +73,10 @@ void Connection::processBuffer()
     if (m_buffer.isEmpty() || m_socket->state() != QAbstractSocket::ConnectedState)
         return;
     const ParseOutcome outcome = parseRequest(m_buffer, m_limits);
+    if (outcome.headerComplete || outcome.state != ParseOutcome::State::NeedMore)
+        m_guard->headerReceived();
+    else
+        m_guard->requestStarted();
     if (outcome.state == ParseOutcome::State::NeedMore) {
         if (outcome.headerComplete && outcome.request.expectsContinue() && !m_continueSent) {
             m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
@@ -59,12 +91,18 @@ void Connection::processBuffer()
         return;
     }
     m_buffer.remove(0, outcome.consumed);
+    if (outcome.consumed > kLargeRequest) {
+        // Neither the buffer nor the allocator keep a large body's memory after it is answered.
+        m_buffer = QByteArray(m_buffer.constData(), m_buffer.size());
+        m_trimAfter = true;
+    }
     start(m_dispatcher.handle(outcome.request), outcome.request.keepAlive());
 }
 
 void Connection::start(Dispatch dispatch, bool keepAlive)
 {
     m_busy = true;
+    m_guard->setBusy(true);
     m_plan = std::move(dispatch.plan);
     m_keepAlive = keepAlive && !m_plan.close;
     m_budget = m_plan.dropAfterBytes ? *m_plan.dropAfterBytes : -1;
@@ -131,9 +169,16 @@ void Connection::finishResponse()
 {
     if (m_plan.streamed)
         m_socket->write(kLastChunk);
+    // Qt writes when the socket is next writable, but closes it the moment it reads the end
+    // of the client's input: a client that half-closed after its request (shutdown(SHUT_WR))
+    // would get nothing. Hand the bytes to the kernel now.
+    m_socket->flush();
     m_busy = false;
+    m_guard->setBusy(false);
     m_plan = {};
-    m_idle->start();
+    if (std::exchange(m_trimAfter, false))
+        giveMemoryBack();
+    m_guard->activity();
     if (!m_keepAlive) {
         m_socket->disconnectFromHost();
         return;

@@ -3,6 +3,7 @@
 // asks the Dispatcher, and writes each ResponsePlan with its timing: delay, head, first
 // piece, stall, the rest (paced), the terminal chunk; or a cut after drop_after bytes.
 // Internal to the server module; it deletes itself when the socket closes.
+#include "server/connection_guard.h"
 #include "server/dispatcher.h"
 #include "server/http_request.h"
 
@@ -23,7 +24,7 @@ class Connection : public QObject
 public:
     using LogSink = std::function<void(const RequestLog&)>;
 
-    Connection(QTcpSocket* socket, Dispatcher& dispatcher, const HttpLimits& limits, int paceMs, int idleTimeoutMs,
+    Connection(QTcpSocket* socket, Dispatcher& dispatcher, const HttpLimits& limits, int paceMs, ConnectionRoster& roster,
                LogSink log, QObject* parent);
 
 signals:
@@ -38,12 +39,13 @@ private:
     bool writeBody(const QByteArray& piece); // false once the drop budget is spent
     void finishResponse();
     void cut();
+    void expire(ConnectionGuard::Why why);
 
     QTcpSocket* m_socket;
     Dispatcher& m_dispatcher;
     HttpLimits m_limits;
     int m_paceMs;
-    QTimer* m_idle;
+    ConnectionGuard* m_guard;
     LogSink m_log;
 
     QByteArray m_buffer;
@@ -52,6 +54,7 @@ private:
     ResponsePlan m_plan;
     bool m_keepAlive = true;
     std::int64_t m_budget = -1;  // body bytes left before a drop; -1: no drop
+    bool m_trimAfter = false;    // a large request: give memory back once it is answered
 };
 
 } // namespace conform::server

@@ -153,10 +153,15 @@ Dispatch Dispatcher::handle(const HttpRequest& request)
     log.path = printable(request.path);
     const Route* route = findRoute(request.path);
     const Protocol guess = route && route->protocol ? *route->protocol : protocolForPath(request.path);
-    if (!route)
-        return failWith(guess, 404, "no route for " + log.path, std::move(log));
+    // Each message is built before `log` is moved into failWith: the order in which call
+    // arguments are evaluated is unspecified, and GCC moved the log (and its path) out first.
+    if (!route) {
+        const std::string message = "no route for " + log.path;
+        return failWith(guess, 404, message, std::move(log));
+    }
     if (request.method != route->method) {
-        Dispatch answer = failWith(guess, 405, "use " + std::string(route->method) + " for " + log.path, std::move(log));
+        const std::string message = "use " + std::string(route->method) + " for " + log.path;
+        Dispatch answer = failWith(guess, 405, message, std::move(log));
         answer.plan.addHeader("allow", route->method);
         return answer;
     }

@@ -166,6 +166,8 @@ ParseOutcome parseRequest(const QByteArray& buffer, const HttpLimits& limits)
         return failed;
     }
     outcome.headerComplete = true;
+    outcome.headBytes = start + end;
+    outcome.contentLength = length;
     if (rest.size() - end < length)
         return outcome; // NeedMore, but the head is known (for 100-continue)
     outcome.request.body = rest.mid(end, length);

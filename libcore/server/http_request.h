@@ -46,6 +46,8 @@ struct ParseOutcome
     int errorStatus = 0;     // with Error: 400, 411, 413, 431, 501, 505
     std::string errorMessage;
     bool headerComplete = false; // the head is in; with NeedMore, the body is still arriving
+    qsizetype headBytes = 0;     // with headerComplete: bytes of the buffer before the body
+    qsizetype contentLength = 0; // with headerComplete: the body's length
 };
 
 ParseOutcome parseRequest(const QByteArray& buffer, const HttpLimits& limits = {});

@@ -7,10 +7,13 @@
 
 namespace conform::server {
 
+
 ReplayServer::ReplayServer(std::vector<providers::Scenario> scenarios, ServerOptions options, QObject* parent)
-    : QObject(parent), m_options(options), m_dispatcher(std::move(scenarios)), m_tcp(new QTcpServer(this))
+    : QObject(parent), m_options(options), m_dispatcher(std::move(scenarios)), m_tcp(new QTcpServer(this)),
+      m_roster(new ConnectionRoster(options.connections, 1, this))
 {
     connect(m_tcp, &QTcpServer::newConnection, this, &ReplayServer::accept);
+    m_roster->watch(m_tcp);
 }
 
 ReplayServer::~ReplayServer() = default;
@@ -51,16 +54,12 @@ QUrl ReplayServer::url() const
 void ReplayServer::accept()
 {
     while (QTcpSocket* socket = m_tcp->nextPendingConnection()) {
-        if (m_connections >= m_options.maxConnections) {
-            socket->abort();
-            socket->deleteLater();
+        if (!m_roster->makeRoom()) {
+            refuseOverloaded(socket, "conform replay: every connection is busy");
             continue;
         }
-        ++m_connections;
-        auto* connection = new Connection(socket, m_dispatcher, m_options.limits, m_options.paceMs,
-                                          m_options.idleTimeoutMs, [this](const RequestLog& log) { emit requestHandled(log); },
-                                          this);
-        connect(connection, &Connection::closed, this, [this] { --m_connections; });
+        new Connection(socket, m_dispatcher, m_options.limits, m_options.paceMs, *m_roster,
+                       [this](const RequestLog& log) { emit requestHandled(log); }, this);
     }
 }
 

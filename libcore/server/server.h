@@ -9,7 +9,8 @@
 //   QObject::connect(&replay, &ReplayServer::requestHandled, log);
 //
 // HTTP/1.1 on QTcpServer in the owner's thread, fully event-driven: delays, stalls and
-// streaming never block, and any number of connections proceed at once (up to a limit).
+// streaming never block, and any number of connections proceed at once (up to a limit,
+// within the open-file limit; server/connection_guard.h).
 // Keep-alive and pipelining are supported; request bodies need Content-Length. Which
 // scenario and turn answer a request: server/turn_book.h. What is logged: RequestLog, which
 // never carries header values, so API keys sent by clients go nowhere.
@@ -18,6 +19,7 @@
 // the protocol's error shape and never disturb other connections.
 #include "base/result.h"
 #include "providers/scenario.h"
+#include "server/connection_guard.h"
 #include "server/dispatcher.h"
 #include "server/http_request.h"
 
@@ -36,8 +38,9 @@ struct ServerOptions
 {
     HttpLimits limits;
     int paceMs = 0;             // pause between streamed pieces (0: as fast as the socket takes)
-    int idleTimeoutMs = 120'000; // a keep-alive connection idle this long is closed
-    int maxConnections = 1024;  // connections beyond this are refused at once
+    // Idle and header timeouts; at the connection limit the longest idle connection makes
+    // room for a new one, and only when every connection is busy is a newcomer refused (503).
+    ConnectionLimits connections;
 };
 
 class ReplayServer : public QObject
@@ -56,7 +59,8 @@ public:
     quint16 port() const;
     QUrl url() const; // "http://127.0.0.1:PORT"
 
-    int connectionCount() const { return m_connections; }
+    int connectionCount() const { return m_roster->count(); }
+    int connectionCapacity() const { return m_roster->capacity(); }
     // Every session starts again at turn 1.
     void resetSessions() { m_dispatcher.book().reset(); }
     const std::vector<providers::Scenario>& scenarios() const { return m_dispatcher.book().scenarios(); }
@@ -71,7 +75,7 @@ private:
     ServerOptions m_options;
     Dispatcher m_dispatcher;
     QTcpServer* m_tcp = nullptr;
-    int m_connections = 0;
+    ConnectionRoster* m_roster;
 };
 
 } // namespace conform::server

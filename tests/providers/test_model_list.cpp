@@ -35,6 +35,10 @@ void TestModelList::request_data()
     QTest::newRow("openai-compatible without /v1") << ProviderKind::OpenAI << "http://127.0.0.1:8000"
                                                    << "http://127.0.0.1:8000/v1/models" << "authorization: Bearer notakey-a";
     QTest::newRow("ollama") << ProviderKind::Ollama << "http://localhost:11434" << "http://localhost:11434/api/tags" << "";
+    QTest::newRow("openai base with a query") << ProviderKind::OpenAI << "http://127.0.0.1:9/v1?key=K"
+                                              << "http://127.0.0.1:9/v1/models?key=K" << "authorization: Bearer notakey-a";
+    QTest::newRow("ollama base with a query") << ProviderKind::Ollama << "http://127.0.0.1:9/?key=K"
+                                              << "http://127.0.0.1:9/api/tags?key=K" << "";
 }
 
 void TestModelList::request()

@@ -114,11 +114,27 @@ private slots:
         QTest::addColumn<QString>("provider");
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("url");
-        QTest::newRow("anthropic") << "anthropic" << "https://api.anthropic.com" << "https://api.anthropic.com/v1/messages";
-        QTest::newRow("anthropic slash") << "anthropic" << "http://h:1/" << "http://h:1/v1/messages";
-        QTest::newRow("openai v1") << "openai" << "https://api.openai.com/v1" << "https://api.openai.com/v1/chat/completions";
-        QTest::newRow("openai bare") << "openai" << "http://127.0.0.1:8080" << "http://127.0.0.1:8080/v1/chat/completions";
-        QTest::newRow("ollama") << "ollama" << "http://localhost:11434" << "http://localhost:11434/api/chat";
+        QTest::addColumn<QString>("recorded"); // the URL in the recorded request
+        auto row = [](const char* tag, const char* provider, const char* base, const char* url, const char* recorded = nullptr) {
+            QTest::newRow(tag) << provider << base << url << (recorded ? recorded : url);
+        };
+        row("anthropic", "anthropic", "https://api.anthropic.com", "https://api.anthropic.com/v1/messages");
+        row("anthropic slash", "anthropic", "http://h:1/", "http://h:1/v1/messages");
+        row("openai v1", "openai", "https://api.openai.com/v1", "https://api.openai.com/v1/chat/completions");
+        row("openai bare", "openai", "http://127.0.0.1:8080", "http://127.0.0.1:8080/v1/chat/completions");
+        row("ollama", "ollama", "http://localhost:11434", "http://localhost:11434/api/chat");
+        // A query in the base URL stays the query; the path goes before it.
+        row("anthropic query", "anthropic", "http://127.0.0.1:9/?key=K", "http://127.0.0.1:9/v1/messages?key=K",
+            "http://127.0.0.1:9/v1/messages?key=***");
+        row("openai query", "openai", "http://127.0.0.1:9/?key=K", "http://127.0.0.1:9/v1/chat/completions?key=K",
+            "http://127.0.0.1:9/v1/chat/completions?key=***");
+        row("openai v1 query", "openai", "http://127.0.0.1:9/openai/v1/?api-version=2024-06-01&key=K",
+            "http://127.0.0.1:9/openai/v1/chat/completions?api-version=2024-06-01&key=K",
+            "http://127.0.0.1:9/openai/v1/chat/completions?api-version=2024-06-01&key=***");
+        row("ollama query", "ollama", "http://127.0.0.1:9?key=K", "http://127.0.0.1:9/api/chat?key=K",
+            "http://127.0.0.1:9/api/chat?key=***");
+        row("ollama prefix query fragment", "ollama", "http://127.0.0.1:9/ollama?key=K#top", "http://127.0.0.1:9/ollama/api/chat?key=K",
+            "http://127.0.0.1:9/ollama/api/chat?key=***");
     }
 
     void urls()
@@ -126,9 +142,11 @@ private slots:
         QFETCH(QString, provider);
         QFETCH(QString, base);
         QFETCH(QString, url);
+        QFETCH(QString, recorded);
         const HttpRequest request = adapterFor(*parseProviderKind(provider.toStdString()))
                                         .buildRequest(simpleConversation(), kSchema, Mode::Text, {}, {base.toStdString(), {}});
         QCOMPARE(QString::fromStdString(request.url), url);
+        QCOMPARE(QString::fromStdString(request.toJson()["url"].get<std::string>()), recorded);
     }
 
     void credentialsAreSentButNeverRecorded_data()

@@ -14,6 +14,8 @@
 #include "store/writer.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QProcess>
@@ -28,6 +30,9 @@
 #include <cerrno>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <atomic>
+#include <cstring>
+#include <memory>
 #include <thread>
 #include <unistd.h>
 
@@ -196,6 +201,91 @@ ClientResult rawExchange(quint16 port, const QByteArray& request)
     return result;
 }
 
+
+// An upstream that reads each request whole without keeping it (the test measures the
+// proxy, not this) and answers it with a small OpenAI reply, closing the connection.
+class DiscardingUpstream : public QObject
+{
+public:
+    QTcpServer server;
+    int answered = 0;
+
+    DiscardingUpstream()
+    {
+        server.listen(QHostAddress::LocalHost);
+        connect(&server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* socket = server.nextPendingConnection()) {
+                auto head = std::make_shared<QByteArray>();
+                auto left = std::make_shared<qint64>(-1);
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket, head, left] {
+                    while (*left != -2 && socket->bytesAvailable() > 0) {
+                        if (*left == -1) {
+                            *head += socket->read(4096);
+                            const qsizetype end = head->indexOf("\r\n\r\n");
+                            if (end < 0)
+                                continue;
+                            const qsizetype at = head->toLower().indexOf("content-length:");
+                            *left = head->mid(at + 15, head->indexOf('\r', at) - at - 15).trimmed().toLongLong() - (head->size() - end - 4);
+                        } else {
+                            *left -= socket->read(*left > 0 ? std::min<qint64>(*left, 1 << 20) : 0).size();
+                        }
+                        if (*left == 0) {
+                            ++answered;
+                            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: "
+                                          + QByteArray::number(kOpenAiBody.size()) + "\r\n\r\n" + kOpenAiBody);
+                            socket->disconnectFromHost();
+                            *left = -2; // answered; the rest is ignored
+                        }
+                    }
+                });
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+    }
+    quint16 port() const { return server.serverPort(); }
+};
+
+// A process's resident memory in KiB (VmRSS, or VmHWM for its peak), 0 when unreadable.
+qint64 residentKiB(qint64 pid, const char* field = "VmRSS:")
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith(field))
+            return line.mid(qsizetype(std::strlen(field))).trimmed().split(' ').constFirst().toLongLong();
+    return 0;
+}
+
+// POSTs `body` to 127.0.0.1:port/v1/chat/completions from a plain socket; the reply's bytes.
+QByteArray postRaw(quint16 port, const QByteArray& body)
+{
+    QByteArray received;
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    timeval timeout{60, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+        const QByteArray head = "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n";
+        ::send(fd, head.constData(), std::size_t(head.size()), MSG_NOSIGNAL);
+        for (qsizetype sent = 0; sent < body.size();) {
+            const ssize_t n = ::send(fd, body.constData() + sent, std::size_t(body.size() - sent), MSG_NOSIGNAL);
+            if (n <= 0)
+                break;
+            sent += n;
+        }
+        char buffer[4096];
+        for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
+            received.append(buffer, n);
+    }
+    ::close(fd);
+    return received;
+}
+
 } // namespace
 
 class TestProxy : public QObject
@@ -231,6 +321,16 @@ class TestProxy : public QObject
         std::vector<store::Capture> out;
         opened.value()->forEachCapture({}, [&](const store::Capture& c) { out.push_back(c); return true; });
         return out;
+    }
+
+    // conform-cli's standard output (its exit code must be 0).
+    static QByteArray cli(const QStringList& arguments)
+    {
+        QProcess process;
+        process.start(kCli, arguments);
+        if (!process.waitForFinished(60'000) || process.exitCode() != 0)
+            qWarning() << "conform-cli" << arguments << "failed:" << process.readAllStandardError();
+        return process.readAllStandardOutput();
     }
 
     static void settle() { QTest::qWait(50); } // the exchange is judged right after its last byte
@@ -333,6 +433,32 @@ private slots:
             QVERIFY(document.find("\"code\":\"invalid_type\"") != std::string::npos || document.find("unrecognized_keys") != std::string::npos);
     }
 
+    // Requests the proxy refuses itself get RFC 9110's reason phrase for their status (the
+    // table the replay server uses), not "Bad Request" for all.
+    void ownErrorsNameTheirStatus_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QByteArray>("statusLine");
+        QTest::newRow("400") << QByteArray("HELLO\r\n\r\n") << QByteArray("HTTP/1.1 400 Bad Request\r\n");
+        QTest::newRow("505") << QByteArray("GET / HTTP/3\r\n\r\n") << QByteArray("HTTP/1.1 505 HTTP Version Not Supported\r\n");
+        QTest::newRow("411") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+                             << QByteArray("HTTP/1.1 411 Length Required\r\n");
+        QTest::newRow("431") << "GET / HTTP/1.1\r\nX-Big: " + QByteArray(80 * 1024, 'y') << QByteArray("HTTP/1.1 431 Request Header Fields Too Large\r\n");
+        QTest::newRow("413") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 90000000000\r\n\r\n")
+                             << QByteArray("HTTP/1.1 413 Content Too Large\r\n");
+    }
+
+    void ownErrorsNameTheirStatus()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QByteArray, statusLine);
+        ScriptedUpstream upstream;
+        Rig r = rig(QStringLiteral("own-errors-") + QString::fromLatin1(QTest::currentDataTag()), upstream.port());
+        const ClientResult got = exchange(r.proxy->port(), bytes, 1 << 20);
+        QVERIFY2(got.bytes.startsWith(statusLine), got.bytes.left(80).constData());
+        QVERIFY(upstream.received.isEmpty());
+    }
+
     void keepAliveRequestsPair()
     {
         ScriptedUpstream upstream;
@@ -396,6 +522,149 @@ private slots:
         QVERIFY(clock.elapsed() >= 550); // a minimum: a loaded machine only lengthens it
         // The first piece was passed on before the pause ended: the first read is a part only.
         QVERIFY2(!got.firstRead.isEmpty() && got.firstRead.size() < one.size(), got.firstRead.constData());
+    }
+
+    // Header values are recorded by allowlist: the credential headers a denylist missed, and
+    // one made up here, never reach the store's bytes (database and WAL) nor an export.
+    void credentialHeadersNeverStored()
+    {
+        const std::vector<std::pair<QByteArray, QByteArray>> secrets = {
+            {"x-goog-api-key", "notakey-goog-Q7W2E9"},
+            {"Ocp-Apim-Subscription-Key", "notakey-apim-R4T8Y1"},
+            {"x-subscription-key", "notakey-subs-U6I3O5"},
+            {"x-forwarded-authorization", "Bearer notakey-fwda-P0A2S4"},
+            {"x-acme-token", "notakey-acme-D6F8G0"},
+            {"OpenAI-Organization", "notakey-orgn-H1J3K5"},
+        };
+        QByteArray extra = "anthropic-version: 2023-06-01\r\nUser-Agent: conform-test/1\r\n";
+        for (const auto& [name, value] : secrets)
+            extra += name + ": " + value + "\r\n";
+        ScriptedUpstream upstream;
+        const QByteArray one = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(kOpenAiBody.size()) + "\r\n\r\n" + kOpenAiBody;
+        upstream.scripts.push_back({{one}, 0});
+        Rig r = rig(QStringLiteral("credentials"), upstream.port());
+        const ClientResult got = exchange(r.proxy->port(), openAiRequest(false, extra), one.size());
+        QCOMPARE(got.bytes, one);
+        for (const auto& [name, value] : secrets)
+            QVERIFY(upstream.received.contains(QByteArray(name + ": " + value + "\r\n"))); // forwarded untouched
+        settle();
+        const auto stored = captures(r); // flushes the writer; the WAL still holds the pages
+        QCOMPARE(stored.size(), std::size_t(1));
+        const Json headers = stored.front().run["attempts"][0]["request"]["headers"];
+        QCOMPARE(headers.value("anthropic-version", std::string()), std::string("2023-06-01")); // harmless: kept
+        QCOMPARE(headers.value("user-agent", std::string()), std::string("conform-test/1"));
+        QCOMPARE(headers.value("x-acme-token", std::string()), std::string("***"));
+        QCOMPARE(headers.value("authorization", std::string()), std::string("***"));
+        QByteArray bytes;
+        for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+            QFile file(r.store + suffix);
+            if (file.open(QIODevice::ReadOnly))
+                bytes += file.readAll();
+        }
+        QVERIFY(bytes.size() > 4096);
+        QByteArray exported = cli({QStringLiteral("captures"), QStringLiteral("export"), QStringLiteral("--store"), r.store});
+        QVERIFY(exported.contains("\"x-acme-token\":\"***\""));
+        for (const auto& [name, value] : secrets) {
+            const QByteArray secret = value.mid(value.indexOf("notakey-"));
+            QVERIFY2(!bytes.contains(secret), name.constData());
+            QVERIFY2(!exported.contains(secret), name.constData());
+        }
+        QVERIFY(!bytes.contains("notakey-live-SECRET"));
+
+        // A capture recorded before the allowlist (its header value in plain text) is
+        // exported without it.
+        QByteArray legacy = exported;
+        legacy.replace("\"x-acme-token\":\"***\"", "\"x-acme-token\":\"notakey-acme-LEGACY1\"");
+        QVERIFY(legacy.contains("notakey-acme-LEGACY1"));
+        const QString legacyFile = m_dir.filePath(QStringLiteral("legacy.jsonl"));
+        QFile out(legacyFile);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(legacy);
+        out.close();
+        const QString legacyStore = m_dir.filePath(QStringLiteral("legacy.db"));
+        cli({QStringLiteral("captures"), QStringLiteral("import"), legacyFile, QStringLiteral("--store"), legacyStore});
+        const QByteArray again = cli({QStringLiteral("captures"), QStringLiteral("export"), QStringLiteral("--store"), legacyStore});
+        QVERIFY(again.contains("\"x-acme-token\":\"***\""));
+        QVERIFY(!again.contains("notakey-acme-LEGACY1"));
+    }
+
+    // Ten 30 MB requests at once through `conform-cli proxy`: the bodies stream through, the
+    // proxy's resident memory afterwards is back under twice what it was after a warm-up
+    // request, and each capture keeps only the first bytes of its body (with the size sent).
+    void largeBodiesStreamThrough()
+    {
+        DiscardingUpstream upstream;
+        const QString store = m_dir.filePath(QStringLiteral("large.db"));
+        QProcess proxyProcess;
+        proxyProcess.start(kCli, {QStringLiteral("proxy"), QStringLiteral("--upstream"), QStringLiteral("http://127.0.0.1:%1").arg(upstream.port()),
+                                  QStringLiteral("--store"), store});
+        QVERIFY(proxyProcess.waitForReadyRead(10'000));
+        const quint16 port = QString::fromUtf8(proxyProcess.readLine()).trimmed().section(QLatin1Char(':'), -1).toUShort();
+        QVERIFY(port > 0);
+        int judged = 0;
+        connect(&proxyProcess, &QProcess::readyReadStandardError, this, [&] { judged += int(proxyProcess.readAllStandardError().count("conform-cli: proxy: ")); });
+
+        auto post = [&](int count, qsizetype bytes) {
+            const QByteArray body = "{\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"" + QByteArray(bytes, 'x') + "\"}]}";
+            std::vector<QByteArray> replies;
+            replies.resize(std::size_t(count));
+            std::atomic<int> finished = 0;
+            std::vector<std::thread> clients;
+            for (int i = 0; i < count; ++i)
+                clients.emplace_back([&, i] {
+                    replies[std::size_t(i)] = postRaw(port, body);
+                    ++finished;
+                });
+            [[maybe_unused]] const bool done = QTest::qWaitFor([&] { return finished == count; }, 120'000);
+            for (std::thread& t : clients)
+                t.join();
+            for (const QByteArray& reply : replies)
+                if (!reply.startsWith("HTTP/1.1 200 OK\r\n"))
+                    return false;
+            return true;
+        };
+        QVERIFY(post(1, 1000)); // warm-up: the store open, the first capture written
+        QTRY_COMPARE_WITH_TIMEOUT(judged, 1, 20'000);
+        QTest::qWait(500);
+        const qint64 pid = proxyProcess.processId();
+        const qint64 start = residentKiB(pid);
+        const auto storeBytes = [&] { return QFileInfo(store).size() + QFileInfo(store + QStringLiteral("-wal")).size(); };
+        const qint64 storeStart = storeBytes();
+        QVERIFY(start > 0);
+
+        QVERIFY(post(10, 30 * 1024 * 1024));
+        QTRY_COMPARE_WITH_TIMEOUT(judged, 11, 60'000);
+        QTest::qWait(1000); // the judging threads let go of their last buffers
+        const qint64 after = residentKiB(pid);
+        const qint64 peak = residentKiB(pid, "VmHWM:");
+        qInfo("proxy resident memory: %lld KiB after warm-up, %lld KiB after ten 30 MB requests (peak %lld KiB); store grew %lld bytes",
+              start, after, peak, storeBytes() - storeStart);
+        QVERIFY2(after < 2 * start, qPrintable(QStringLiteral("%1 KiB -> %2 KiB").arg(start).arg(after)));
+        QCOMPARE(upstream.answered, 11);
+        // Ten captures of 30 MB bodies: each keeps at most the capture's cap (1 MiB) and a marker.
+        QVERIFY2(storeBytes() - storeStart < 10 * 2 * 1024 * 1024, qPrintable(QString::number(storeBytes() - storeStart)));
+
+        proxyProcess.terminate();
+        QVERIFY(proxyProcess.waitForFinished(20'000));
+        auto opened = store::Store::open(store::StoreLocation::resolve(store).value());
+        QVERIFY(opened.ok());
+        int cut = 0;
+        std::vector<Json> markers;
+        std::vector<std::string> heads;
+        opened.value()->forEachCapture({}, [&](const store::Capture& c) {
+            const Json& body = c.run["attempts"][0]["request"]["body"];
+            if (body.is_object() && body.contains("conform_cut")) {
+                ++cut;
+                markers.push_back(body["conform_cut"]);
+                heads.push_back(body["head"].get<std::string>().substr(0, 40));
+            }
+            return true;
+        });
+        for (const Json& marker : markers)
+            QCOMPARE(marker["bytes_sent"].get<qint64>(), qint64(30 * 1024 * 1024 + 65));
+        for (const std::string& head : heads)
+            QVERIFY(head.rfind("{\"model\":\"gpt-4o-mini\"", 0) == 0);
+        QCOMPARE(cut, 10);
     }
 
     void badSchemaMapIsAnError()

@@ -151,25 +151,26 @@ void TestServer::badRequests_data()
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<int>("status");
     QTest::addColumn<QByteArray>("shape"); // the JSON pointer that must hold a string
+    QTest::addColumn<QByteArray>("says");  // what the message must contain ("" : anything)
     QTest::newRow("anthropic not JSON") << QByteArray("POST") << QByteArray("/v1/messages") << QByteArray("{oops") << 400
-                                        << QByteArray("/error/message");
+                                        << QByteArray("/error/message") << QByteArray();
     QTest::newRow("anthropic no max_tokens") << QByteArray("POST") << QByteArray("/v1/messages")
-                                             << QByteArray(R"({"model":"x","messages":[]})") << 400 << QByteArray("/error/type");
+                                             << QByteArray(R"({"model":"x","messages":[]})") << 400 << QByteArray("/error/type") << QByteArray();
     QTest::newRow("anthropic array body") << QByteArray("POST") << QByteArray("/v1/messages") << QByteArray("[]") << 400
-                                          << QByteArray("/error/message");
+                                          << QByteArray("/error/message") << QByteArray();
     QTest::newRow("openai no messages") << QByteArray("POST") << QByteArray("/v1/chat/completions")
-                                        << QByteArray(R"({"model":"x"})") << 400 << QByteArray("/error/message");
+                                        << QByteArray(R"({"model":"x"})") << 400 << QByteArray("/error/message") << QByteArray();
     QTest::newRow("openai stream not bool") << QByteArray("POST") << QByteArray("/v1/chat/completions")
                                             << QByteArray(R"({"model":"x","messages":[],"stream":"yes"})") << 400
-                                            << QByteArray("/error/message");
+                                            << QByteArray("/error/message") << QByteArray();
     QTest::newRow("ollama no model") << QByteArray("POST") << QByteArray("/api/chat") << QByteArray(R"({"messages":[]})")
-                                     << 400 << QByteArray("/error");
+                                     << 400 << QByteArray("/error") << QByteArray();
     QTest::newRow("deep nesting") << QByteArray("POST") << QByteArray("/api/chat") << QByteArray(100000, '[') << 400
-                                  << QByteArray("/error");
+                                  << QByteArray("/error") << QByteArray();
     QTest::newRow("unknown path") << QByteArray("POST") << QByteArray("/v2/whatever") << QByteArray("{}") << 404
-                                  << QByteArray("/error/message");
+                                  << QByteArray("/error/message") << QByteArray("no route for /v2/whatever");
     QTest::newRow("wrong method") << QByteArray("GET") << QByteArray("/v1/messages") << QByteArray() << 405
-                                  << QByteArray("/error/message");
+                                  << QByteArray("/error/message") << QByteArray("use POST for /v1/messages");
 }
 
 void TestServer::badRequests()
@@ -179,11 +180,13 @@ void TestServer::badRequests()
     QFETCH(QByteArray, body);
     QFETCH(int, status);
     QFETCH(QByteArray, shape);
+    QFETCH(QByteArray, says);
     const HttpResult r = send(m_nam, verb, url(path.constData()), body);
     QCOMPARE(r.status, status);
     const Json json = parse(r.body);
     QVERIFY2(json.contains(Json::json_pointer(shape.toStdString())) && json[Json::json_pointer(shape.toStdString())].is_string(),
              r.body.constData());
+    QVERIFY2(r.body.contains(says), r.body.constData());
     QCOMPARE(m_logs.back().status, status);
     QCOMPARE(m_logs.back().turn, 0); // a refused request uses no turn
 }
