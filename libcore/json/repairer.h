@@ -132,6 +132,7 @@ private:
     int delimiterEndsString(std::size_t at);
     void endStringAt(std::size_t at, std::string_view kind);
     void dropRead(std::size_t from, std::size_t to);
+    bool quoteReadAsText() const;
     bool rescanToDelimiter();
 
     // the output, a tree or text (repairer_output.cpp)

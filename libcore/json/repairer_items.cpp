@@ -289,9 +289,21 @@ int Repairer::delimiterEndsString(std::size_t at)
     if (t.substr(end, at - end).find_first_of("\r\n") == npos)
         end = at;
     dropRead(end, at);
-    // At a comma the string may as well have held it (`["hello, world]`): a guess.
-    endStringAt(end, c == ',' ? "guessed_missing_quote" : "missing_quote");
+    // At a comma the string may as well have held it (`["hello, world]`): a guess. So is any
+    // end when a quote inside was read as text (`["a" "b" 3]`): that one may have closed it.
+    endStringAt(end, c == ',' || quoteReadAsText() ? "guessed_missing_quote" : "missing_quote");
     return 1;
+}
+
+// Whether the open string holds a quote read as text (an `unescaped_quote` fix inside it).
+// The fixes inside one string, read from the end: once per parse, where this is asked.
+bool Repairer::quoteReadAsText() const
+{
+    const std::vector<Fix>& fixes = m_log.fixes();
+    for (auto it = fixes.rbegin(); it != fixes.rend() && it->offset >= m_contentStart; ++it)
+        if (it->kind == "unescaped_quote")
+            return true;
+    return false;
 }
 
 // The bytes [from, to) of white space and punctuation were read into the open string, one

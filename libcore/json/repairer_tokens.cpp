@@ -293,6 +293,7 @@ int Repairer::valueFollows(std::size_t at) const
     } else {
         return 0;
     }
+    const std::size_t valueEnd = j;
     while (j < limit && (t[j] == ' ' || t[j] == '\t'))
         ++j;
     if (j >= t.size())
@@ -300,7 +301,18 @@ int Repairer::valueFollows(std::size_t at) const
     if (j >= limit)
         return 0;
     const char d = t[j];
-    return d == ',' || d == ']' || d == '}' || d == '\n' || d == '\r' ? 1 : 0;
+    // A delimiter, or after a blank the next string or number with its comma missing too
+    // (`["a" "b" 3 4]`; not a word: `"5 stars"` is text).
+    const auto literalAt = [&](std::size_t k) {
+        for (std::string_view word : {"true", "false", "null"})
+            if (t.substr(k, word.size()) == word && (k + word.size() >= t.size() || !isIdent(t[k + word.size()])))
+                return true;
+        return false;
+    };
+    return d == ',' || d == ']' || d == '}' || d == '\n' || d == '\r'
+            || (j > valueEnd && (d == '"' || isDigit(d) || literalAt(j)))
+        ? 1
+        : 0;
 }
 
 int Repairer::stringEscape(std::size_t at)

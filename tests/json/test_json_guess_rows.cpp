@@ -47,6 +47,9 @@ void rows_keepsEveryItemKinds()
            R"([["missing_comma",4,"",","],["missing_comma",14,"",","],["missing_comma",24,"",","]])", 6);
     addRow("missing comma between a string and an object", R"(["a" {"b":1}])", R"(["a",{"b":1}])",
            R"([["missing_comma",4,"",","]])", 3);
+    addRow("missing commas between strings, a number and a literal", R"(["one" "two" 3 true])",
+           R"(["one","two",3,true])",
+           R"([["missing_comma",6,"",","],["missing_comma",12,"",","],["missing_comma",14,"",","]])", 4);
     addRow("quotes inside the text stay text", R"(["Rated "5" stars"])", R"(["Rated \"5\" stars"])",
            R"([["unescaped_quote",8,"\"","\\\""],["unescaped_quote",10,"\"","\\\""]])", 1);
     // An object left open before its comma and the next object.
@@ -95,6 +98,8 @@ void rows_guesses()
            R"([["guessed_missing_quote",8,"","\""],["missing_comma",9,"",","]])", 4);
     addRow("unclosed before a comma: the comma may be text", R"(["hello, world])", R"(["hello","world"])",
            R"([["guessed_missing_quote",7,"","\""],["unquoted_string",9,"world","\"world\""]])", 2);
+    addRow("unclosed at the end after a quote read as text", R"({"a":"say "hi" x})", R"({"a":"say \"hi\" x"})",
+           R"([["unescaped_quote",10,"\"","\\\""],["unescaped_quote",13,"\"","\\\""],["guessed_missing_quote",16,"","\""]])", 2);
     addRow("unclosed, spaces before the line break are layout", "[\"a  \n\"b\"]", R"(["a","b"])",
            R"([["guessed_missing_quote",3,"","\""],["missing_comma",3,"",","]])", 2);
 }
@@ -140,5 +145,12 @@ std::vector<std::pair<std::string, std::string>> damagedReplies()
         {"{\u00b4k\u00b4: 1}", R"({"k":1})"},
         {"The list: [`a`, `b`, `c`]", R"(["a","b","c"])"},
         {"{\"a\": `it's \"q\"`}", R"({"a":"it's \"q\""})"},
+        {R"(["one" "two" 3 true])", R"(["one","two",3,true])"},
+        {R"({"items":[{"n":"a},)" "\n" R"({"n":"b"}]})", R"({"items":[{"n":"a"},{"n":"b"}]})"},
+        {"{\"a\":1,\n\"b\":\"two\n\"c\":3}", R"({"a":1,"b":"two","c":3})"},
+        {"{\"k\": `multi\nline`}", R"({"k":"multi\nline"})"},
+        {R"(["x" /* 1 */ + /* 2 */ "y" + "z"])", R"(["xyz"])"},
+        // Where a reader may mean something else, a guess says so: not counted as exact.
+        {R"(["hello, world])", R"(["hello, world"])"},
     };
 }
