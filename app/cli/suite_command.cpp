@@ -158,9 +158,13 @@ public:
         if (parser.isSet(o.store) && parser.isSet(o.noStore))
             return fail(io, "suite: --store and --no-store contradict each other");
         const QString file = parser.positionalArguments().constFirst();
-        auto loaded = suite::loadSuite(file);
-        if (!loaded)
-            return fail(io, "suite: " + loaded.error().toString());
+        std::vector<Error> problems;
+        auto loaded = suite::loadSuite(file, &problems);
+        if (!loaded) { // every problem of the file, one line each
+            for (const Error& problem : problems)
+                fail(io, "suite: " + problem.toString());
+            return UsageError;
+        }
         suite::Suite& suite = loaded.value();
         if (auto applied = applyOptions(parser, o, file, suite); !applied)
             return fail(io, applied.error().toString());

@@ -86,7 +86,9 @@ struct Suite
 };
 
 // Reads and checks a suite file; every schema, prompt file and scenario it names is loaded.
-Result<Suite> loadSuite(const QString& path);
+// A file with several problems is read to its end: the Error is the first, and `problems`
+// (when given) receives every one, each "FILE: POINTER: what", in the order of the file.
+Result<Suite> loadSuite(const QString& path, std::vector<Error>* problems = nullptr);
 
 // Cases x targets x repeat may not exceed this: a typo must not plan a billion runs.
 inline constexpr std::size_t kMaxPlannedRuns = 1'000'000;
