@@ -38,8 +38,8 @@ void printHuman(std::string& out, const schema::ValidationResult& result, const 
 }
 
 // One document from a file or stdin. Text that is not JSON is an input error (exit 2). The
-// text is validated where it lies, through simdjson's compact tape, not as a tree of values
-// (which costs 20 to 50 times the text): a 300 MB document needs about 5 times its size.
+// text is validated through simdjson's compact tape, not as a tree of values: at worst (every
+// byte a bracket) 11 times the text at its peak, where a tree took 38.
 int validateDocument(const schema::Validator& validator, const QString& path, const ValidateSettings& settings, Io& io)
 {
     ReadResult input = readInput(path, io, settings.maxBytes);
