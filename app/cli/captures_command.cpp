@@ -11,7 +11,7 @@ const char* const kCapturesUsage =
     "conform-cli captures show ID [--store S] [--json]        the run document, plus id, time, labels, spec\n"
     "conform-cli captures stats  [--store S] [FILTERS] [--by FIELDS] [--bucket hour|day] [--json]\n"
     "conform-cli captures export [--store S] [FILTERS] [-o FILE]      JSONL, one `show` document a line\n"
-    "conform-cli captures import FILE [--store S]            idempotent by id; lines without one get one\n"
+    "conform-cli captures import FILE [--store S] [--max-bytes N]  idempotent by id; lines without one get one\n"
     "conform-cli captures replay --schema FILE [--store S] [FILTERS] [--json] [--draft 7|2020-12] [--formats assert|annotate]\n"
     "    re-extracts and re-validates each capture's final reply against FILE: no model call\n"
     "FILTERS: --schema FILE | --schema-hash H, --prompt-hash H, --provider P, --model M, --mode M,\n"

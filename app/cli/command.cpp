@@ -1,5 +1,7 @@
 #include "command.h"
 
+#include "base/message_text.h"
+
 #include <QCommandLineParser>
 #include <QFile>
 
@@ -36,27 +38,8 @@ void printHelp(Io& io)
 
 int fail(Io& io, const std::string& message, int code)
 {
-    io.err << "conform-cli: error: " << message << '\n';
+    io.err << "conform-cli: error: " << escapeForMessage(message) << '\n';
     return code;
-}
-
-ReadResult readInput(const QString& path, Io& io)
-{
-    ReadResult result;
-    if (path.isEmpty() || path == QLatin1String("-")) {
-        result.text.assign(std::istreambuf_iterator<char>(io.in), std::istreambuf_iterator<char>());
-        result.ok = true;
-        return result;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.error = path.toStdString() + ": " + file.errorString().toStdString();
-        return result;
-    }
-    const QByteArray bytes = file.readAll();
-    result.text.assign(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-    result.ok = true;
-    return result;
 }
 
 std::optional<std::pair<std::string, std::string>> splitKeyValue(const QString& pair)
@@ -73,36 +56,6 @@ int printCommandHelp(Io& io, const Command& command, const QCommandLineParser& p
     const QString options = parser.helpText().section(QLatin1Char('\n'), 2);
     io.out << "Usage:\n" << command.usage() << "\n\n" << command.summary() << "\n\n" << options.toStdString();
     return Success;
-}
-
-LineReader::LineReader(const QString& path, Io& io)
-{
-    if (path.isEmpty() || path == QLatin1String("-")) {
-        m_in = &io.in;
-        return;
-    }
-    auto file = std::make_unique<std::ifstream>(path.toStdString(), std::ios::binary);
-    if (!*file) {
-        QFile probe(path);
-        probe.open(QIODevice::ReadOnly);
-        m_error = path.toStdString() + ": " + probe.errorString().toStdString();
-        return;
-    }
-    m_in = file.get();
-    m_file = std::move(file);
-}
-
-LineReader::~LineReader() = default;
-
-bool LineReader::next(std::string_view& line)
-{
-    if (!m_in || !std::getline(*m_in, m_line))
-        return false;
-    ++m_lineNumber;
-    if (!m_line.empty() && m_line.back() == '\r')
-        m_line.pop_back();
-    line = m_line;
-    return true;
 }
 
 void registerCommand(CommandFactory factory)

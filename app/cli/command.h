@@ -3,6 +3,8 @@
 // libcore, exit codes 0/1/2/3, errors as one line on stderr starting "conform-cli: error:".
 // Each subcommand is one small Command in its own *_command.cpp, registered with
 // CONFORM_REGISTER_COMMAND; tests run them in-process with string streams.
+#include "input.h"
+
 #include <QStringList>
 
 class QCommandLineParser;
@@ -43,38 +45,16 @@ public:
     virtual int execute(const QStringList& arguments, Io& io) = 0;
 };
 
-// Prints "conform-cli: error: MESSAGE" and returns UsageError (or `code`).
+// Prints "conform-cli: error: MESSAGE" and returns UsageError (or `code`). Bytes of MESSAGE
+// that are not UTF-8 and control characters (a path, a quoted input) are printed escaped,
+// as \xFF, so the message stays one line of text.
 int fail(Io& io, const std::string& message, int code = UsageError);
-
-// Reads a whole file, or standard input for "-". An Error names the file.
-struct ReadResult { bool ok = false; std::string text; std::string error; };
-ReadResult readInput(const QString& path, Io& io);
 
 // "K=V" split at its first '='; nullopt when there is none or K is empty.
 std::optional<std::pair<std::string, std::string>> splitKeyValue(const QString& pair);
 
 // Prints the command's usage() and the parser's option list; returns Success.
 int printCommandHelp(Io& io, const Command& command, const QCommandLineParser& parser);
-
-// Reads lines one at a time from a file or (for "-") standard input, in constant memory,
-// without their line ending.
-class LineReader
-{
-public:
-    LineReader(const QString& path, Io& io);
-    ~LineReader();
-    bool ok() const { return m_error.empty(); }
-    const std::string& error() const { return m_error; }
-    bool next(std::string_view& line);          // false at the end
-    std::size_t lineNumber() const { return m_lineNumber; } // 1-based, of the last line read
-
-private:
-    std::unique_ptr<std::istream> m_file;
-    std::istream* m_in = nullptr;
-    std::string m_line;
-    std::string m_error;
-    std::size_t m_lineNumber = 0;
-};
 
 // The registry of subcommands, filled by CONFORM_REGISTER_COMMAND at static-init time.
 using CommandFactory = std::function<std::unique_ptr<Command>()>;

@@ -18,6 +18,7 @@ struct ExtractSettings
 {
     json::ExtractOptions options;
     bool json = false;
+    std::uint64_t maxBytes = kDefaultMaxDocumentBytes;
 };
 
 // Raw bytes may hold invalid UTF-8; printing must not throw on them.
@@ -36,7 +37,7 @@ Json report(const json::Extraction& x, bool strict)
 
 int extractDocument(const QString& path, const ExtractSettings& settings, Io& io)
 {
-    const ReadResult input = readInput(path, io);
+    const ReadResult input = readInput(path, io, settings.maxBytes);
     if (!input.ok)
         return fail(io, input.error);
     const json::Extraction x = json::extract(input.text, settings.options);
@@ -62,7 +63,7 @@ bool decodeJsonString(std::string_view line, std::string_view& text)
 // copied into the output, never built as a tree.
 int extractJsonl(const QString& path, ExtractSettings settings, Io& io)
 {
-    const std::string name = path == QLatin1String("-") ? std::string("<stdin>") : path.toStdString();
+    const std::string name = inputName(path);
     settings.options.value = false;
     settings.options.text = true;
     return runJsonl(path, io, [&](std::string_view line, std::size_t lineNumber, std::string& out, std::string& error) {
@@ -79,7 +80,7 @@ int extractJsonl(const QString& path, ExtractSettings settings, Io& io)
             x.writeValue(writer); // `null` when nothing was found
         out += '\n';
         return x.ok ? LineStatus::Ok : LineStatus::NotOk;
-    });
+    }, settings.maxBytes);
 }
 
 class ExtractCommand : public Command
@@ -89,8 +90,8 @@ public:
     std::string summary() const override { return "pull the JSON out of a model reply and repair it, logging every fix"; }
     std::string usage() const override
     {
-        return "conform-cli extract [--strict] [--json] [FILE|-]\n"
-               "conform-cli extract --jsonl FILE [--strict] [--json]";
+        return "conform-cli extract [--strict] [--json] [--max-bytes N] [FILE|-]\n"
+               "conform-cli extract --jsonl FILE [--strict] [--json] [--max-bytes N]";
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -102,8 +103,9 @@ public:
             QStringLiteral("Print {\"ok\", \"value\", \"fixes\", ...} instead of the bare value."));
         const QCommandLineOption jsonlOption(QStringLiteral("jsonl"),
             QStringLiteral("Each input line is a JSON string holding one reply; one output line each."));
+        const MaxBytesOption maxBytes;
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({strictOption, jsonOption, jsonlOption, helpOption});
+        parser.addOptions({strictOption, jsonOption, jsonlOption, maxBytes.option, helpOption});
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The reply (default: standard input)."), QStringLiteral("[FILE|-]"));
         if (!parser.parse(arguments))
             return fail(io, "extract: " + parser.errorText().toStdString());
@@ -117,6 +119,11 @@ public:
         settings.options.strict = parser.isSet(strictOption);
         settings.options.sourceMap = false; // nothing here prints it, and it costs a quarter of the time
         settings.json = parser.isSet(jsonOption);
+        std::string sizeError;
+        if (const auto bound = maxBytes.value(parser, sizeError))
+            settings.maxBytes = *bound;
+        else
+            return fail(io, "extract: " + sizeError);
         const QString path = files.isEmpty() ? QStringLiteral("-") : files.first();
         if (parser.isSet(jsonlOption))
             return extractJsonl(path, settings, io);

@@ -83,9 +83,9 @@ std::size_t workerCount()
 
 } // namespace
 
-int runJsonl(const QString& path, Io& io, const LineHandler& handle)
+int runJsonl(const QString& path, Io& io, const LineHandler& handle, std::uint64_t maxBytes)
 {
-    LineReader reader(path, io);
+    LineReader reader(path, io, maxBytes);
     if (!reader.ok())
         return fail(io, reader.error());
     const std::size_t workers = workerCount();
@@ -114,6 +114,9 @@ int runJsonl(const QString& path, Io& io, const LineHandler& handle)
             }
         }
     }
+    io.out.flush();
+    if (!reader.ok()) // a line past the bound: the lines before it are written
+        return fail(io, reader.error());
     return allOk ? Success : Invalid;
 }
 

@@ -27,7 +27,8 @@ using LineHandler = std::function<LineStatus(std::string_view line, std::size_t 
                                              std::string& error)>;
 
 // Success when every line is Ok, Invalid when any is NotOk, UsageError (with the one-line
-// message on stderr) when the file cannot be read or a line says Stop.
-int runJsonl(const QString& path, Io& io, const LineHandler& handle);
+// message on stderr) when the file cannot be read, a line is longer than `maxBytes` or a line
+// says Stop.
+int runJsonl(const QString& path, Io& io, const LineHandler& handle, std::uint64_t maxBytes = kDefaultMaxDocumentBytes);
 
 } // namespace conform::cli

@@ -165,9 +165,13 @@ public:
         const auto reading = schemaReading.read(parser, "suite");
         if (!reading)
             return fail(io, reading.error().message);
-        auto loaded = suite::loadSuite(file, reading.value());
-        if (!loaded)
-            return fail(io, "suite: " + loaded.error().toString());
+        std::vector<Error> problems;
+        auto loaded = suite::loadSuite(file, reading.value(), &problems);
+        if (!loaded) { // every problem of the file, one line each
+            for (const Error& problem : problems)
+                fail(io, "suite: " + problem.toString());
+            return UsageError;
+        }
         suite::Suite& suite = loaded.value();
         if (auto applied = applyOptions(parser, o, file, suite); !applied)
             return fail(io, applied.error().toString());

@@ -18,6 +18,7 @@ struct ValidateSettings
 {
     schema::ValidateOptions options;
     bool json = false;
+    std::uint64_t maxBytes = kDefaultMaxDocumentBytes;
 };
 
 // The human form: one line per coercion and per issue, or "valid".
@@ -36,17 +37,19 @@ void printHuman(std::string& out, const schema::ValidationResult& result, const 
     }
 }
 
-// One document from a file or stdin. Text that is not JSON is an input error (exit 2).
+// One document from a file or stdin. Text that is not JSON is an input error (exit 2). The
+// text is validated through simdjson's compact tape, not as a tree of values: at worst (every
+// byte a bracket) 11 times the text at its peak, where a tree took 38.
 int validateDocument(const schema::Validator& validator, const QString& path, const ValidateSettings& settings, Io& io)
 {
-    const ReadResult input = readInput(path, io);
+    ReadResult input = readInput(path, io, settings.maxBytes);
     if (!input.ok)
         return fail(io, input.error);
-    auto instance = json::parseStrict(input.text);
-    if (!instance)
-        return fail(io, (path.isEmpty() || path == QLatin1String("-") ? std::string("<stdin>") : path.toStdString())
-                            + ": " + instance.error().toString());
-    const schema::ValidationResult result = validator.validate(instance.value(), settings.options);
+    Result<schema::ValidationResult> validated = validator.validateJsonText(input.text, settings.options);
+    input.text = {};
+    if (!validated)
+        return fail(io, inputName(path) + ": " + validated.error().toString());
+    const schema::ValidationResult& result = validated.value();
     std::string out;
     if (settings.json) {
         json::JsonWriter writer(out);
@@ -108,7 +111,7 @@ int validateJsonl(const schema::Validator& validator, const QString& path, const
 {
     return runJsonl(path, io, [&](std::string_view line, std::size_t lineNumber, std::string& out, std::string&) {
         return writeLine(validator, line, lineNumber, settings, out);
-    });
+    }, settings.maxBytes);
 }
 
 class ValidateCommand : public Command
@@ -119,9 +122,9 @@ public:
     std::string usage() const override
     {
         return "conform-cli validate --schema FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate] [--draft 7|2020-12]\n"
-               "                     [--json] [FILE|-]\n"
+               "                     [--json] [--max-bytes N] [FILE|-]\n"
                "conform-cli validate --schema FILE --jsonl FILE [--coerce] [--style zod3|zod4] [--formats assert|annotate]\n"
-               "                     [--draft 7|2020-12] [--json]\n" + std::string(kSchemaReadingUsage);
+               "                     [--draft 7|2020-12] [--json] [--max-bytes N]\n" + std::string(kSchemaReadingUsage);
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -133,8 +136,9 @@ public:
         const QCommandLineOption styleOption(QStringLiteral("style"), QStringLiteral("Issue style: zod3 (default) or zod4."), QStringLiteral("STYLE"), QStringLiteral("zod3"));
         const SchemaReadingOptions schemaReading;
         const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON results."));
+        const MaxBytesOption maxBytes;
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({schemaOption, jsonlOption, coerceOption, styleOption, jsonOption, helpOption});
+        parser.addOptions({schemaOption, jsonlOption, coerceOption, styleOption, jsonOption, maxBytes.option, helpOption});
         schemaReading.addTo(parser);
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The document (default: standard input)."), QStringLiteral("[FILE|-]"));
         if (!parser.parse(arguments))
@@ -155,6 +159,11 @@ public:
         if (parser.isSet(coerceOption))
             settings.options.coerce = schema::CoercionOptions::all();
         settings.json = parser.isSet(jsonOption);
+        std::string sizeError;
+        if (const auto bound = maxBytes.value(parser, sizeError))
+            settings.maxBytes = *bound;
+        else
+            return fail(io, "validate: " + sizeError);
 
         const auto reading = schemaReading.read(parser, "validate");
         if (!reading)

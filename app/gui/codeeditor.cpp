@@ -57,9 +57,22 @@ void CodeEditor::setText(const QString& text)
     // passes through: wrapping switched on there would wrap all of a large text as it arrives.
     fitToSize(text.size());
     m_replacing = true;
-    QsciScintilla::setText(text);
+    const bool readOnly = isReadOnly();
+    setReadOnly(false);
+    setAllBytes(text.toUtf8());
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    setReadOnly(readOnly);
     m_replacing = false;
     fitToSize(SendScintilla(SCI_GETLENGTH));
+}
+
+void CodeEditor::setAllBytes(const QByteArray& utf8)
+{
+    // By length, not as SCI_SETTEXT's C string (QsciScintilla::setText's way), which ends at
+    // the first NUL: the whole text reaches the document, a NUL included, and the checks
+    // that read it report the NUL where it is rather than pass the text before it.
+    SendScintilla(SCI_CLEARALL);
+    SendScintilla(SCI_APPENDTEXT, static_cast<unsigned long>(utf8.size()), utf8.constData());
 }
 
 void CodeEditor::fitToSize(qint64 bytes)
@@ -251,7 +264,7 @@ void CodeEditor::replaceAllText(const QByteArray& utf8)
     const bool readOnly = isReadOnly();
     setReadOnly(false);
     m_replacing = true;
-    SendScintilla(SCI_SETTEXT, utf8.constData());
+    setAllBytes(utf8);
     m_replacing = false;
     SendScintilla(SCI_EMPTYUNDOBUFFER);
     setReadOnly(readOnly);
@@ -382,7 +395,7 @@ void CodeEditor::showUntitled(const QString& text)
 bool CodeEditor::saveFile(const QString& path, QString* error)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text().toUtf8()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(utf8Text())) < 0 || !file.commit()) {
         *error = file.errorString();
         return false;
     }

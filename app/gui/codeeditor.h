@@ -75,6 +75,7 @@ private:
     void applyColours(); // from the palette in force: light or dark
     // Brace matching (JSON) or word wrap (plain) only while the text is small enough for them.
     void fitToSize(qint64 bytes);
+    void setAllBytes(const QByteArray& utf8); // the document becomes `utf8`, every byte of it
     void setUpJsonLexer();
     void setUpMarks();
     void fill(Mark mark, Span span);

@@ -3,6 +3,7 @@
 
 #include "json/candidates.h"
 #include "json/json_writer.h"
+#include "json/parse.h"
 #include "json/repairer.h"
 
 namespace conform::json {
@@ -69,6 +70,14 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
     try {
         if (detail::firstSignificant(raw) >= raw.size()) {
             x.reason = "no JSON found: the reply is empty";
+            return x;
+        }
+        // A NUL byte is never JSON and never an end: a reply holding one (binary, or text cut
+        // and glued) is refused at its place, so `{"a":1}<NUL>{"b":` cannot pass as {"a":1}.
+        if (const std::size_t nul = raw.find('\0'); nul != std::string_view::npos) {
+            const LineColumn at = lineColumnAt(raw, nul);
+            x.reason = "no JSON found: the reply holds a NUL byte at line " + std::to_string(at.line) + ", column "
+                + std::to_string(at.column) + ", and a NUL is never part of JSON text";
             return x;
         }
         std::string failure;

@@ -1,4 +1,5 @@
 #include "json/parse.h"
+#include "base/message_text.h"
 
 #include <string>
 
@@ -64,12 +65,17 @@ std::size_t tooDeepAt(std::string_view text, std::size_t maxDepth)
 
 Result<Json> parseStrict(std::string_view text, std::size_t maxDepth)
 {
+    // nlohmann's lexer takes a NUL byte for the end of the input, so `{"a":1}<NUL>{"b":` would
+    // pass as {"a":1}. No JSON text holds a raw NUL (inside a string it must be escaped).
+    if (const std::size_t at = text.find('\0'); at != std::string_view::npos)
+        return Error{"a NUL byte (U+0000) is not allowed in JSON text", describe(text, at)};
     if (const std::size_t at = tooDeepAt(text, maxDepth); at != std::string_view::npos)
         return Error{"nesting deeper than " + std::to_string(maxDepth) + " levels", describe(text, at)};
     try {
         return Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/false);
     } catch (const Json::parse_error& e) {
-        return Error{shortMessage(e.what()), describe(text, e.byte > 0 ? e.byte - 1 : 0)};
+        // The message quotes what was read, which may be any bytes: escaped, it stays text.
+        return Error{escapeForMessage(shortMessage(e.what())), describe(text, e.byte > 0 ? e.byte - 1 : 0)};
     }
 }
 

@@ -88,7 +88,10 @@ struct Suite
 // Reads and checks a suite file; every schema, prompt file and scenario it names is loaded.
 // `reading` says how schemas are read: the draft for those whose "$schema" does not say, and
 // whether "format" asserts (as conform-cli's --draft and --formats).
-Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& reading = {true});
+// A file with several problems is read to its end: the Error is the first, and `problems`
+// (when given) receives every one, each "FILE: POINTER: what", in the order of the file.
+Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& reading = {true},
+                        std::vector<Error>* problems = nullptr);
 
 // Cases x targets x repeat may not exceed this: a typo must not plan a billion runs.
 inline constexpr std::size_t kMaxPlannedRuns = 1'000'000;

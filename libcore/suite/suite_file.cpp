@@ -10,6 +10,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <optional>
+
 namespace conform::suite {
 
 namespace {
@@ -27,15 +29,37 @@ Error at(const std::string& pointer, std::string message)
     return Error{std::move(message), pointer.empty() ? "/" : pointer};
 }
 
+// Every problem found in a file, in the order read: reading goes on past each one, so a user
+// fixes them all in one round rather than one per run.
+using Problems = std::vector<Error>;
+
+void note(Problems& problems, const Status& status)
+{
+    if (!status)
+        problems.push_back(status.error());
+}
+
 // Fields of an object, each checked for its type; unknown fields are errors, so a typo in a
-// CI file is caught rather than ignored.
-Status knownFields(const Json& object, const std::string& pointer, std::initializer_list<std::string_view> fields)
+// CI file is caught rather than ignored. Every unknown field goes to `problems` when given;
+// the first is returned.
+Status knownFields(const Json& object, const std::string& pointer, std::initializer_list<std::string_view> fields,
+                   Problems* problems = nullptr)
 {
     if (!object.is_object())
         return at(pointer, "must be an object");
-    for (const auto& [key, value] : object.items())
-        if (std::find(fields.begin(), fields.end(), key) == fields.end())
-            return at(appendPointer(pointer, key), "unknown field");
+    std::optional<Error> first;
+    for (const auto& [key, value] : object.items()) {
+        if (std::find(fields.begin(), fields.end(), key) != fields.end())
+            continue;
+        Error unknown = at(appendPointer(pointer, key), "unknown field");
+        if (!problems)
+            return unknown;
+        if (!first)
+            first = unknown;
+        problems->push_back(std::move(unknown));
+    }
+    if (first)
+        return *first;
     return Done{};
 }
 
@@ -249,19 +273,22 @@ Result<SuiteCase> readCase(const Reader& r, const Json& object, const std::strin
     return c;
 }
 
+// Each item is read on its own: a bad item is one problem and the next is read all the same.
 template <typename T, typename ReadOne>
-Status readList(const Json& document, const char* key, ReadOne readOne, std::vector<T>& out)
+void readList(const Json& document, const char* key, ReadOne readOne, std::vector<T>& out, Problems& problems)
 {
     const std::string pointer = std::string("/") + key;
-    if (!document.contains(key) || !document[key].is_array() || document[key].empty())
-        return at(pointer, "must be a non-empty array");
+    if (!document.contains(key) || !document[key].is_array() || document[key].empty()) {
+        problems.push_back(at(pointer, "must be a non-empty array"));
+        return;
+    }
     for (std::size_t i = 0; i < document[key].size(); ++i) {
         auto item = readOne(document[key][i], pointer + "/" + std::to_string(i));
         if (!item)
-            return item.error();
-        out.push_back(std::move(item.value()));
+            problems.push_back(item.error());
+        else
+            out.push_back(std::move(item.value()));
     }
-    return Done{};
 }
 
 template <typename T>
@@ -325,26 +352,24 @@ Status readLimits(const Json& d, Suite& suite)
     return d.contains("policy") ? readPolicy(d["policy"], "/policy", suite.policy) : Status(Done{});
 }
 
-Status readSuite(const Reader& r, const Json& d, Suite& suite)
+void readSuite(const Reader& r, const Json& d, Suite& suite, Problems& problems)
 {
     if (auto ok = knownFields(d, "", {"$schema", "name", "description", "repeat", "concurrency", "provider_concurrency", "budget",
-                                      "thresholds", "policy", "targets", "cases"}); !ok)
-        return ok;
-    auto name = stringField(d, "", "name", true);
-    if (!name)
-        return name.error();
-    suite.name = std::move(name.value());
-    if (auto limits = readLimits(d, suite); !limits)
-        return limits;
-    if (auto targets = readList<SuiteTarget>(d, "targets", [&](const Json& t, const std::string& p) { return readTarget(r, t, p); }, suite.targets); !targets)
-        return targets;
-    if (auto cases = readList<SuiteCase>(d, "cases", [&](const Json& c, const std::string& p) { return readCase(r, c, p); }, suite.cases); !cases)
-        return cases;
-    if (auto ok = uniqueNames<SuiteTarget>(suite.targets, "targets", [](const SuiteTarget& t) { return t.name; }); !ok)
-        return ok;
-    if (auto ok = uniqueNames<SuiteCase>(suite.cases, "cases", [](const SuiteCase& c) { return c.name; }); !ok)
-        return ok;
-    return checkPlannedRuns(suite);
+                                      "thresholds", "policy", "targets", "cases"}, &problems); !ok && !d.is_object()) {
+        problems.push_back(ok.error());
+        return;
+    }
+    if (auto name = stringField(d, "", "name", true); !name)
+        problems.push_back(name.error());
+    else
+        suite.name = std::move(name.value());
+    note(problems, readLimits(d, suite));
+    readList<SuiteTarget>(d, "targets", [&](const Json& t, const std::string& p) { return readTarget(r, t, p); }, suite.targets, problems);
+    readList<SuiteCase>(d, "cases", [&](const Json& c, const std::string& p) { return readCase(r, c, p); }, suite.cases, problems);
+    note(problems, uniqueNames<SuiteTarget>(suite.targets, "targets", [](const SuiteTarget& t) { return t.name; }));
+    note(problems, uniqueNames<SuiteCase>(suite.cases, "cases", [](const SuiteCase& c) { return c.name; }));
+    if (problems.empty())
+        note(problems, checkPlannedRuns(suite));
 }
 
 } // namespace
@@ -367,18 +392,27 @@ std::string defaultTargetName(const engine::Target& target)
     return name;
 }
 
-Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& reading)
+Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& reading, std::vector<Error>* problems)
 {
     const std::string file = path.toStdString();
     auto document = schema::readJsonFile(path);
-    if (!document)
+    if (!document) {
+        if (problems)
+            *problems = {document.error()};
         return document.error();
+    }
     Suite suite;
     suite.file = file;
     const Reader reader{QFileInfo(path).absoluteDir(), reading};
-    if (auto read = readSuite(reader, document.value(), suite); !read)
-        return Error{read.error().toString(), file};
-    return suite;
+    Problems found;
+    readSuite(reader, document.value(), suite, found);
+    if (found.empty())
+        return suite;
+    for (Error& problem : found)
+        problem = Error{problem.toString(), file};
+    if (problems)
+        *problems = found;
+    return found.front();
 }
 
 Result<SuiteTarget> parseTargetSpec(const std::string& text, const QString& baseDirectory)

@@ -4,9 +4,21 @@
 #include <QCoreApplication>
 #include <QTest>
 
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <csignal>
 #include <sstream>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -35,11 +47,79 @@ QString data(const char* name)
     return QStringLiteral(CONFORM_TEST_DATA "/") + QLatin1String(name);
 }
 
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    file.open(QIODevice::WriteOnly | QIODevice::Truncate);
+    file.write(bytes);
+    return path;
+}
+
+// The real conform-cli as a child, standard input from `input`, with the child's own peak
+// resident set (wait4) and no more than `patience` of waiting: a child still reading then is
+// killed and the run reported unfinished.
+struct ChildRun
+{
+    bool finished = false;
+    int code = -1;
+    QString err;
+    long peakKb = 0;
+};
+
+ChildRun runChild(const QStringList& arguments, const QString& input, const QTemporaryDir& dir,
+                  std::chrono::seconds patience = std::chrono::seconds(120))
+{
+    const QByteArray errPath = QFile::encodeName(dir.filePath(QStringLiteral("child.err")));
+    const QByteArray inPath = QFile::encodeName(input);
+    std::vector<QByteArray> words{QByteArrayLiteral(CONFORM_CLI_PATH)};
+    for (const QString& argument : arguments)
+        words.push_back(argument.toLocal8Bit());
+    std::vector<char*> argv;
+    for (QByteArray& word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int in = open(inPath.constData(), O_RDONLY);
+        const int err = open(errPath.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int out = open("/dev/null", O_WRONLY);
+        dup2(in, 0);
+        dup2(out, 1);
+        dup2(err, 2);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    ChildRun run;
+    int status = 0;
+    rusage usage{};
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    while (wait4(pid, &status, WNOHANG, &usage) == 0) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            kill(pid, SIGKILL);
+            wait4(pid, &status, 0, &usage);
+            return run;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    run.finished = true;
+    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.peakKb = usage.ru_maxrss;
+    QFile err(QFile::decodeName(errPath));
+    err.open(QIODevice::ReadOnly);
+    run.err = QString::fromUtf8(err.readAll());
+    return run;
+}
+
+// A capture line `captures import` takes (the fields its parser requires, by hand).
+const QByteArray kCaptureLine = R"({"spec":{"schema":{}},"outcome":"valid","attempts":[]})";
+
 } // namespace
 
 class TestCli : public QObject
 {
     Q_OBJECT
+    QTemporaryDir m_dir;
 
 private slots:
     void validate_data()
@@ -158,6 +238,210 @@ private slots:
         for (const QString& line : lines)
             verdicts.push_back(nlohmann::json::parse(line.toStdString())["valid"].get<bool>());
         QCOMPARE(verdicts, (QVector<bool>{true, false, false, true}));
+    }
+
+    // Every reader sees the whole input: a NUL byte is a character to refuse at its line and
+    // column, never the end of the text (`{"a":1}<NUL>{"b":` once passed as {"a":1}).
+    void nulIsRefusedWhereItIs_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QByteArray>("input"); // a file holding these bytes is the last argument
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("outHas");
+        QTest::addColumn<QString>("errHas");
+        const QString empty = data("empty.schema.json");
+        const QByteArray broken("{\"a\":1}\0{\"b\":", 13);
+        const QByteArray secondLine("{\"a\":1}\n \0", 10);
+        QTest::newRow("validate") << QStringList{"validate", "--schema", empty} << broken << 2 << ""
+                                  << ": line 1, column 8: a NUL byte";
+        QTest::newRow("validate, NUL on line 2") << QStringList{"validate", "--schema", empty} << secondLine << 2 << ""
+                                                 << ": line 2, column 2: a NUL byte";
+        QTest::newRow("validate, NUL alone") << QStringList{"validate", "--schema", empty} << QByteArray("\0", 1) << 2 << ""
+                                             << ": line 1, column 1: a NUL byte";
+        QTest::newRow("validate --jsonl") << QStringList{"validate", "--schema", empty, "--jsonl"}
+                                          << QByteArray("{}\n").append(broken).append("\n{}\n") << 1
+                                          << "2: not JSON: line 1, column 8: a NUL byte" << "";
+        QTest::newRow("extract") << QStringList{"extract"} << broken << 1 << ""
+                                 << "the reply holds a NUL byte at line 1, column 8";
+        QTest::newRow("extract --json") << QStringList{"extract", "--json"} << QByteArray("Here:\n").append(broken) << 1
+                                        << "NUL byte at line 2, column 8" << "";
+        QTest::newRow("extract --jsonl") << QStringList{"extract", "--jsonl"} << QByteArray("\"{\\\"a\\\":1}\\u0000{\\\"b\\\":\"\n") << 1
+                                         << "null" << "";
+        QTest::newRow("captures import") << QStringList{"captures", "import", "--store", m_dir.filePath("nul.db")}
+                                         << QByteArray(kCaptureLine).append('\0') << 2 << "" << ":1: not a JSON document";
+    }
+
+    void nulIsRefusedWhereItIs()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, input);
+        QFETCH(int, code);
+        QFETCH(QString, outHas);
+        QFETCH(QString, errHas);
+        const Run run = runCli(arguments << writeFile(m_dir, QStringLiteral("nul.input"), input));
+        QVERIFY2(run.out.contains(outHas), qPrintable(run.out));
+        QVERIFY2(run.err.contains(errHas), qPrintable(run.err));
+        QCOMPARE(run.code, code);
+        if (code == 2)
+            QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
+        // standard input is read whole too
+        const Run fromStdin = runCli(arguments.mid(0, arguments.size() - 1) << QStringLiteral("-"), input.toStdString());
+        QCOMPARE(fromStdin.code, code);
+    }
+
+    // What is not a regular file or a pipe is refused before a byte is read, and no document is
+    // read past --max-bytes (256 MiB unless told): one line naming the file and the bound.
+    void inputsAreBounded_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("errHas");
+        const QString empty = data("empty.schema.json");
+        const QString big = writeFile(m_dir, QStringLiteral("big.json"), "[" + QByteArray(1500, ' ') + "]");
+        const QString longLine = writeFile(m_dir, QStringLiteral("long.jsonl"), "{}\n[" + QByteArray(1500, ' ') + "]\n");
+        const QString longReply = writeFile(m_dir, QStringLiteral("long-reply.jsonl"), "\"{}\"\n\"" + QByteArray(1500, ' ') + "\"\n");
+        const QString longCapture = writeFile(m_dir, QStringLiteral("long-capture.jsonl"), kCaptureLine + '\n' + kCaptureLine + QByteArray(1500, ' ') + '\n');
+        const QString folder = m_dir.path();
+        const QString device = QStringLiteral("/dev/zero");
+        const QString tooLarge = QStringLiteral(" larger than the 1000-byte limit on one document (--max-bytes N to change it)");
+        QTest::newRow("validate /dev/zero") << QStringList{"validate", "--schema", empty, device} << device + ": is a device, not a document";
+        QTest::newRow("validate --jsonl /dev/zero") << QStringList{"validate", "--schema", empty, "--jsonl", device} << device + ": is a device";
+        QTest::newRow("extract /dev/zero") << QStringList{"extract", device} << device + ": is a device";
+        QTest::newRow("extract --jsonl /dev/zero") << QStringList{"extract", "--jsonl", device} << device + ": is a device";
+        QTest::newRow("captures import /dev/zero") << QStringList{"captures", "import", device, "--store", m_dir.filePath("zero.db")}
+                                                   << device + ": is a device";
+        QTest::newRow("validate a folder") << QStringList{"validate", "--schema", empty, folder} << folder + ": is a directory";
+        QTest::newRow("extract a folder") << QStringList{"extract", folder} << folder + ": is a directory";
+        QTest::newRow("captures import a folder") << QStringList{"captures", "import", folder, "--store", m_dir.filePath("dir.db")}
+                                                  << folder + ": is a directory";
+        QTest::newRow("validate, too large") << QStringList{"validate", "--schema", empty, "--max-bytes", "1000", big}
+                                             << big + ": the file is" + tooLarge;
+        QTest::newRow("extract, too large") << QStringList{"extract", "--max-bytes", "1000", big} << big + ": the file is" + tooLarge;
+        QTest::newRow("validate --jsonl, a line too large") << QStringList{"validate", "--schema", empty, "--max-bytes", "1000", "--jsonl", longLine}
+                                                            << longLine + ":2: line" + tooLarge;
+        QTest::newRow("extract --jsonl, a line too large") << QStringList{"extract", "--jsonl", "--max-bytes", "1000", longReply}
+                                                           << longReply + ":2: line" + tooLarge;
+        QTest::newRow("captures import, a line too large")
+            << QStringList{"captures", "import", "--max-bytes", "1000", "--store", m_dir.filePath("long.db"), longCapture}
+            << longCapture + ":2: line" + tooLarge + " (1 capture(s) before it were imported)";
+        QTest::newRow("suffixed bound") << QStringList{"validate", "--schema", empty, "--max-bytes", "1K", big}
+                                        << ": the file is larger than the 1 KiB (1024-byte) limit";
+        QTest::newRow("bad bound") << QStringList{"validate", "--schema", empty, "--max-bytes", "lots", big}
+                                   << "validate: --max-bytes must be a size in bytes";
+        QTest::newRow("zero bound") << QStringList{"extract", "--max-bytes", "0", big} << "extract: --max-bytes must be a size in bytes";
+    }
+
+    void inputsAreBounded()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, errHas);
+        // As a child: a reader that does not refuse /dev/zero reads it until it is killed.
+        const ChildRun run = runChild(arguments, QStringLiteral("/dev/null"), m_dir, std::chrono::seconds(60));
+        QVERIFY2(run.finished, "still reading after a minute");
+        QVERIFY2(run.err.startsWith(QStringLiteral("conform-cli: error: ")) && run.err.contains(errHas), qPrintable(run.err));
+        QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
+        QCOMPARE(run.code, 2);
+    }
+
+    void standardInputIsBounded_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("code");
+        const QString empty = data("empty.schema.json");
+        QTest::newRow("validate, at the bound") << QStringList{"validate", "--schema", empty, "--max-bytes", "10", "-"} << 0;
+        QTest::newRow("validate, past it") << QStringList{"validate", "--schema", empty, "--max-bytes", "9", "-"} << 2;
+        QTest::newRow("extract, past it") << QStringList{"extract", "--max-bytes", "9", "-"} << 2;
+    }
+
+    void standardInputIsBounded()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, code);
+        const Run run = runCli(arguments, "[1,2,3,4]\n"); // 10 bytes
+        QCOMPARE(run.code, code);
+        if (code == 2)
+            QVERIFY2(run.err.contains(QStringLiteral("<stdin>: the input is larger than the 9-byte limit")), qPrintable(run.err));
+    }
+
+    // The real program on an endless standard input stops at the bound, promptly and in little
+    // memory, where it once read until killed (4.7 GB in 20 s).
+    void endlessInputStopsAtTheBound_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("validate") << QStringList{"validate", "--schema", data("empty.schema.json"), "--max-bytes", "8M", "-"};
+        QTest::newRow("validate --jsonl") << QStringList{"validate", "--schema", data("empty.schema.json"), "--max-bytes", "8M", "--jsonl", "-"};
+        QTest::newRow("extract") << QStringList{"extract", "--max-bytes", "8M", "-"};
+        QTest::newRow("captures import") << QStringList{"captures", "import", "--max-bytes", "8M", "--store", m_dir.filePath("endless.db"), "-"};
+    }
+
+    void endlessInputStopsAtTheBound()
+    {
+        QFETCH(QStringList, arguments);
+        const ChildRun run = runChild(arguments, QStringLiteral("/dev/zero"), m_dir);
+        QVERIFY2(run.finished, "still reading /dev/zero after two minutes");
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.contains(QStringLiteral("larger than the 8 MiB (8388608-byte) limit on one document")), qPrintable(run.err));
+        QVERIFY2(run.peakKb < 200 * 1024, qPrintable(QString::number(run.peakKb))); // the program (~30 MB) and 8 MiB, with room
+        QVERIFY(!QFileInfo::exists(m_dir.filePath("endless.db")));
+    }
+
+    // Validating a document costs memory in proportion to it, at a small factor: 10 MB of `{},`
+    // once peaked at 50 times the text (an ordered_json tree of it).
+    void validateMemoryFollowsTheDocument()
+    {
+        const int items = 3'500'000; // `{},` x 3.5 M: 10.5 MB
+        QByteArray text;
+        text.reserve(3 * items + 2);
+        text += '[';
+        for (int i = 0; i < items; ++i)
+            text += i ? ",{}" : "{}";
+        text += "]\n";
+        const QString path = writeFile(m_dir, QStringLiteral("many.json"), text);
+        const ChildRun run = runChild({"validate", "--schema", data("empty.schema.json"), path}, QStringLiteral("/dev/null"), m_dir);
+        QVERIFY(run.finished);
+        QCOMPARE(run.code, 0);
+        const long textKb = long(text.size() / 1024);
+        QVERIFY2(run.peakKb < 60 * 1024 + 15 * textKb,
+                 qPrintable(QStringLiteral("peak %1 kB for %2 kB of text").arg(run.peakKb).arg(textKb)));
+    }
+
+    // An import that fails before its first capture leaves no store behind, and a folder is not
+    // "imported 0".
+    void failedImportCreatesNoStore_data()
+    {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("errHas");
+        QTest::newRow("not JSON") << QByteArray("nonsense\n") << ":1: not a JSON document";
+        QTest::newRow("not a capture") << QByteArray("[1]\n") << ":1: a capture must be a JSON object";
+        QTest::newRow("a line too long") << QByteArray(kCaptureLine).append(QByteArray(2000, ' ')) << ":1: line larger than";
+    }
+
+    void failedImportCreatesNoStore()
+    {
+        QFETCH(QByteArray, input);
+        QFETCH(QString, errHas);
+        const QString store = m_dir.filePath(QStringLiteral("never-%1.db").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-')));
+        const QString file = writeFile(m_dir, QStringLiteral("import.jsonl"), input);
+        const Run run = runCli({"captures", "import", "--max-bytes", "1000", "--store", store, file});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.contains(errHas), qPrintable(run.err));
+        QVERIFY(!QFileInfo::exists(store));
+        // the control: a good line makes the store
+        const Run good = runCli({"captures", "import", "--store", store, writeFile(m_dir, QStringLiteral("good.jsonl"), kCaptureLine)});
+        QVERIFY2(good.code == 0, qPrintable(good.err));
+        QVERIFY(QFileInfo::exists(store));
+    }
+
+    // Bytes that are not UTF-8 are never echoed raw into an error: 0xFF is printed as \xFF.
+    void errorsEscapeBytesThatAreNotText()
+    {
+        const QString file = writeFile(m_dir, QStringLiteral("ff.json"), QByteArray("{\"a\": \xFF}"));
+        std::istringstream in;
+        std::ostringstream out, err;
+        conform::cli::Io io{in, out, err};
+        const int code = conform::cli::run({"conform-cli", "validate", "--schema", data("empty.schema.json"), file}, io);
+        QCOMPARE(code, 2);
+        QVERIFY2(err.str().find('\xFF') == std::string::npos, err.str().c_str());
+        QVERIFY2(err.str().find("\\xFF") != std::string::npos, err.str().c_str());
     }
 
     void helpListsCommands()

@@ -19,6 +19,6 @@ for target in fuzz_extract fuzz_streaming; do
   mkdir -p "$work"
   echo "$target: ${seconds} s"
   "$build_dir/tests/fuzz/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-    "$work" "$source_dir/tests/fuzz/corpus" 2>&1 | tail -3
+    -dict="$source_dir/tests/fuzz/json.dict" "$work" "$source_dir/tests/fuzz/corpus" 2>&1 | tail -3
   [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "$target found a crash; the input is in the current directory" >&2; exit 1; }
 done

@@ -51,6 +51,7 @@ private slots:
     void cancelStopsALongCheck();
     void manyIssuesListTheFirstThousandAndExportAll();
     void refToSiblingFileResolves();
+    void nulInTheInstanceIsReported();
     void checkTimeGrowsLinearly();
 
     // test_gui_files.cpp

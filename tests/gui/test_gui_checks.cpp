@@ -180,6 +180,20 @@ void TestGui::refToSiblingFileResolves()
     QCOMPARE(pane->issueModel()->index(0, 0).data(IssueModel::MessageRole).toString(), QStringLiteral("Required"));
 }
 
+// A NUL byte is a character of the instance, reported at its line and column, never the end of
+// the text: `{"a":1}<NUL>{"b":` is not JSON, although the text before the NUL is.
+void TestGui::nulInTheInstanceIsReported()
+{
+    InstancePane* pane = m_window->instancePane();
+    m_window->schemaEditor()->setText(QStringLiteral("{}"));
+    pane->editor()->setText(QStringLiteral("{}"));
+    QTRY_COMPARE(pane->statusLine()->text(), QStringLiteral("valid"));
+    pane->editor()->setText(QStringLiteral("{\"a\":1}\n") + QChar(0) + QStringLiteral("{\"b\":"));
+    QCOMPARE(pane->editor()->length(), 14); // every byte reached the editor
+    QTRY_COMPARE(pane->statusLine()->state(), StatusLine::State::Error);
+    QVERIFY2(pane->statusLine()->text().contains(QStringLiteral("line 2, column 1")), qPrintable(pane->statusLine()->text()));
+}
+
 // Four times the text costs about four times the CPU, not sixteen: the check is linear.
 // Measured as the CPU time the whole process used (the check runs on a worker, its result is
 // shown on the GUI thread), best of two, so neither a slow nor a busy machine matters; the

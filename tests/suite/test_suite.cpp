@@ -239,6 +239,28 @@ private slots:
         QVERIFY(inFolder.out.empty());
     }
 
+    // A file with several problems lists every one, each on its own line with its pointer, in
+    // the order of the file; once only the first (/targets) was told while /cases was wrong too.
+    void everyProblemIsListed()
+    {
+        const QString text = QStringLiteral(R"({"name": "x", "oops": 1, "targets": [{"provider": "nope", "model": "m"},
+            {"provider": "scenario", "scenario": "fenced-reply"}, {"provider": "openai"}], "cases": {}, "colour": "red"})");
+        QFile file(m_dir.filePath(QStringLiteral("several.suite.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text.toUtf8());
+        file.close();
+        const CliRun run = runCliInProcess({QStringLiteral("suite"), file.fileName(), QStringLiteral("--no-store")});
+        QCOMPARE(run.code, 2);
+        const QString prefix = QStringLiteral("conform-cli: error: suite: ") + file.fileName() + QStringLiteral(": ");
+        const QStringList expected{prefix + QStringLiteral("/oops: unknown field"),
+                                   prefix + QStringLiteral("/colour: unknown field"),
+                                   prefix + QStringLiteral("/targets/0/provider: must be anthropic, openai, ollama or scenario"),
+                                   prefix + QStringLiteral("/targets/2: \"model\" is required"),
+                                   prefix + QStringLiteral("/cases: must be a non-empty array")};
+        QCOMPARE(QString::fromStdString(run.err).split(QLatin1Char('\n'), Qt::SkipEmptyParts), expected);
+        QVERIFY(run.out.empty());
+    }
+
     // A typo must not plan a billion runs: 101 cases x 1 target x 10,000 repeats is refused.
     void tooManyRunsIsRefused()
     {
