@@ -1580,6 +1580,14 @@
         <source>Treat &quot;format&quot; (email, uri, date-time, ...) as an assertion, not an annotation</source>
         <translation>&quot;format&quot; (email, uri, date-time, ...) als Prüfung behandeln, nicht als Anmerkung</translation>
     </message>
+    <message>
+        <source>Draft:</source>
+        <translation>Draft:</translation>
+    </message>
+    <message>
+        <source>The rules for a schema whose &quot;$schema&quot; does not say (saved with the workspace)</source>
+        <translation>Die Regeln für ein Schema, dessen &quot;$schema&quot; keinen Draft nennt (im Arbeitsbereich gespeichert)</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::PromptVariables</name>

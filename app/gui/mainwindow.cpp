@@ -98,6 +98,7 @@ void MainWindow::connectEditors()
     connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
     connect(schemaEditor(), &CodeEditor::filePathChanged, m_document, &SchemaDocument::setFilePath);
     connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
+    connect(m_options, &OptionsToolBar::settingsChanged, this, &MainWindow::saveWorkspaceOptions);
     // The Run tab offers the demos written for the open schema first.
     connect(m_document, &SchemaDocument::compiled, m_run, [this](const CompiledSchemaPtr& schema) {
         m_run->targetForm()->offerScenariosFor(QString::fromStdString(schema->analysis.id));
@@ -174,6 +175,7 @@ bool MainWindow::openWorkspace(const QString& folder)
         m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     }
     m_folder = absolute;
+    restoreWorkspaceOptions();
     m_workspace->setRoot(m_folder);
     m_start->setDemos(availableDemos(m_folder));
     showTab(m_start);

@@ -82,6 +82,10 @@ private:
     void buildHelpMenu();
     void connectEditors();
     void restoreSettings();
+    // The draft for schemas without "$schema" is the workspace's own: read when it opens,
+    // written when it changes.
+    void restoreWorkspaceOptions();
+    void saveWorkspaceOptions() const;
     void saveSettings() const;
     // Small files are read here; larger ones on a worker, poured into the editor in steps.
     bool loadInto(CodeEditor* editor, const QString& path);

@@ -7,6 +7,7 @@
 #include "replypane.h"
 #include "schemadocument.h"
 
+#include <QCryptographicHash>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -32,7 +33,31 @@ ValidationSettings readOptions(const QSettings& settings)
     return options;
 }
 
+// Per workspace, under a key made from its folder (a path may hold characters QSettings keys cannot).
+QString workspaceDraftKey(const QString& folder)
+{
+    const QByteArray hash = QCryptographicHash::hash(folder.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    return QStringLiteral("workspaces/") + QString::fromLatin1(hash) + QStringLiteral("/draft");
+}
+
 } // namespace
+
+void MainWindow::restoreWorkspaceOptions()
+{
+    ValidationSettings options = m_options->settings();
+    options.defaultDraft = QSettings().value(workspaceDraftKey(m_folder)).toString() == QLatin1String("7")
+                               ? schema::Draft::Draft7
+                               : schema::Draft::Draft2020_12;
+    m_options->setSettings(options);
+}
+
+void MainWindow::saveWorkspaceOptions() const
+{
+    if (m_folder.isEmpty())
+        return;
+    const bool draft7 = m_options->settings().defaultDraft == schema::Draft::Draft7;
+    QSettings().setValue(workspaceDraftKey(m_folder), draft7 ? QStringLiteral("7") : QStringLiteral("2020-12"));
+}
 
 void MainWindow::restoreSettings()
 {
@@ -43,7 +68,9 @@ void MainWindow::restoreSettings()
     restoreSplitter(settings, QStringLiteral("window/centre"), m_centre);
     restoreSplitter(settings, QStringLiteral("window/instance"), m_instance->splitter());
     restoreSplitter(settings, QStringLiteral("window/reply"), m_reply->splitter());
-    m_options->setSettings(readOptions(settings));
+    ValidationSettings options = readOptions(settings);
+    options.defaultDraft = m_options->settings().defaultDraft; // the workspace's, not the session's
+    m_options->setSettings(options);
     m_document->setSettings(m_options->settings());
 }
 

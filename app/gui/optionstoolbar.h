@@ -1,6 +1,6 @@
 #pragma once
 // The validation options as a toolbar: Zod 3 / Zod 4 messages, coercions on/off, format
-// assertion on/off. Emits the whole ValidationSettings value whenever one of them changes.
+// assertion on/off, the draft for schemas without "$schema" (2020-12 or 7). Emits the whole ValidationSettings value whenever one of them changes.
 #include "validationsettings.h"
 
 #include <QToolBar>
@@ -23,6 +23,7 @@ public:
     QComboBox* styleBox() const { return m_style; }
     QAction* coerceAction() const { return m_coerce; }
     QAction* formatsAction() const { return m_formats; }
+    QComboBox* draftBox() const { return m_draft; }
 
 signals:
     void settingsChanged(const conform::gui::ValidationSettings& settings);
@@ -33,6 +34,7 @@ private:
     QComboBox* m_style;
     QAction* m_coerce;
     QAction* m_formats;
+    QComboBox* m_draft;
     bool m_updating = false;
 };
 

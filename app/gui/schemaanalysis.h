@@ -24,8 +24,9 @@ struct SchemaAnalysis
     bool ok() const { return validator.has_value(); }
 };
 
-// Where a schema lives, for $ref to other files: the registry of its folder's *.json files
-// (as conform-cli builds it) and its own file URI. Both may be empty (an unsaved schema).
+// Where a schema lives, for $ref to other files: the registry of its folder, which reads only
+// the files $refs name (as conform-cli builds it), and its own file URI. Both may be empty (an
+// unsaved schema).
 struct SchemaLocation
 {
     std::shared_ptr<const schema::Registry> registry;

@@ -57,8 +57,8 @@ void SchemaDocument::schedule()
 {
     ++m_version;
     emit changed();
-    // The registry is read on the worker too (it can be 2,000 files); a cached one is reused
-    // while the schema stays in the same folder.
+    // The registry reads the files the schema's $refs name, inside its folder, on the worker; a
+    // cached one (with the files it has read) is reused while the schema stays in the same folder.
     const QFileInfo file(m_filePath);
     const bool saved = !m_filePath.isEmpty();
     std::shared_ptr<const schema::Registry> registry =

@@ -71,8 +71,8 @@ private:
     ValidationSettings m_settings;
     std::uint64_t m_version = 0;
     CompiledSchemaPtr m_compiled;
-    // The $ref registry of the schema's folder, read when a file is opened and after a save,
-    // and reused while the user types.
+    // The $ref registry of the schema's folder, made afresh when a file is opened and after a
+    // save, and reused while the user types (the files its $refs named stay read).
     QString m_registryFolder;
     std::shared_ptr<const schema::Registry> m_registry;
     DebouncedJob<CompiledSchemaPtr> m_job;

@@ -8,7 +8,8 @@
 //
 // Drafts 2020-12 (the default) and 7, chosen by "$schema". Every keyword of both; $ref is
 // resolved at compile time through the Registry (nothing is fetched from the network);
-// recursion is allowed and $ref cycles terminate. Regexes run on RE2, which cannot be made
+// recursion is allowed, and a $ref loop that consumes no input ({"$ref": "#"}) is a compile
+// error at the keyword that closes it. Regexes run on RE2, which cannot be made
 // to backtrack: a pattern RE2 cannot run (lookaround, backreferences) is a lint error with its
 // schema pointer and never matches. Issues follow ../shared/reference/zod-issues.md.
 //
@@ -110,9 +111,11 @@ struct LintMessage
     std::string message;
 };
 
-// Schemas that $ref may name, by URI: the workspace's files, the official metaschemas (draft 7
-// and 2020-12, always present). Nothing is ever fetched; an unknown URI is a compile error.
-// Documents are shared, immutable once added; a Registry may be read from many threads.
+// Schemas that $ref may name, by URI: documents added by hand, the official metaschemas (draft
+// 7 and 2020-12, always present) and, for a schema folder's registry (forWorkspace), the files
+// that $refs name, each read when first asked for (never by scanning the folder). Nothing is
+// ever fetched; an unknown URI is a compile error. Documents are shared, immutable once added;
+// a Registry may be read from many threads (a folder's files are read under a lock).
 class Registry
 {
 public:
@@ -123,13 +126,22 @@ public:
 
     // Makes `document` resolvable as `uri` (and by its own $id, if it has one).
     void add(const std::string& uri, Json document);
-    // The document registered under `uri` (without fragment), or nullptr.
+    // The document registered under `uri` (without fragment), reading it from the folder when
+    // it is one of the folder's files; nullptr when there is none (a compile then says why).
     const Json* find(const std::string& uri) const;
 
-    // Every *.json file under `directory` (4 levels down at most, hidden folders and
-    // node_modules skipped, 2,000 files at most), registered as "file:///abs/path.json" and by
-    // its $id, so that workspace schemas can $ref each other. Files that are not JSON are
-    // skipped and, when `problems` is given, listed there ("path:line L, column C").
+    // A registry of `directory`'s files (and below), read as $refs ask for them, by these rules
+    // (schema_folder.h):
+    // - a file: URI names its file, read only if its real path (symlinks resolved) lies under
+    //   the folder's real path and it is a regular file of at most 16 MB;
+    // - another URI (an $id, "https://example.com/s/address.json") is looked up among the
+    //   documents read so far (each known by its file URI and its $id); then beside a file read
+    //   so far whose $id's folder prefixes it (the same relative path); then as the URI's last
+    //   one to four path segments under the folder ("s/address.json", "address.json", also with
+    //   ".json" added when there is no extension), taken only when that file's $id is the URI.
+    //   A compile also tries the place relative to its root's own $id (CompileOptions::baseUri).
+    // Each failed read (outside the folder, too large, not JSON with its line and column) is
+    // listed in `problems` when given; it must outlive the registry.
     static Registry forWorkspace(const std::string& directory, std::vector<Error>* problems = nullptr);
 
 private:

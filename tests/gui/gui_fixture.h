@@ -42,6 +42,7 @@ private slots:
     void saveClearsModifiedMarker();
     void workspaceTreeShowsOnlyWorkspaceFiles();
     void settingsPersistAcrossSessions();
+    void draftIsKeptPerWorkspace();
     void largeInstanceKeepsGuiResponsive();
     void hostileInputEndsInAnError();
 

@@ -11,6 +11,8 @@
 #include "mainwindow.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
+#include "schemaanalysis.h"
+#include "schemadocument.h"
 #include "statusline.h"
 #include "textspans.h"
 #include "workspacedock.h"
@@ -290,6 +292,34 @@ void TestGui::settingsPersistAcrossSessions()
     QVERIFY(!restored.assertFormats);
     QVERIFY(!restored.coerce);
     QVERIFY(QSettings().contains(QStringLiteral("window/geometry")));
+    m_window->optionsToolBar()->setSettings({}); // leave the defaults for the next test
+    QVERIFY(m_window->close());
+}
+
+// The draft for schemas without "$schema" belongs to the workspace: another workspace starts
+// at 2020-12, coming back (or a new session) finds draft 7 again, and compiles follow it.
+void TestGui::draftIsKeptPerWorkspace()
+{
+    OptionsToolBar* options = m_window->optionsToolBar();
+    QCOMPARE(int(options->settings().defaultDraft), int(schema::Draft::Draft2020_12));
+    options->draftBox()->setCurrentIndex(options->draftBox()->findData(int(schema::Draft::Draft7)));
+    QTRY_VERIFY(m_window->document()->current()
+                && m_window->document()->current()->settings.defaultDraft == schema::Draft::Draft7);
+    QTemporaryDir other;
+    QVERIFY(m_window->openWorkspace(other.path()));
+    QCOMPARE(int(m_window->optionsToolBar()->settings().defaultDraft), int(schema::Draft::Draft2020_12));
+    QVERIFY(m_window->openWorkspace(m_dir->path()));
+    QCOMPARE(int(m_window->optionsToolBar()->settings().defaultDraft), int(schema::Draft::Draft7));
+    QVERIFY(m_window->close());
+    m_window = std::make_unique<MainWindow>(m_dir->path());
+    QCOMPARE(int(m_window->optionsToolBar()->settings().defaultDraft), int(schema::Draft::Draft7));
+
+    // Draft 7: $ref hides its siblings; 2020-12: maxLength applies too.
+    const char* draft7 = R"({"definitions":{"s":{"type":"string"}},"$ref":"#/definitions/s","maxLength":2})";
+    ValidationSettings settings;
+    QVERIFY(!analyseSchema(draft7, settings).validator->accepts(Json("abcd")));
+    settings.defaultDraft = schema::Draft::Draft7;
+    QVERIFY(analyseSchema(draft7, settings).validator->accepts(Json("abcd")));
     m_window->optionsToolBar()->setSettings({}); // leave the defaults for the next test
     QVERIFY(m_window->close());
 }
