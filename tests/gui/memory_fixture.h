@@ -37,6 +37,7 @@
 #include "memory.h"
 #include "revalidatepanel.h"
 #include "runpane.h"
+#include "promptvariables.h"
 #include "runtargetform.h"
 #include "schemadocument.h"
 #include "workspacedock.h"
@@ -45,7 +46,6 @@
 #include "batch/batch.h"
 #include "json/parse.h"
 #include "providers/scenario.h"
-#include "store/capture_model.h"
 #include "store/store.h"
 #include "store/writer.h"
 
@@ -61,12 +61,17 @@
 #include <QDockWidget>
 #include <QFileSystemModel>
 #include <QHeaderView>
+#include <QTranslator>
+#include <QAbstractItemModelTester>
+#include <QScopeGuard>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -186,6 +191,8 @@ private slots:
     void cleanup();
 
     void demoScenarioTwentyTimesShowsLiveRate();
+    void batchFillsThePromptsVariables();
+    void capturesTableInGermanPassesTheTester();
     void browserFiltersFailedOpensAndReplays();
     void browserSortsByHeaderClickAndRemembers();
     void browserSplitterAndColumnWidthsRestored();

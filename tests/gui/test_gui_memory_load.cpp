@@ -89,9 +89,9 @@ void TestGuiMemory::eventLoopFreeSortingAMillion()
     // Each sorted first page (and the page after it, as the view scrolls) from the index:
     // the GUI thread never waits for it.
     struct Sort { int column; Qt::SortOrder order; };
-    for (const Sort& sort : {Sort{store::CaptureTableModel::Latency, Qt::DescendingOrder}, Sort{store::CaptureTableModel::Time, Qt::AscendingOrder},
-                             Sort{store::CaptureTableModel::Tokens, Qt::DescendingOrder}, Sort{store::CaptureTableModel::Model, Qt::AscendingOrder},
-                             Sort{store::CaptureTableModel::Outcome, Qt::DescendingOrder}}) {
+    for (const Sort& sort : {Sort{CapturePageModel::Latency, Qt::DescendingOrder}, Sort{CapturePageModel::Time, Qt::AscendingOrder},
+                             Sort{CapturePageModel::Tokens, Qt::DescendingOrder}, Sort{CapturePageModel::Model, Qt::AscendingOrder},
+                             Sort{CapturePageModel::Outcome, Qt::DescendingOrder}}) {
         loaded.clear();
         EventLoopWatchdog watchdog;
         QElapsedTimer clock;
@@ -111,12 +111,12 @@ void TestGuiMemory::eventLoopFreeSortingAMillion()
         QVERIFY2(firstPage < 2000, qPrintable(QString::number(firstPage))); // an index read, not a sort of a million rows
     }
     // Latency was sorted biggest first across the page boundary.
-    browser->table()->horizontalHeader()->setSortIndicator(store::CaptureTableModel::Latency, Qt::DescendingOrder);
+    browser->table()->horizontalHeader()->setSortIndicator(CapturePageModel::Latency, Qt::DescendingOrder);
     QVERIFY(loaded.wait(60000));
     model->fetchMore();
     QVERIFY(loaded.wait(60000));
     std::vector<qlonglong> latencies;
-    for (const QString& text : columnTexts(model, store::CaptureTableModel::Latency))
+    for (const QString& text : columnTexts(model, CapturePageModel::Latency))
         latencies.push_back(text.toLongLong());
     QCOMPARE(latencies.size(), std::size_t(400));
     QVERIFY(std::is_sorted(latencies.rbegin(), latencies.rend()));
