@@ -108,6 +108,10 @@
         <translation>ungültige Escape-Sequenz → gültige</translation>
     </message>
     <message>
+        <source>invalid UTF-8 byte → replacement character</source>
+        <translation>ungültiges UTF-8-Byte → Ersatzzeichen</translation>
+    </message>
+    <message>
         <source>escaped a quote inside a string</source>
         <translation>Anführungszeichen in einer Zeichenkette maskiert</translation>
     </message>
@@ -732,6 +736,53 @@
     <message>
         <source>text in the reply</source>
         <translation>Text in der Antwort</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CapturePageModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>Kennzeichen</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Schema</source>
+        <translation>Schema</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Repairs</source>
+        <translation>Reparaturen</translation>
+    </message>
+    <message>
+        <source>Latency (ms)</source>
+        <translation>Latenz (ms)</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
     </message>
 </context>
 <context>

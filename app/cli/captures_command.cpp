@@ -9,6 +9,8 @@ namespace conform::cli {
 const char* const kCapturesUsage =
     "conform-cli captures list   [--store S] [FILTERS] [--limit N] [--sort KEY[:asc|desc]] [--json]\n"
     "conform-cli captures show ID [--store S] [--json]        the run document, plus id, time, labels, spec\n"
+    "conform-cli captures show ID --as-command [--store S]    the `conform-cli run` line that reruns the spec;\n"
+    "    it names the schema and prompt files (copies in <store>.specs/ where the originals changed)\n"
     "conform-cli captures stats  [--store S] [FILTERS] [--by FIELDS] [--bucket hour|day] [--json]\n"
     "conform-cli captures export [--store S] [FILTERS] [-o FILE]      JSONL, one `show` document a line\n"
     "conform-cli captures import FILE [--store S] [--max-bytes N]  idempotent by id; lines without one get one\n"

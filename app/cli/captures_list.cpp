@@ -2,6 +2,8 @@
 #include "captures.h"
 #include "store_options.h"
 
+#include "store/capture_spec.h"
+
 #include <ostream>
 
 namespace conform::cli {
@@ -126,7 +128,9 @@ int capturesShow(const QStringList& arguments, Io& io)
     QCommandLineParser parser;
     const StoreOptions storeOptions;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Compact JSON on one line (default: indented)."));
-    parser.addOptions({storeOptions.store, json});
+    const QCommandLineOption asCommand(QStringLiteral("as-command"),
+                                       QStringLiteral("Print the `conform-cli run` line that runs the capture's spec again."));
+    parser.addOptions({storeOptions.store, json, asCommand});
     if (auto done = parseSubcommand(parser, arguments, io))
         return *done;
     if (parser.positionalArguments().size() != 1)
@@ -140,6 +144,15 @@ int capturesShow(const QStringList& arguments, Io& io)
         return fail(io, capture.error().toString());
     if (!capture.value())
         return fail(io, "captures show: no capture " + id + " in " + store.value()->location().display());
+    if (parser.isSet(asCommand)) {
+        if (parser.isSet(json))
+            return fail(io, "captures show: --as-command and --json contradict each other");
+        auto command = store::commandOfCapture(*capture.value(), store::specsFolderOf(store.value()->location()));
+        if (!command)
+            return fail(io, "captures show: " + command.error().toString());
+        io.out << store::shellLine(command.value()).toStdString() << std::endl;
+        return Success;
+    }
     io.out << dump(capture.value()->document(), parser.isSet(json) ? -1 : 2) << std::endl;
     return Success;
 }

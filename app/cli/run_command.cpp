@@ -5,10 +5,14 @@
 
 #include "engine/engine.h"
 #include "providers/scenario.h"
+#include "store/capture_spec.h"
 #include "store/writer.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
+#include <QFileInfo>
+
+#include <cmath>
 
 #include <ostream>
 
@@ -39,6 +43,7 @@ struct Options
     QCommandLineOption coerce{QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays.")};
     QCommandLineOption strictRepairs{QStringLiteral("strict-repairs"), QStringLiteral("Refuse extraction fixes that change values.")};
     QCommandLineOption repairTemplate{QStringLiteral("repair-template"), QStringLiteral("The repair prompt template."), QStringLiteral("FILE")};
+    QCommandLineOption originalLimit{QStringLiteral("original-limit"), QStringLiteral("Characters of the reply a repair prompt's {{original}} keeps (default 2000)."), QStringLiteral("N"), QStringLiteral("2000")};
     QCommandLineOption stream{QStringLiteral("stream"), QStringLiteral("Stream the reply; it is shown on stderr as it arrives.")};
     QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture the run into this store: a SQLite file or postgresql://user[:password]@host[:port]/db (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
     QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Do not capture the run.")};
@@ -51,7 +56,7 @@ struct Options
     {
         parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
                            onTruncation, maxTokensCeiling, retries,
-                           temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, stream,
+                           temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, originalLimit, stream,
                            store, noStore, label, json, help});
         schemaReading.addTo(parser);
     }
@@ -78,7 +83,13 @@ std::string readText(const QString& path, Io& io, std::string& error)
     return read.text;
 }
 
-std::string policyFrom(const QCommandLineParser& parser, const Options& o, engine::Policy& policy, Io& io)
+// A file's absolute path, for the capture's sources ("" for standard input).
+std::string sourceOf(const QString& path)
+{
+    return path.isEmpty() || path == QLatin1String("-") ? std::string() : QFileInfo(path).absoluteFilePath().toStdString();
+}
+
+std::string policyFrom(const QCommandLineParser& parser, const Options& o, engine::Policy& policy, store::SpecSources& sources, Io& io)
 {
     std::string error;
     double value = 0;
@@ -99,9 +110,11 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
         policy.maxTokensCeiling = static_cast<int>(value);
     }
     if (!number(parser, o.timeout, 0.01, 86400, value, error)) return error;
-    policy.timeoutMs = static_cast<int>(value * 1000);
+    policy.timeoutMs = static_cast<int>(std::lround(value * 1000)); // "1.234" is 1234 ms, not 1233
     if (!number(parser, o.stallTimeout, 0.01, 86400, value, error)) return error;
-    policy.stallTimeoutMs = static_cast<int>(value * 1000);
+    policy.stallTimeoutMs = static_cast<int>(std::lround(value * 1000));
+    if (!number(parser, o.originalLimit, 1, 1e7, value, error)) return error;
+    policy.originalLimit = static_cast<std::size_t>(value);
     if (parser.isSet(o.temperature)) {
         if (!number(parser, o.temperature, 0, 2, value, error)) return error;
         policy.temperature = value;
@@ -109,15 +122,17 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
     policy.coerce = parser.isSet(o.coerce);
     policy.strictRepairs = parser.isSet(o.strictRepairs);
     policy.stream = parser.isSet(o.stream);
-    if (parser.isSet(o.repairTemplate))
+    if (parser.isSet(o.repairTemplate)) {
         policy.repairTemplate = readText(parser.value(o.repairTemplate), io, error);
+        sources.repairTemplate = sourceOf(parser.value(o.repairTemplate));
+    }
     return error;
 }
 
 // The prompt from --user / --prompt / --system / --var; a scenario run given none of them
 // uses the scenario's own prompt (its description when it has none).
 std::string promptFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
-                       engine::Prompt& prompt, Io& io)
+                       engine::Prompt& prompt, store::SpecSources& sources, Io& io)
 {
     std::string error;
     if (scenario && !parser.isSet(o.user) && !parser.isSet(o.prompt)) {
@@ -127,9 +142,13 @@ std::string promptFrom(const QCommandLineParser& parser, const Options& o, const
         return "run: give the user prompt with --user TEXT or --prompt FILE (one of them)";
     } else {
         prompt.user = parser.isSet(o.user) ? parser.value(o.user).toStdString() : readText(parser.value(o.prompt), io, error);
+        if (parser.isSet(o.prompt))
+            sources.user = sourceOf(parser.value(o.prompt));
     }
-    if (parser.isSet(o.system) && error.empty())
+    if (parser.isSet(o.system) && error.empty()) {
         prompt.system = readText(parser.value(o.system), io, error);
+        sources.system = sourceOf(parser.value(o.system));
+    }
     for (const QString& pair : parser.values(o.var)) {
         auto variable = splitKeyValue(pair);
         if (!variable)
@@ -163,7 +182,7 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
 // --schema FILE, else the scenario's own schema (embedded, or a path relative to the
 // working directory, as a workspace's scenarios name them).
 std::string schemaFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
-                       engine::RunSpec& spec)
+                       engine::RunSpec& spec, store::SpecSources& sources)
 {
     const auto reading = o.schemaReading.read(parser, "run");
     if (!reading)
@@ -181,10 +200,11 @@ std::string schemaFrom(const QCommandLineParser& parser, const Options& o, const
     }
     if (!parser.isSet(o.schema) && (!scenario || scenario->schemaRef.empty()))
         return "run: scenario '" + (scenario ? scenario->name : std::string()) + "' has no schema; give --schema FILE";
-    const LoadedSchema loaded = loadSchema(parser.isSet(o.schema) ? parser.value(o.schema) : QString::fromStdString(scenario->schemaRef),
-                                           reading.value());
+    const QString file = parser.isSet(o.schema) ? parser.value(o.schema) : QString::fromStdString(scenario->schemaRef);
+    const LoadedSchema loaded = loadSchema(file, reading.value());
     if (!loaded.ok)
         return loaded.error;
+    sources.schema = sourceOf(file);
     spec.schema = loaded.document;
     spec.validator = std::make_shared<const schema::Validator>(*loaded.validator); // its $refs resolved as loaded
     return {};
@@ -272,6 +292,7 @@ public:
                "                [--max-repairs N] [--max-calls N] [--retries N] [--temperature T] [--max-tokens N]\n"
                "                [--on-truncation continue|raise|fail] [--max-tokens-ceiling N] [--stream]\n"
                "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
+               "                [--original-limit N]\n"
                "                [--store PATH|URL | --no-store] [--label K=V ...] [--json]\n"
                "                [--draft 7|2020-12] [--formats assert|annotate]\n"
                "conform-cli run --scenario NAME [options]   a scenario with its own schema and prompt (--provider scenario)\n"
@@ -303,10 +324,11 @@ public:
         if (const std::string error = targetFrom(parser, o, target); !error.empty())
             return fail(io, error);
         engine::RunSpec spec;
-        if (const std::string error = schemaFrom(parser, o, target.scenario.get(), spec); !error.empty())
+        store::SpecSources sources; // where the texts were read from, for `captures show --as-command`
+        if (const std::string error = schemaFrom(parser, o, target.scenario.get(), spec, sources); !error.empty())
             return fail(io, error);
-        for (const std::string& error : {promptFrom(parser, o, target.scenario.get(), spec.prompt, io),
-                                         policyFrom(parser, o, spec.policy, io)})
+        for (const std::string& error : {promptFrom(parser, o, target.scenario.get(), spec.prompt, sources, io),
+                                         policyFrom(parser, o, spec.policy, sources, io)})
             if (!error.empty())
                 return fail(io, error);
         spec.targets.push_back(std::move(target));
@@ -330,11 +352,12 @@ public:
             if (auto opened = writer->waitUntilOpen(); !opened)
                 return fail(io, "run: " + opened.error().toString());
         }
-        return runSpec(std::move(spec), std::move(labels), writer.get(), parser.isSet(o.json), parser.isSet(o.stream), io);
+        return runSpec(std::move(spec), sources, std::move(labels), writer.get(), parser.isSet(o.json), parser.isSet(o.stream), io);
     }
 
 private:
-    static int runSpec(engine::RunSpec spec, store::Labels labels, store::CaptureWriter* writer, bool json, bool stream, Io& io)
+    static int runSpec(engine::RunSpec spec, const store::SpecSources& sources, store::Labels labels, store::CaptureWriter* writer,
+                       bool json, bool stream, Io& io)
     {
         const engine::RunSpec asked = spec;
         engine::Engine engine;
@@ -351,7 +374,9 @@ private:
             return fail(io, "run: " + record.error, exitCode(record));
         Json document = record.toJson();
         if (writer) {
-            const std::string id = writer->submit(store::captureOfRun(asked, record, std::move(labels)));
+            store::Capture capture = store::captureOfRun(asked, record, std::move(labels));
+            store::recordSources(capture, sources);
+            const std::string id = writer->submit(std::move(capture));
             if (auto committed = writer->flush(); !committed)
                 return fail(io, "run: the run finished but was not captured: " + committed.error().toString());
             document = withCaptureId(document, id);

@@ -2,8 +2,9 @@
 
 #include "backgroundtask.h"
 
-#include "store/capture_model.h"
 #include "store/store.h"
+
+#include <QStringList>
 
 namespace conform::gui {
 
@@ -96,14 +97,14 @@ int CapturePageModel::rowCount(const QModelIndex& parent) const
 
 int CapturePageModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : store::CaptureTableModel::ColumnCount;
+    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant CapturePageModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    return store::CaptureTableModel::cell(m_rows[std::size_t(index.row())], index.column(), role);
+    return cell(m_rows[std::size_t(index.row())], index.column(), role);
 }
 
 QVariant CapturePageModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -117,7 +118,56 @@ QVariant CapturePageModel::headerData(int section, Qt::Orientation orientation, 
     }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    return store::CaptureTableModel::title(section);
+    return title(section);
+}
+
+QVariant CapturePageModel::cell(const store::CaptureSummary& s, int column, int role)
+{
+    if (role == IdRole)
+        return QString::fromStdString(s.id);
+    if (role == OutcomeRole)
+        return s.outcome;
+    if (role == Qt::TextAlignmentRole)
+        return column >= Attempts ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
+    case Time: return QString::fromStdString(store::isoTime(s.createdAtMs));
+    case Outcome: return QString::fromStdString(std::string(store::outcomeNameOf(s.outcome)));
+    case Flags: {
+        QStringList names;
+        for (const std::string& name : store::flagNames(s.flags))
+            names << QString::fromStdString(name);
+        return names.join(QStringLiteral(", "));
+    }
+    case Provider: return QString::fromStdString(s.provider);
+    case Model: return QString::fromStdString(s.model);
+    case Mode: return QString::fromStdString(s.mode);
+    case Schema: return QString::fromStdString(s.schemaTitle.empty() ? s.schemaHash : s.schemaTitle);
+    case Attempts: return s.attempts;
+    case Repairs: return s.repairs;
+    case Latency: return QVariant::fromValue<qlonglong>(s.latencyMs);
+    case Tokens: return QVariant::fromValue<qlonglong>(s.tokensIn + s.tokensOut);
+    default: return {};
+    }
+}
+
+QString CapturePageModel::title(int column)
+{
+    switch (column) {
+    case Time: return tr("Time");
+    case Outcome: return tr("Outcome");
+    case Flags: return tr("Flags");
+    case Provider: return tr("Provider");
+    case Model: return tr("Model");
+    case Mode: return tr("Mode");
+    case Schema: return tr("Schema");
+    case Attempts: return tr("Attempts");
+    case Repairs: return tr("Repairs");
+    case Latency: return tr("Latency (ms)");
+    case Tokens: return tr("Tokens");
+    default: return {};
+    }
 }
 
 bool CapturePageModel::canFetchMore(const QModelIndex& parent) const
@@ -139,7 +189,7 @@ void CapturePageModel::sort(int column, Qt::SortOrder order)
 
 std::optional<store::SortKey> CapturePageModel::sortKeyOf(int column)
 {
-    using C = store::CaptureTableModel;
+    using C = CapturePageModel;
     switch (column) {
     case C::Time: return store::SortKey::Time;
     case C::Outcome: return store::SortKey::Outcome;
@@ -156,10 +206,10 @@ std::optional<store::SortKey> CapturePageModel::sortKeyOf(int column)
 
 int CapturePageModel::columnOf(store::SortKey key)
 {
-    for (int column = 0; column < store::CaptureTableModel::ColumnCount; ++column)
+    for (int column = 0; column < ColumnCount; ++column)
         if (sortKeyOf(column) == key)
             return column;
-    return store::CaptureTableModel::Outcome;
+    return Outcome;
 }
 
 } // namespace conform::gui

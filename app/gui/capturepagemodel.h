@@ -3,8 +3,8 @@
 // the header's sort indicator says (failed first, then newest, by default), a page at a time
 // as the view scrolls (canFetchMore / fetchMore), each page read on a worker thread through
 // a connection of its own, so a slow page (a busy disk, a re-validation reading the same
-// store) never holds the GUI thread. Columns and roles are those of
-// store::CaptureTableModel (its Column and Role enums apply).
+// store) never holds the GUI thread. IdRole gives a row's capture id for opening it; the
+// column titles are in the user's language.
 #include "store/capture.h"
 #include "store/filter.h"
 #include "store/location.h"
@@ -22,7 +22,14 @@ class CapturePageModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    enum Column { Time, Outcome, Flags, Provider, Model, Mode, Schema, Attempts, Repairs, Latency, Tokens, ColumnCount };
+    enum Role { IdRole = Qt::UserRole + 1, OutcomeRole };
+
     explicit CapturePageModel(store::StoreLocation location, QObject* parent = nullptr);
+
+    // One cell of a summary's row, and a column's title in the user's language.
+    static QVariant cell(const store::CaptureSummary& summary, int column, int role);
+    static QString title(int column);
 
     // Empties the table and reads the first page of `filter` (a newer filter wins over a page
     // of an older one still being read).

@@ -9,8 +9,8 @@
 #include "storedrun.h"
 
 #include "engine/engine.h"
-#include "store/capture_model.h"
 #include "store/capture_scenario.h"
+#include "store/capture_spec.h"
 #include "store/store.h"
 
 #include <QAbstractButton>
@@ -80,26 +80,6 @@ ExportResult writeJsonl(const store::StoreLocation& location, const QStringList&
     return out;
 }
 
-// The capture's schema and system prompt, written where the copied command can read them.
-Result<QString> writeReproduction(const Json& document)
-{
-    const QString folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/conform/reproduce/")
-                           + QString::fromStdString(document.value("id", std::string("capture")));
-    if (!QDir().mkpath(folder))
-        return Error{"cannot create " + folder.toStdString(), {}};
-    const Json spec = document.value("spec", Json::object());
-    const auto write = [](const QString& path, const std::string& text) -> bool {
-        QSaveFile file(path);
-        return file.open(QIODevice::WriteOnly) && file.write(text.data(), qint64(text.size())) == qint64(text.size()) && file.commit();
-    };
-    const QString schemaFile = folder + QStringLiteral("/schema.json");
-    const QString systemFile = folder + QStringLiteral("/system.txt");
-    if (!write(schemaFile, spec.value("schema", Json::object()).dump(2) + '\n')
-        || !write(systemFile, spec.value("prompt", Json::object()).value("system", std::string())))
-        return Error{"cannot write into " + folder.toStdString(), {}};
-    return shellCommand(reproduceArguments(document, schemaFile, systemFile));
-}
-
 } // namespace
 
 CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, QWidget* parent)
@@ -122,7 +102,7 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, 
     m_table->setModel(m_model);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (current.isValid())
-            openCapture(current.data(store::CaptureTableModel::IdRole).toString());
+            openCapture(current.data(CapturePageModel::IdRole).toString());
     });
     connect(m_model, &CapturePageModel::pageLoaded, this, [this] {
         if (m_fitColumns && m_model->rowCount() > 0) {
@@ -261,7 +241,7 @@ QStringList CapturesBrowser::selectedIds() const
     if (!m_table->selectionModel())
         return ids;
     for (const QModelIndex& row : m_table->selectionModel()->selectedRows())
-        ids << row.data(store::CaptureTableModel::IdRole).toString();
+        ids << row.data(CapturePageModel::IdRole).toString();
     return ids;
 }
 
@@ -270,7 +250,7 @@ void CapturesBrowser::replay(bool runTabTarget)
     if (!m_view->capture() || (m_replayEngine && m_replayEngine->running()))
         return;
     const store::Capture& old = *m_view->capture();
-    engine::RunSpec spec = specOfCapture(old);
+    engine::RunSpec spec = store::specOfCapture(old);
     engine::Target target;
     if (runTabTarget) {
         auto chosen = m_targetSource ? m_targetSource() : Result<engine::Target>(Error{"no Run tab", {}});
@@ -317,13 +297,17 @@ void CapturesBrowser::copyCommand()
 {
     if (!m_view->capture())
         return;
-    runInBackground(this, [document = m_view->capture()->document()] { return writeReproduction(document); },
-                    [this](Result<QString> command) {
-                        if (!command)
-                            return m_status->setText(tr("error: %1").arg(QString::fromStdString(command.error().toString())));
-                        QApplication::clipboard()->setText(command.value());
+    // The files it names may be written beside the store: off the GUI thread.
+    runInBackground(this, [capture = *m_view->capture(), folder = store::specsFolderOf(m_store->location())] {
+                        return store::commandOfCapture(capture, folder);
+                    },
+                    [this](Result<QStringList> arguments) {
+                        if (!arguments)
+                            return m_status->setText(tr("error: %1").arg(QString::fromStdString(arguments.error().toString())));
+                        const QString command = store::shellLine(arguments.value());
+                        QApplication::clipboard()->setText(command);
                         m_status->setText(tr("copied the conform-cli command"));
-                        emit commandCopied(command.value());
+                        emit commandCopied(command);
                     });
 }
 

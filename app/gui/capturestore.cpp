@@ -23,11 +23,14 @@ CaptureStore::CaptureStore(const QString& where, QObject* parent) : QObject(pare
 
 CaptureStore::~CaptureStore() = default;
 
-QString CaptureStore::capture(const engine::RunSpec& spec, const engine::RunRecord& record, store::Labels labels)
+QString CaptureStore::capture(const engine::RunSpec& spec, const engine::RunRecord& record, store::Labels labels,
+                              const store::SpecSources& sources)
 {
     if (!m_writer || !ok())
         return {};
-    return QString::fromStdString(m_writer->submit(store::captureOfRun(spec, record, std::move(labels))));
+    store::Capture capture = store::captureOfRun(spec, record, std::move(labels));
+    store::recordSources(capture, sources);
+    return QString::fromStdString(m_writer->submit(std::move(capture)));
 }
 
 } // namespace conform::gui

@@ -12,6 +12,7 @@
 #include "engine/run_record.h"
 #include "engine/run_spec.h"
 #include "store/capture.h"
+#include "store/capture_spec.h"
 #include "store/location.h"
 
 #include <QObject>
@@ -41,7 +42,8 @@ public:
     store::CaptureWriter* writer() const { return m_writer.get(); }
 
     // Queues the run's capture and returns its id at once; empty when the store is not usable.
-    QString capture(const engine::RunSpec& spec, const engine::RunRecord& record, store::Labels labels = {});
+    QString capture(const engine::RunSpec& spec, const engine::RunRecord& record, store::Labels labels = {},
+                    const store::SpecSources& sources = {});
 
 signals:
     // Captures committed (from any part of the workbench): views refresh, debounced.

@@ -1,8 +1,9 @@
 #pragma once
 // What a repair or a coercion did, in words a demo audience reads: "removed trailing comma",
 // "single quotes → double quotes", "\"Amber\" → \"amber\" at /overall_rating". The kinds are
-// libcore's (json/fix_log.h, schema::Coercion); an unknown kind reads as its name.
+// libcore's (json/fix_kind.h, schema::Coercion); an unknown kind reads as its name.
 #include "base/json.h"
+#include "json/fix_kind.h"
 
 #include <QString>
 
@@ -10,7 +11,9 @@
 
 namespace conform::gui {
 
-// The change a fix of `kind` made, from `before` to `after`.
+// What a fix of `kind` does, in the user's language: "removed trailing comma".
+QString fixWords(json::FixKind kind);
+// The change a fix of `kind` (its wire name) made, from `before` to `after`.
 QString describeFix(const std::string& kind, const std::string& before, const std::string& after);
 
 // A text as a JSON string literal, so white space and deletions stay visible: "\n", "".

@@ -10,6 +10,7 @@
 #include "memory.h"
 #include "optionstoolbar.h"
 #include "replypane.h"
+#include "rundraft.h"
 #include "runpane.h"
 #include "runtargetform.h"
 #include "schemadocument.h"
@@ -58,7 +59,8 @@ void MainWindow::buildCentre()
     m_instance = new InstancePane(m_document, schemaEditor(), this);
     m_lines = new LinesPane(m_document, this);
     m_reply = new ReplyPane(m_document, schemaEditor(), this);
-    m_run = new RunPane(schemaEditor(), this);
+    m_draft = new RunDraft(m_document, this);
+    m_run = new RunPane(m_draft, this);
     m_text = new EditorPanel(tr("Text"), CodeEditor::Kind::Plain, this);
     m_start = new StartPage(this);
     m_tabs = new QTabWidget(this);
@@ -104,7 +106,6 @@ void MainWindow::connectEditors()
         m_run->targetForm()->offerScenariosFor(QString::fromStdString(schema->analysis.id));
     });
     // One Coerce setting: the toolbar's toggle and the Run tab's policy follow each other.
-    m_run->setDocument(m_document);
     connect(m_options, &OptionsToolBar::settingsChanged, m_run->targetForm(),
             [this](const ValidationSettings& settings) { m_run->targetForm()->setCoerce(settings.coerce); });
     connect(m_run->targetForm(), &RunTargetForm::coerceChanged, m_options, [this](bool coerce) {

@@ -19,6 +19,7 @@ class InstancePane;
 class LinesPane;
 class OptionsToolBar;
 class ReplyPane;
+class RunDraft;
 class RunPane;
 class SchemaDocument;
 class StartPage;
@@ -51,6 +52,8 @@ public:
     CodeEditor* schemaEditor() const;
     // The schema the panes share: its text, file, settings and compiled form.
     SchemaDocument* document() const { return m_document; }
+    // The run being prepared beside the schema: RunDraft::spec() is how every view makes a run.
+    RunDraft* runDraft() const { return m_draft; }
     InstancePane* instancePane() const { return m_instance; }
     LinesPane* linesPane() const { return m_lines; }
     ReplyPane* replyPane() const { return m_reply; }
@@ -105,6 +108,7 @@ private:
 
     QString m_folder;
     SchemaDocument* m_document = nullptr;
+    RunDraft* m_draft = nullptr;
     EditorPanel* m_schemaPanel = nullptr;
     InstancePane* m_instance = nullptr;
     LinesPane* m_lines = nullptr;

@@ -5,62 +5,27 @@
 #include "capturepagemodel.h"
 #include "capturesbrowser.h"
 #include "capturestore.h"
-#include "codeeditor.h"
 #include "dashboard.h"
 #include "mainwindow.h"
+#include "rundraft.h"
 #include "runpane.h"
-#include "runtargetform.h"
-#include "schemadocument.h"
-
-#include "json/parse.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
-#include <QPlainTextEdit>
 #include <QStatusBar>
 
 namespace conform::gui {
 
-namespace {
-
-// The Run tab's spec as the batch repeats it: an empty schema editor gives a null schema
-// (the scenario's own is used then).
-Result<engine::RunSpec> runTabSpec(MainWindow* window)
-{
-    RunPane* run = window->runPane();
-    auto target = run->targetForm()->target();
-    if (!target)
-        return target.error();
-    engine::RunSpec spec;
-    const std::string schemaText = window->schemaEditor()->utf8Text();
-    if (schemaText.find_first_not_of(" \t\r\n") != std::string::npos) {
-        auto schema = json::parseStrict(schemaText);
-        if (!schema)
-            return Error{"schema: " + schema.error().toString(), {}};
-        spec.schema = std::move(schema.value());
-        // The document's compile of this very text, with its folder's $ref files, when ready.
-        const CompiledSchemaPtr compiled = window->document()->current();
-        if (window->document()->isCurrent() && compiled->text == schemaText && compiled->analysis.ok())
-            spec.validator = std::make_shared<const schema::Validator>(*compiled->analysis.validator);
-    }
-    spec.prompt.system = run->systemEdit()->toPlainText().toStdString();
-    spec.prompt.user = run->userEdit()->toPlainText().toStdString();
-    spec.targets.push_back(std::move(target.value()));
-    spec.policy = run->targetForm()->policy();
-    return spec;
-}
-
-} // namespace
-
 WorkbenchMemory::WorkbenchMemory(MainWindow* window) : QObject(window), m_window(window), m_store(new CaptureStore({}, this))
 {
     m_browser = new CapturesBrowser(m_store, window->document(), window);
-    m_browser->setTargetSource([window] { return window->runPane()->targetForm()->target(); });
+    m_browser->setTargetSource([window] { return window->runDraft()->target(); });
     m_browser->setEnvironmentSource([window] { return window->runPane()->environment(); });
     m_dashboard = new Dashboard(m_store->location(), [this] { return m_browser->filterBar()->filter(); }, window);
     m_batch = new BatchPanel(m_store, window);
-    m_batch->setSpecSource([window] { return runTabSpec(window); });
+    // The draft's spec; a blank schema gives a null one (each scenario brings its own).
+    m_batch->setSpecSource([window] { return window->runDraft()->spec(RunDraft::SchemaRule::NullWhenBlank); });
     m_batch->setEnvironmentSource([window] { return window->runPane()->environment(); });
     m_capturesDock = addDock(m_browser, tr("Captures"), QStringLiteral("capturesDock"));
     m_dashboardDock = addDock(m_dashboard, tr("Dashboard"), QStringLiteral("dashboardDock"));
@@ -106,7 +71,7 @@ void WorkbenchMemory::connectRunTab()
 {
     RunPane* run = m_window->runPane();
     connect(run, &RunPane::runFinished, m_store, [this, run](const engine::RunRecord& record) {
-        m_store->capture(run->lastSpec(), record, {{"source", "run-tab"}});
+        m_store->capture(run->lastSpec(), record, {{"source", "run-tab"}}, run->lastSources());
     });
     connect(run, &RunPane::batchRequested, this, [this] {
         m_batchDock->show();

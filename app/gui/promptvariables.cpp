@@ -39,6 +39,7 @@ PromptVariables::PromptVariables(QWidget* parent) : QTableWidget(0, 2, parent)
             return;
         m_values[this->item(item->row(), 0)->text()] = item->text();
         save();
+        emit valuesChanged();
     });
 }
 
@@ -56,6 +57,7 @@ void PromptVariables::setPrompts(const QString& system, const QString& user)
     }
     m_filling = false;
     resizeColumnToContents(0);
+    emit valuesChanged();
 }
 
 void PromptVariables::setFolder(const QString& folder)
@@ -74,6 +76,7 @@ void PromptVariables::setFolder(const QString& folder)
         item(row, 1)->setText(known == m_values.end() ? QString() : known->second);
     }
     m_filling = false;
+    emit valuesChanged();
 }
 
 QString PromptVariables::filePath() const

@@ -30,6 +30,10 @@ public:
     QStringList emptyNames() const;
     void setValue(const QString& name, const QString& value);
 
+signals:
+    // The shown names or their values changed (values() says what they are now).
+    void valuesChanged();
+
 private:
     void save() const;
 

@@ -5,14 +5,13 @@
 #include "codeeditor.h"
 #include "editorpanel.h"
 #include "promptvariables.h"
+#include "rundraft.h"
 #include "runprompt.h"
 #include "runtargetform.h"
-#include "schemadocument.h"
 #include "tonelabel.h"
 #include "transportwords.h"
 
 #include "engine/engine.h"
-#include "json/parse.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -89,8 +88,8 @@ QString outcomeText(const engine::RunRecord& record)
     return text;
 }
 
-RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
-    : QWidget(parent), m_schemaEditor(schemaEditor), m_form(new RunTargetForm(this)),
+RunPane::RunPane(RunDraft* draft, QWidget* parent)
+    : QWidget(parent), m_draft(draft), m_form(new RunTargetForm(this)),
       m_system(new QPlainTextEdit(this)), m_user(new QPlainTextEdit(this)), m_variables(new PromptVariables(this)),
       m_runButton(new QPushButton(tr("Run"), this)), m_cancelButton(new QPushButton(tr("Cancel"), this)),
       m_outcome(new ToneLabel(this, Tone::Muted, ToneLabel::Look::Badge)), m_activity(new ToneLabel(this)), m_model(new AttemptModel(this)),
@@ -131,6 +130,14 @@ RunPane::RunPane(CodeEditor* schemaEditor, QWidget* parent)
     m_cancelButton->setToolTip(tr("Stop the run; the attempts so far stay"));
     setRunning(false);
     showOutcome(tr("Not run yet"), Tone::Muted);
+    // The widgets edit the draft: every change is pushed, so the draft is what they show.
+    const auto pushTarget = [this] {
+        m_draft->setTarget(m_form->choice());
+        m_draft->setPolicy(m_form->policy());
+    };
+    connect(m_form, &RunTargetForm::changed, m_draft, pushTarget);
+    pushTarget();
+    connect(m_variables, &PromptVariables::valuesChanged, m_draft, [this] { m_draft->setVariables(m_variables->values()); });
 }
 
 RunPane::~RunPane() = default;
@@ -146,7 +153,10 @@ QWidget* RunPane::buildPrompt()
     prompts->addWidget(labelled(tr("User prompt"), m_user));
     prompts->addWidget(labelled(tr("Variables"), m_variables));
     prompts->setSizes({300, 400, 220});
-    const auto rescan = [this] { m_variables->setPrompts(m_system->toPlainText(), m_user->toPlainText()); };
+    const auto rescan = [this] {
+        m_draft->setPrompt(m_system->toPlainText(), m_user->toPlainText());
+        m_variables->setPrompts(m_system->toPlainText(), m_user->toPlainText());
+    };
     connect(m_system, &QPlainTextEdit::textChanged, this, rescan);
     connect(m_user, &QPlainTextEdit::textChanged, this, rescan);
     m_runButton->setDefault(true);
@@ -267,36 +277,25 @@ void RunPane::run()
 {
     if (isRunning())
         return;
-    auto target = m_form->target();
-    if (!target)
-        return showOutcome(tr("error: %1").arg(QString::fromStdString(target.error().toString())), Tone::Failure);
-    engine::RunSpec spec;
-    const std::string schemaText = m_schemaEditor->utf8Text();
-    Result<Json> open = json::parseStrict(schemaText);
-    m_runNote.clear();
-    if (const Json* own = scenarioOwnSchema(target.value(), schemaText, open)) {
-        spec.schema = *own;
-        m_runNote = tr("The scenario %1 is written for its own schema (%2), not the open one: it runs with its own.")
-                        .arg(QString::fromStdString(target->scenario->name),
-                             QString::fromStdString(own->contains("title") && (*own)["title"].is_string()
-                                                        ? (*own)["title"].get<std::string>() : schema::idOf(*own)));
-    } else {
-        if (!open)
-            return showOutcome(tr("error: schema: %1").arg(QString::fromStdString(open.error().toString())), Tone::Failure);
-        spec.schema = std::move(open.value());
-        // The document's compile, when it is of this text, brings the $refs to sibling files.
-        if (m_document && m_document->isCurrent() && m_document->current()->text == schemaText
-            && m_document->current()->analysis.ok())
-            spec.validator = std::make_shared<const schema::Validator>(*m_document->current()->analysis.validator);
+    std::optional<RunDraft::OwnSchema> own;
+    auto built = m_draft->spec(RunDraft::SchemaRule::ScenarioWhenForeign, &own);
+    if (!built) {
+        const Error& error = built.error();
+        return showOutcome(error.where == "schema" ? tr("error: schema: %1").arg(QString::fromStdString(error.message))
+                                                   : tr("error: %1").arg(QString::fromStdString(error.toString())),
+                           Tone::Failure);
     }
-    spec.prompt.system = m_system->toPlainText().toStdString();
-    spec.prompt.user = m_user->toPlainText().toStdString();
-    spec.prompt.variables = m_variables->values();
-    if (const QStringList empty = m_variables->emptyNames();
-        !empty.isEmpty() && m_askAboutEmptyVariables && !confirmEmptyVariables(empty))
+    engine::RunSpec spec = std::move(built.value());
+    m_runNote.clear();
+    if (own)
+        m_runNote = tr("The scenario %1 is written for its own schema (%2), not the open one: it runs with its own.")
+                        .arg(own->scenario, own->schemaName);
+    QStringList empty;
+    for (const auto& [name, value] : spec.prompt.variables)
+        if (QString::fromStdString(value).trimmed().isEmpty())
+            empty << QString::fromStdString(name);
+    if (!empty.isEmpty() && m_askAboutEmptyVariables && !confirmEmptyVariables(empty))
         return;
-    spec.targets.push_back(std::move(target.value()));
-    spec.policy = m_form->policy();
 
     m_model->clear();
     m_detail->clear();
@@ -316,6 +315,7 @@ void RunPane::run()
     m_ticker.start();
     showOutcome(tr("running…"), Tone::Muted);
     m_spec = spec;
+    m_sources = own ? store::SpecSources{} : m_draft->sources(); // a scenario's own schema has no file
     m_engine->start(std::move(spec));
 }
 
@@ -355,23 +355,11 @@ void RunPane::onChunk(const QString& partialText)
 
 void RunPane::onRetry(int, const providers::RetryRecord& retry)
 {
-    m_detail->addTransportEvent(describeRetry(retry, ++m_retriesThisAttempt, m_form->policy().maxTransportRetries));
+    m_detail->addTransportEvent(describeRetry(retry, ++m_retriesThisAttempt, m_spec.policy.maxTransportRetries));
     m_detail->restartStream(); // the reply starts over
     m_received = 0;
     m_phase = tr("retrying in %1 ms").arg(retry.delayMs);
     showActivity();
-}
-
-const Json* RunPane::scenarioOwnSchema(const engine::Target& target, const std::string& schemaText,
-                                      const Result<Json>& open) const
-{
-    if (!target.scenario || !target.scenario->schema)
-        return nullptr;
-    const Json& own = *target.scenario->schema;
-    if (schemaText.find_first_not_of(" \t\r\n") == std::string::npos)
-        return &own; // an empty editor: the scenario brings its own
-    // The same $id: the open schema is the scenario's, perhaps being edited; use the edit.
-    return open && !schema::idOf(own).empty() && schema::idOf(open.value()) != schema::idOf(own) ? &own : nullptr;
 }
 
 // "attempt 2 — scenario, strict, repair 1 · streaming, 430 characters · 1.4 s (run 3.2 s)"
@@ -422,7 +410,7 @@ void RunPane::showAttempt(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
         return;
-    m_detail->showAttempt(m_model->attempt(row), row + 1, m_form->policy().maxTransportRetries);
+    m_detail->showAttempt(m_model->attempt(row), row + 1, m_spec.policy.maxTransportRetries);
 }
 
 } // namespace conform::gui

@@ -1,5 +1,5 @@
 #pragma once
-// The "Run" tab: sends the schema in the schema editor and a prompt to a target (a provider
+// The "Run" tab: edits the RunDraft (prompt, variables, target, policy) and sends its spec to a target (a provider
 // or a scripted scenario) through engine::Engine, and shows the run as it happens — the raw
 // reply live while it streams, the attempts timeline as attempts finish, then the final
 // value and the outcome (valid / repaired / fallback / failed, with flags). Selecting an
@@ -13,6 +13,7 @@
 #include "engine/run_record.h"
 #include "engine/run_spec.h"
 #include "providers/endpoint.h"
+#include "store/capture_spec.h"
 #include "themecolours.h"
 
 #include <QElapsedTimer>
@@ -39,21 +40,20 @@ class AttemptView;
 class CodeEditor;
 class EditorPanel;
 class PromptVariables;
+class RunDraft;
 class RunTargetForm;
 struct PromptText;
-class SchemaDocument;
 
 class RunPane : public QWidget
 {
     Q_OBJECT
 
 public:
-    // `schemaEditor` is read when Run is pressed; it must outlive the pane.
-    RunPane(CodeEditor* schemaEditor, QWidget* parent = nullptr);
+    // The pane's widgets edit `draft` (which must outlive the pane); Run starts its spec.
+    explicit RunPane(RunDraft* draft, QWidget* parent = nullptr);
     ~RunPane() override;
 
-    // Runs use the document's compiled schema (with its $ref registry) when it is current.
-    void setDocument(SchemaDocument* document) { m_document = document; }
+    RunDraft* draft() const { return m_draft; }
     // Prefills the prompt from prompt.md beside `schemaPath`, when there is one.
     void loadPromptFor(const QString& schemaPath);
     // Fills the prompt from a prompt file ("## System" / "## User"); false when unreadable.
@@ -90,8 +90,9 @@ public:
     QPushButton* cancelButton() const { return m_cancelButton; }
     // The last finished run, if any.
     const std::optional<engine::RunRecord>& lastRecord() const { return m_record; }
-    // The spec of the last run started (what its capture records).
+    // The spec of the last run started (what its capture records), and where its texts came from.
     const engine::RunSpec& lastSpec() const { return m_spec; }
+    const store::SpecSources& lastSources() const { return m_sources; }
 
 signals:
     void runFinished(const conform::engine::RunRecord& record);
@@ -110,17 +111,11 @@ private:
     void onChunk(const QString& partialText);
     void onRetry(int attemptIndex, const providers::RetryRecord& retry);
     void showActivity();
-    // The scenario's own schema when it must answer for that one instead of the open schema
-    // (the editor is empty, or holds a schema with another $id); null to use the editor's.
-    // `open` is `schemaText` parsed.
-    const Json* scenarioOwnSchema(const engine::Target& target, const std::string& schemaText,
-                                  const Result<Json>& open) const;
     void onAttemptFinished(const engine::AttemptRecord& attempt);
     void onFinished(const engine::RunRecord& record);
     void showAttempt(int row);
 
-    CodeEditor* m_schemaEditor;
-    SchemaDocument* m_document = nullptr;
+    RunDraft* m_draft;
     RunTargetForm* m_form;
     QPlainTextEdit* m_system;
     QPlainTextEdit* m_user;
@@ -147,6 +142,7 @@ private:
     std::optional<engine::RunRecord> m_record;
     providers::Environment m_environment;
     engine::RunSpec m_spec;
+    store::SpecSources m_sources;
 };
 
 // "repaired", "failed · truncated, cancelled": the outcome and its flags, as the label says it.

@@ -60,12 +60,33 @@ RunTargetForm::RunTargetForm(QWidget* parent)
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &RunTargetForm::describeScenario);
     connect(m_coerce, &QCheckBox::toggled, this, &RunTargetForm::coerceChanged);
     onProviderChanged();
+    const auto changes = [this] { emit changed(); };
+    for (QComboBox* combo : {m_provider, m_mode, m_scenario, m_truncation})
+        connect(combo, &QComboBox::currentIndexChanged, this, changes);
+    for (QLineEdit* line : {m_model, m_baseUrl})
+        connect(line, &QLineEdit::textChanged, this, changes);
+    for (QSpinBox* spin : {m_repairs, m_retries, m_maxTokens, m_maxCalls, m_pace})
+        connect(spin, &QSpinBox::valueChanged, this, changes);
+    connect(m_temperature, &QDoubleSpinBox::valueChanged, this, changes);
+    for (QCheckBox* check : {m_stream, m_coerce, m_strictRepairs})
+        connect(check, &QCheckBox::toggled, this, changes);
 }
 
 void RunTargetForm::setCoerce(bool coerce)
 {
-    const QSignalBlocker blocker(m_coerce);
-    m_coerce->setChecked(coerce);
+    if (coerce == m_coerce->isChecked())
+        return;
+    {
+        const QSignalBlocker blocker(m_coerce);
+        m_coerce->setChecked(coerce);
+    }
+    emit changed();
+}
+
+void RunTargetForm::setRepairTemplate(const QString& text)
+{
+    m_repairTemplate = text;
+    emit changed();
 }
 
 QWidget* RunTargetForm::buildTarget()
@@ -200,7 +221,7 @@ void RunTargetForm::editRepairTemplate()
     if (dialog.exec() != QDialog::Accepted)
         return;
     const QString text = editor->toPlainText();
-    m_repairTemplate = text == QString::fromStdString(engine::defaultRepairTemplate()) ? QString() : text;
+    setRepairTemplate(text == QString::fromStdString(engine::defaultRepairTemplate()) ? QString() : text);
 }
 
 void RunTargetForm::describeScenario()
@@ -320,24 +341,19 @@ bool RunTargetForm::selectScenario(const QString& name)
     return true;
 }
 
-Result<engine::Target> RunTargetForm::target() const
+TargetChoice RunTargetForm::choice() const
 {
-    engine::Target target;
+    TargetChoice choice;
+    engine::Target& target = choice.target;
     target.provider = *providers::parseProviderKind(m_provider->currentText().toStdString());
     target.mode = *engine::parseModeChoice(m_mode->currentText().toStdString());
     target.baseUrl = m_baseUrl->text().trimmed().toStdString();
     target.model = m_model->text().trimmed().toStdString();
-    if (target.provider != providers::ProviderKind::Scenario)
-        return target;
-    const QString path = m_scenario->currentData().toString();
-    auto loaded = providers::loadScenario(path);
-    if (!loaded)
-        return Error{loaded.error().message, loaded.error().where};
-    target.model = loaded->name;
-    target.baseUrl.clear();
-    loaded->paceMs = m_pace->value();
-    target.scenario = std::make_shared<const providers::Scenario>(std::move(loaded.value()));
-    return target;
+    if (target.provider == providers::ProviderKind::Scenario) {
+        choice.scenarioPath = m_scenario->currentData().toString();
+        choice.paceMs = m_pace->value();
+    }
+    return choice;
 }
 
 engine::Policy RunTargetForm::policy() const

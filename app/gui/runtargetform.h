@@ -7,6 +7,7 @@
 // entered or shown here: keys come from the environment or the keychain.
 #include "engine/run_spec.h"
 #include "base/result.h"
+#include "rundraft.h"
 
 #include <QWidget>
 
@@ -29,9 +30,11 @@ class RunTargetForm : public QWidget
 public:
     explicit RunTargetForm(QWidget* parent = nullptr);
 
-    // The target as set; a scenario that cannot be loaded is an error naming the file.
-    Result<engine::Target> target() const;
+    // What the form says (the RunDraft is given it on every change: `changed`).
+    TargetChoice choice() const;
     engine::Policy policy() const;
+    // The target as set; a scenario that cannot be loaded is an error naming the file.
+    Result<engine::Target> target() const { return resolveTarget(choice()); }
 
     // Lists the scenarios written for the schema with `schemaId` first (in bold); when there
     // are some and the chosen scenario is not among them, the first of them is chosen.
@@ -57,12 +60,14 @@ public:
     ToneLabel* scenarioDescription() const { return m_description; }
     // The repair template runs use; empty: the engine's default.
     QString repairTemplate() const { return m_repairTemplate; }
-    void setRepairTemplate(const QString& text) { m_repairTemplate = text; }
+    void setRepairTemplate(const QString& text);
     // The toolbar's Coerce toggle and this form's stay one setting.
     void setCoerce(bool coerce);
 
 signals:
     void coerceChanged(bool coerce);
+    // The target or the policy as set changed.
+    void changed();
 
 private:
     QWidget* buildTarget();

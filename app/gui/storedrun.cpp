@@ -1,6 +1,5 @@
 #include "storedrun.h"
 
-#include <QRegularExpression>
 
 namespace conform::gui {
 
@@ -120,100 +119,6 @@ std::vector<Span> issueSpans(const engine::AttemptRecord& attempt)
             if (auto span = spanOf(issue["span"]))
                 spans.push_back(*span);
     return spans;
-}
-
-engine::RunSpec specOfCapture(const store::Capture& capture)
-{
-    engine::RunSpec spec;
-    spec.schema = capture.schema;
-    spec.prompt.system = capture.system;
-    spec.prompt.user = capture.user;
-    if (const Json vars = capture.spec.value("variables", Json::object()); vars.is_object())
-        for (const auto& [key, value] : vars.items())
-            spec.prompt.variables[key] = value.is_string() ? value.get<std::string>() : value.dump();
-    const Json policy = capture.spec.value("policy", Json::object());
-    engine::Policy& p = spec.policy;
-    p.maxTransportRetries = static_cast<int>(policy.value("max_transport_retries", p.maxTransportRetries));
-    p.maxRepairs = static_cast<int>(policy.value("max_repairs", p.maxRepairs));
-    p.maxCalls = static_cast<int>(policy.value("max_calls", p.maxCalls));
-    p.onTruncation = engine::parseTruncationPolicy(stringAt(policy, "on_truncation")).value_or(p.onTruncation);
-    p.maxTokens = static_cast<int>(policy.value("max_tokens", p.maxTokens));
-    p.maxTokensCeiling = static_cast<int>(policy.value("max_tokens_ceiling", 0));
-    p.coerce = trueAt(policy, "coerce");
-    p.strictRepairs = trueAt(policy, "strict_repairs");
-    p.stream = trueAt(policy, "stream");
-    if (policy.contains("temperature") && policy["temperature"].is_number())
-        p.temperature = policy["temperature"].get<double>();
-    p.repairTemplate = stringAt(policy, "repair_template");
-    for (const Json& t : arrayAt(capture.spec, "targets")) {
-        engine::Target target;
-        target.provider = providers::parseProviderKind(stringAt(t, "provider")).value_or(providers::ProviderKind::Scenario);
-        target.model = stringAt(t, "model");
-        target.baseUrl = stringAt(t, "base_url");
-        target.mode = engine::parseModeChoice(stringAt(t, "mode")).value_or(engine::ModeChoice::Auto);
-        spec.targets.push_back(std::move(target));
-    }
-    return spec;
-}
-
-QStringList reproduceArguments(const Json& document, const QString& schemaFile, const QString& systemFile)
-{
-    const Json spec = document.value("spec", Json::object());
-    const Json prompt = spec.value("prompt", Json::object());
-    const Json policy = spec.value("policy", Json::object());
-    const Json targets = arrayAt(spec, "targets");
-    const Json target = targets.empty() ? Json::object() : targets[0];
-    const auto q = [](const std::string& text) { return QString::fromStdString(text); };
-    QStringList args{QStringLiteral("run"), QStringLiteral("--schema"), schemaFile};
-    if (!stringAt(prompt, "system").empty())
-        args << QStringLiteral("--system") << systemFile;
-    args << QStringLiteral("--user") << q(stringAt(prompt, "user"));
-    if (const Json vars = prompt.value("variables", Json::object()); vars.is_object())
-        for (const auto& [key, value] : vars.items())
-            args << QStringLiteral("--var") << q(key + "=" + (value.is_string() ? value.get<std::string>() : value.dump()));
-    const std::string provider = stringAt(target, "provider");
-    args << QStringLiteral("--provider") << q(provider);
-    if (provider == "scenario")
-        args << QStringLiteral("--scenario") << q(stringAt(target, "scenario"));
-    else if (!stringAt(target, "model").empty())
-        args << QStringLiteral("--model") << q(stringAt(target, "model"));
-    if (!stringAt(target, "base_url").empty())
-        args << QStringLiteral("--base-url") << q(stringAt(target, "base_url"));
-    if (!stringAt(target, "mode").empty())
-        args << QStringLiteral("--mode") << q(stringAt(target, "mode"));
-    const auto number = [&](const char* key, const char* flag) {
-        if (policy.contains(key) && policy[key].is_number())
-            args << QString::fromLatin1(flag) << q(policy[key].dump());
-    };
-    number("max_repairs", "--max-repairs");
-    number("max_calls", "--max-calls");
-    number("max_transport_retries", "--retries");
-    number("max_tokens", "--max-tokens");
-    number("max_tokens_ceiling", "--max-tokens-ceiling");
-    number("temperature", "--temperature");
-    if (!stringAt(policy, "on_truncation").empty())
-        args << QStringLiteral("--on-truncation") << q(stringAt(policy, "on_truncation"));
-    if (trueAt(policy, "coerce"))
-        args << QStringLiteral("--coerce");
-    if (trueAt(policy, "strict_repairs"))
-        args << QStringLiteral("--strict-repairs");
-    if (trueAt(policy, "stream"))
-        args << QStringLiteral("--stream");
-    args << QStringLiteral("--label") << q("replay_of=" + stringAt(document, "id"));
-    return args;
-}
-
-QString shellCommand(const QStringList& arguments)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:=@%+,-]+$"));
-    QStringList words{QStringLiteral("conform-cli")};
-    for (const QString& argument : arguments) {
-        if (plain.match(argument).hasMatch())
-            words << argument;
-        else
-            words << QLatin1Char('\'') + QString(argument).replace(QLatin1Char('\''), QStringLiteral("'\\''")) + QLatin1Char('\'');
-    }
-    return words.join(QLatin1Char(' '));
 }
 
 } // namespace conform::gui

@@ -1,4 +1,7 @@
 #include "json/fix_log.h"
+#include "json/fix_kind.h"
+
+#include <cassert>
 
 #include <algorithm>
 #include <array>
@@ -7,10 +10,9 @@ namespace conform::json {
 
 bool isValueChanging(std::string_view kind)
 {
-    static constexpr std::array<std::string_view, 8> kinds{
-        "truncated_string", "dangling_key", "placeholder", "truncated_literal",
-        "truncated_number", "missing_value", "ambiguous",   "guessed_missing_quote"};
-    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+    const std::optional<FixKind> known = parseFixKind(kind);
+    assert(known && "a fix kind missing from json/fix_kind.h");
+    return known && isValueChanging(*known);
 }
 
 void FixLog::add(std::string_view kind, std::size_t offset, std::string_view before, std::string_view after)

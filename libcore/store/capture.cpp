@@ -1,5 +1,6 @@
 #include "store/capture.h"
 #include "store/capture_detail.h"
+#include "store/capture_spec.h"
 
 #include "base/names.h"
 #include "providers/http.h"
@@ -275,13 +276,7 @@ Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& recor
     c.schema = spec.schema;
     c.system = spec.prompt.system;
     c.user = spec.prompt.user;
-    Json variables = Json::object();
-    for (const auto& [name, value] : spec.prompt.variables)
-        variables[name] = value;
-    Json targets = Json::array();
-    for (const engine::Target& target : spec.targets)
-        targets.push_back(targetJson(target));
-    c.spec = Json{{"variables", std::move(variables)}, {"targets", std::move(targets)}, {"policy", policyJson(spec.policy)}};
+    c.spec = specJson(spec);
     c.run = record.toJson();
     summarize(c);
     return c;
@@ -371,28 +366,6 @@ Result<std::int64_t> parseIsoTime(std::string_view text)
     if (time.timeSpec() == Qt::LocalTime)
         time.setTimeSpec(Qt::UTC); // a time without an offset is read as UTC, as stored
     return time.toMSecsSinceEpoch();
-}
-
-Json policyJson(const engine::Policy& p)
-{
-    Json out{{"max_transport_retries", p.maxTransportRetries}, {"max_repairs", p.maxRepairs}, {"max_calls", p.maxCalls},
-             {"on_truncation", std::string(engine::truncationPolicyName(p.onTruncation))}, {"max_tokens_ceiling", p.ceiling()},
-             {"coerce", p.coerce},
-             {"strict_repairs", p.strictRepairs}, {"timeout_ms", p.timeoutMs}, {"stall_timeout_ms", p.stallTimeoutMs},
-             {"temperature", p.temperature ? Json(*p.temperature) : Json()}, {"max_tokens", p.maxTokens},
-             {"stream", p.stream}, {"original_limit", p.originalLimit}};
-    if (!p.repairTemplate.empty())
-        out["repair_template"] = p.repairTemplate;
-    return out;
-}
-
-Json targetJson(const engine::Target& target)
-{
-    Json out{{"provider", std::string(providers::providerName(target.provider))}, {"model", target.model},
-             {"base_url", providers::redactUrl(target.baseUrl)}, {"mode", std::string(engine::modeChoiceName(target.mode))}};
-    if (target.scenario)
-        out["scenario"] = target.scenario->name;
-    return out;
 }
 
 } // namespace conform::store

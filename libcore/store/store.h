@@ -10,8 +10,8 @@
 // Threads: a Store is one database connection and belongs to the thread that opened it;
 // open one per thread (readers never wait for the writer: SQLite runs in WAL mode). Long work
 // has its own classes: CaptureWriter (writer.h) batches inserts on a worker thread, Replay
-// (replay.h) re-checks history on every core, CaptureTableModel (capture_model.h) pages a
-// million captures into a view.
+// (replay.h) re-checks history on every core; page() gives keyset pages for views of a
+// million captures (the workbench's CapturePageModel reads them on a worker thread).
 //
 // Every write is one transaction: a capture is stored whole or not at all, also when the
 // process is killed. Errors are one line naming the store (passwords never appear).

@@ -112,9 +112,13 @@ Result<std::string> promptText(const Reader& r, const Json& object, const std::s
 
 Status readPolicy(const Json& object, const std::string& pointer, engine::Policy& policy)
 {
-    if (auto ok = knownFields(object, pointer, {"max_repairs", "max_calls", "retries", "max_tokens", "temperature", "coerce",
-                                               "strict_repairs", "stream", "timeout_s", "on_truncation"}); !ok)
+    if (auto ok = knownFields(object, pointer, {"max_repairs", "max_calls", "max_transport_retries", "retries", "max_tokens",
+                                               "temperature", "coerce", "strict_repairs", "stream", "timeout_s", "on_truncation"}); !ok)
         return ok;
+    // A capture's policy says max_transport_retries; suites written before said retries.
+    const char* retries = object.contains("retries") ? "retries" : "max_transport_retries";
+    if (object.contains("retries") && object.contains("max_transport_retries"))
+        return at(pointer + "/retries", "is the old name of max_transport_retries: give one of them");
     const auto integer = [&](const char* key, std::int64_t low, std::int64_t high, int& out) -> Status {
         auto value = integerField(object, pointer, key, low, high, out);
         if (!value)
@@ -123,7 +127,7 @@ Status readPolicy(const Json& object, const std::string& pointer, engine::Policy
         return Done{};
     };
     for (const auto& status : {integer("max_repairs", 0, 20, policy.maxRepairs), integer("max_calls", 1, 100, policy.maxCalls),
-                               integer("retries", 0, 20, policy.maxTransportRetries),
+                               integer(retries, 0, 20, policy.maxTransportRetries),
                                integer("max_tokens", 1, 10'000'000, policy.maxTokens)})
         if (!status)
             return status;

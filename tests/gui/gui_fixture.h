@@ -24,6 +24,7 @@ private slots:
     void visibleSpan();
     void issueModelPassesTester();
     void issueModelRoles();
+    void fixWordsForEveryKind();
     void debouncedJobDeliversOnlyNewest();
     void debouncedJobCancelsAndOvertakes();
     void fileRoutes_data();

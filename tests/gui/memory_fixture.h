@@ -39,6 +39,7 @@
 #include "memory.h"
 #include "revalidatepanel.h"
 #include "runpane.h"
+#include "promptvariables.h"
 #include "runtargetform.h"
 #include "schemadocument.h"
 #include "workspacedock.h"
@@ -47,7 +48,6 @@
 #include "batch/batch.h"
 #include "json/parse.h"
 #include "providers/scenario.h"
-#include "store/capture_model.h"
 #include "store/store.h"
 #include "store/writer.h"
 
@@ -63,12 +63,17 @@
 #include <QDockWidget>
 #include <QFileSystemModel>
 #include <QHeaderView>
+#include <QTranslator>
+#include <QAbstractItemModelTester>
+#include <QScopeGuard>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -190,6 +195,8 @@ private slots:
     void cleanup();
 
     void demoScenarioTwentyTimesShowsLiveRate();
+    void batchFillsThePromptsVariables();
+    void capturesTableInGermanPassesTheTester();
     void browserFiltersFailedOpensAndReplays();
     void browserSortsByHeaderClickAndRemembers();
     void browserSplitterAndColumnWidthsRestored();

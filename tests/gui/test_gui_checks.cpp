@@ -202,7 +202,8 @@ void TestGui::checkTimeGrowsLinearly()
 {
     openFactSchema(m_window.get(), m_dir->path());
     InstancePane* pane = m_window->instancePane();
-    auto timeCheck = [pane](int facts) {
+    QStringList verdicts; // what each timed check ended with: a wait that ran out says so
+    auto timeCheck = [pane, &verdicts](int facts) {
         const QString text = factsWithIssues(facts);
         double best = -1;
         for (int round = 0; round < 2; ++round) {
@@ -218,11 +219,15 @@ void TestGui::checkTimeGrowsLinearly()
             while (pane->isBusy() && clock.elapsed() < 120000)
                 QTest::qWait(2);
             best = best < 0 ? cpu.elapsedMs() : std::min(best, cpu.elapsedMs());
+            verdicts << (pane->isBusy() ? QStringLiteral("still checking") : pane->statusLine()->text());
         }
         return std::max(best, 1.0);
     };
     const double small = timeCheck(5000);
     const double large = timeCheck(20000);
+    QCOMPARE(verdicts.size(), 4);
+    for (int i = 0; i < 4; ++i) // two issues a fact
+        QVERIFY2(verdicts[i].startsWith(QStringLiteral("%1 issues").arg(i < 2 ? 10000 : 40000)), qPrintable(verdicts.join(QStringLiteral(" | "))));
     qInfo("5,000 facts: %.0f ms of CPU; 20,000 facts: %.0f ms (x%.1f for x4 the text)", small, large, large / small);
     QVERIFY2(large < 10 * small + 200, qPrintable(QStringLiteral("%1 ms then %2 ms of CPU").arg(small).arg(large)));
 }

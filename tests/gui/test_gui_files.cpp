@@ -4,6 +4,8 @@
 // clean; recent files remembered; the default workspace is never the current directory.
 #include "gui_fixture.h"
 
+#include <QAbstractItemModelTester>
+
 #include "codeeditor.h"
 #include "editorpanel.h"
 #include "fileroute.h"
@@ -112,6 +114,7 @@ void TestGui::jsonlOpensAsCheckedLines()
 {
     const QString path = m_dir->filePath(QStringLiteral("person/examples/replies.jsonl"));
     writeBytes(path, "{\"name\": \"Ada\", \"age\": 36}\n\n{\"name\": \"Bob\", \"age\": -1}\n{\"name\": \n");
+    QAbstractItemModelTester linesTester(m_window->linesPane()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(m_window->openFile(path));
     LinesPane* lines = m_window->linesPane();
     QCOMPARE(m_window->tabs()->currentWidget(), lines);

@@ -17,6 +17,7 @@ void TestGuiMemory::demoScenarioTwentyTimesShowsLiveRate()
     QVERIFY(memory()->batchDock()->isVisible());
 
     BatchPanel* panel = memory()->batchPanel();
+    QAbstractItemModelTester tallyTester(panel->tallyModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QStringList statuses, runsCells;
     connect(panel->tallyModel(), &QAbstractItemModel::dataChanged, this, [&] {
         statuses << panel->statusLabel()->text();
@@ -47,6 +48,77 @@ void TestGuiMemory::demoScenarioTwentyTimesShowsLiveRate()
     QCOMPARE(countWhere(m_storePath, {{"label", "batch=" + batchId}, {"outcome", "repaired"}}), 20);
 }
 
+// Run ×N sends what the Run tab would: the prompt's {{variables}} filled in (the batch once
+// sent the placeholders as written).
+void TestGuiMemory::batchFillsThePromptsVariables()
+{
+    openWindow(m_storePath);
+    RunPane* run = m_window->runPane();
+    run->systemEdit()->setPlainText(QStringLiteral("You read reports for {{team}}."));
+    run->userEdit()->setPlainText(QStringLiteral("Report: {{report}}"));
+    run->variables()->setValue(QStringLiteral("team"), QStringLiteral("the night shift"));
+    run->variables()->setValue(QStringLiteral("report"), QStringLiteral("the cake vanished at 3 am"));
+    runBatch({QStringLiteral("scenario/missing-field")}, 2, 2);
+
+    const std::string batchId = memory()->batchPanel()->runner()->batchId();
+    auto location = store::StoreLocation::parse(m_storePath);
+    auto opened = store::Store::open(location.value(), store::OpenOptions{false});
+    QVERIFY(opened.ok());
+    store::Filter filter;
+    QVERIFY(filter.set("label", "batch=" + batchId).ok());
+    auto summaries = opened.value()->list(filter, 10);
+    QVERIFY(summaries.ok());
+    QCOMPARE(summaries->size(), std::size_t(2));
+    for (const store::CaptureSummary& summary : summaries.value()) {
+        auto capture = opened.value()->capture(summary.id);
+        QVERIFY(capture.ok() && capture->has_value());
+        const Json document = capture.value()->document();
+        QCOMPARE(dump(document["spec"]["prompt"]["variables"]), std::string(R"({"report":"the cake vanished at 3 am","team":"the night shift"})"));
+        // The request as sent: the first attempt's messages, filled.
+        const std::string request = dump(document["attempts"][0]["request"]);
+        QVERIFY2(request.find("You read reports for the night shift.") != std::string::npos, request.c_str());
+        QVERIFY2(request.find("Report: the cake vanished at 3 am") != std::string::npos, request.c_str());
+        QVERIFY2(request.find("{{") == std::string::npos, request.c_str());
+    }
+}
+
+// The captures browser's table in German (its column titles were once marked for
+// translation in libcore, which lupdate never read), its model checked by Qt's tester while
+// pages arrive.
+void TestGuiMemory::capturesTableInGermanPassesTheTester()
+{
+    openWindow(m_storePath);
+    runBatch({QStringLiteral("scenario/missing-field")}, 3, 2);
+    QTranslator german;
+    QVERIFY(german.load(QStringLiteral(CONFORM_QM_DIR "/conform_de.qm")));
+    QCoreApplication::installTranslator(&german);
+    const auto uninstall = qScopeGuard([&] { QCoreApplication::removeTranslator(&german); });
+
+    CapturePageModel model(memory()->store()->location());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy loaded(&model, &CapturePageModel::pageLoaded);
+    model.setFilter(store::Filter{});
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(0, CapturePageModel::Outcome).data().toString(), QStringLiteral("repaired"));
+    model.sort(CapturePageModel::Latency, Qt::AscendingOrder);
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(model.rowCount(), 3);
+
+    const QStringList expected{QStringLiteral("Zeit"), QStringLiteral("Ergebnis"), QStringLiteral("Kennzeichen"), QStringLiteral("Anbieter"),
+                               QStringLiteral("Modell"), QStringLiteral("Modus"), QStringLiteral("Schema"), QStringLiteral("Versuche"),
+                               QStringLiteral("Reparaturen"), QStringLiteral("Latenz (ms)"), QStringLiteral("Tokens")};
+    memory()->capturesDock()->show();
+    QAbstractItemModel* shown = memory()->browser()->table()->model();
+    QStringList headers, browserHeaders;
+    for (int column = 0; column < CapturePageModel::ColumnCount; ++column) {
+        headers << model.headerData(column, Qt::Horizontal).toString();
+        browserHeaders << shown->headerData(column, Qt::Horizontal).toString();
+    }
+    QCOMPARE(headers, expected);
+    QCOMPARE(browserHeaders, expected);
+}
+
 void TestGuiMemory::browserFiltersFailedOpensAndReplays()
 {
     openWindow(m_storePath);
@@ -62,15 +134,15 @@ void TestGuiMemory::browserFiltersFailedOpensAndReplays()
     QCOMPARE(browser->filterBar()->arguments().size(), std::size_t(0));
     QTRY_COMPARE(browser->model()->rowCount(), 10);
     for (int row = 0; row < 10; ++row)
-        QCOMPARE(browser->model()->index(row, store::CaptureTableModel::Model).data().toString(),
+        QCOMPARE(browser->model()->index(row, CapturePageModel::Model).data().toString(),
                  row < 5 ? QStringLiteral("hopeless-model") : QStringLiteral("fenced-reply"));
-    QCOMPARE(browser->table()->horizontalHeader()->sortIndicatorSection(), int(store::CaptureTableModel::Outcome));
+    QCOMPARE(browser->table()->horizontalHeader()->sortIndicatorSection(), int(CapturePageModel::Outcome));
     QCOMPARE(browser->table()->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
 
     QSignalSpy loaded(browser->captureView(), &CaptureView::loaded);
     browser->table()->selectRow(0);
     QVERIFY(loaded.wait(10000));
-    const QString id = browser->model()->index(0, 0).data(store::CaptureTableModel::IdRole).toString();
+    const QString id = browser->model()->index(0, 0).data(CapturePageModel::IdRole).toString();
     CaptureView* view = browser->captureView();
     QCOMPARE(view->captureId(), id);
     QVERIFY(view->outcomeLabel()->text().startsWith(QStringLiteral("failed")));
@@ -86,7 +158,7 @@ void TestGuiMemory::browserFiltersFailedOpensAndReplays()
     // Filtered to the failures: the same capture heads the list.
     browser->filterBar()->setField(QStringLiteral("outcome"), QStringLiteral("failed"));
     QTRY_COMPARE(browser->model()->rowCount(), 5);
-    QCOMPARE(browser->model()->index(0, 0).data(store::CaptureTableModel::IdRole).toString(), id);
+    QCOMPARE(browser->model()->index(0, 0).data(CapturePageModel::IdRole).toString(), id);
     browser->table()->selectRow(0);
 
     // Replay against the recorded responses: the same answers, so the same outcome.
@@ -112,10 +184,33 @@ void TestGuiMemory::browserFiltersFailedOpensAndReplays()
     browser->copyCommand();
     QVERIFY(copied.wait(10000));
     const QString command = copied.at(0).at(0).toString();
-    QVERIFY2(command.startsWith(QStringLiteral("conform-cli run --schema ")), qPrintable(command));
-    QVERIFY(command.contains(QStringLiteral("--provider scenario --scenario hopeless-model")));
-    QVERIFY(command.contains(QStringLiteral("--label replay_of=") + id));
     QCOMPARE(QApplication::clipboard()->text(), command);
+    // Pasted into a shell, it asks the same again: the new capture's spec equals the
+    // original's (where the files were read from aside), its labels too, replay_of aside.
+    QProcess shell;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PATH"), QFileInfo(QStringLiteral(CONFORM_CLI_PATH)).absolutePath() + QLatin1Char(':') + env.value(QStringLiteral("PATH")));
+    env.insert(QStringLiteral("CONFORM_STORE"), m_storePath);
+    shell.setProcessEnvironment(env);
+    shell.setWorkingDirectory(QDir::rootPath());
+    shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command + QStringLiteral(" --json")});
+    QVERIFY(shell.waitForFinished(60000));
+    const Json again = Json::parse(shell.readAllStandardOutput().toStdString(), nullptr, false);
+    QVERIFY2(again.is_object() && again.contains("capture_id"), qPrintable(command + QLatin1Char('\n') + QString::fromUtf8(shell.readAllStandardError())));
+    auto location = store::StoreLocation::parse(m_storePath);
+    auto opened = store::Store::open(location.value(), store::OpenOptions{false});
+    QVERIFY(opened.ok());
+    const auto comparable = [&](const std::string& captureId) {
+        auto capture = opened.value()->capture(captureId);
+        Json document = capture.ok() && capture->has_value() ? capture.value()->document() : Json::object();
+        Json out{{"spec", document.value("spec", Json::object())}, {"labels", document.value("labels", Json::object())}};
+        out["spec"].erase("sources");
+        out["labels"].erase("replay_of");
+        return dump(out, 2);
+    };
+    const std::string newId = again["capture_id"].get<std::string>();
+    QCOMPARE(comparable(newId), comparable(id.toStdString()));
+    QCOMPARE(countWhere(m_storePath, {{"label", "replay_of=" + id.toStdString()}}), 2); // the GUI's replay and the command's
 }
 
 void TestGuiMemory::browserSortsByHeaderClickAndRemembers()
@@ -130,53 +225,53 @@ void TestGuiMemory::browserSortsByHeaderClickAndRemembers()
     browser->refresh();
     QTRY_COMPARE(model->rowCount(), 10);
     const QStringList failedFirst = QStringList(5, QStringLiteral("hopeless-model")) + QStringList(5, QStringLiteral("fenced-reply"));
-    QCOMPARE(columnTexts(model, store::CaptureTableModel::Model), failedFirst);
+    QCOMPARE(columnTexts(model, CapturePageModel::Model), failedFirst);
 
     // A click on Model sorts A to Z: fenced-reply before hopeless-model.
     QSignalSpy loaded(model, &CapturePageModel::pageLoaded);
-    clickHeader(browser->table(), store::CaptureTableModel::Model);
+    clickHeader(browser->table(), CapturePageModel::Model);
     QVERIFY(loaded.wait(10000));
-    QCOMPARE(header->sortIndicatorSection(), int(store::CaptureTableModel::Model));
+    QCOMPARE(header->sortIndicatorSection(), int(CapturePageModel::Model));
     QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
-    QCOMPARE(columnTexts(model, store::CaptureTableModel::Model),
+    QCOMPARE(columnTexts(model, CapturePageModel::Model),
              QStringList(5, QStringLiteral("fenced-reply")) + QStringList(5, QStringLiteral("hopeless-model")));
     // Again: Z to A.
-    clickHeader(browser->table(), store::CaptureTableModel::Model);
+    clickHeader(browser->table(), CapturePageModel::Model);
     QVERIFY(loaded.wait(10000));
-    QCOMPARE(columnTexts(model, store::CaptureTableModel::Model), failedFirst);
+    QCOMPARE(columnTexts(model, CapturePageModel::Model), failedFirst);
 
     // Flags have no order: the click leaves the sort (and its indicator) as it was.
-    clickHeader(browser->table(), store::CaptureTableModel::Flags);
+    clickHeader(browser->table(), CapturePageModel::Flags);
     QVERIFY(!loaded.wait(500));
-    QCOMPARE(header->sortIndicatorSection(), int(store::CaptureTableModel::Model));
+    QCOMPARE(header->sortIndicatorSection(), int(CapturePageModel::Model));
     QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
 
     // Numbers sort biggest first on the first click: the most repairs (the hopeless runs),
     // then the attempts and time columns read as numbers do.
-    clickHeader(browser->table(), store::CaptureTableModel::Repairs);
+    clickHeader(browser->table(), CapturePageModel::Repairs);
     QVERIFY(loaded.wait(10000));
     QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
-    QCOMPARE(columnTexts(model, store::CaptureTableModel::Model), failedFirst);
+    QCOMPARE(columnTexts(model, CapturePageModel::Model), failedFirst);
     const auto numbers = [&](int column) {
         std::vector<qlonglong> values;
         for (const QString& text : columnTexts(model, column))
             values.push_back(text.toLongLong());
         return values;
     };
-    for (const int column : {int(store::CaptureTableModel::Latency), int(store::CaptureTableModel::Tokens), int(store::CaptureTableModel::Attempts)}) {
+    for (const int column : {int(CapturePageModel::Latency), int(CapturePageModel::Tokens), int(CapturePageModel::Attempts)}) {
         model->sort(column, Qt::AscendingOrder);
         QVERIFY(loaded.wait(10000));
         const std::vector<qlonglong> values = numbers(column);
         QCOMPARE(values.size(), std::size_t(10));
         QVERIFY2(std::is_sorted(values.begin(), values.end()), qPrintable(columnTexts(model, column).join(QLatin1Char(' '))));
     }
-    model->sort(store::CaptureTableModel::Time, Qt::AscendingOrder);
+    model->sort(CapturePageModel::Time, Qt::AscendingOrder);
     QVERIFY(loaded.wait(10000));
-    const QStringList times = columnTexts(model, store::CaptureTableModel::Time);
+    const QStringList times = columnTexts(model, CapturePageModel::Time);
     QVERIFY(std::is_sorted(times.begin(), times.end())); // ISO 8601 in UTC sorts as text
 
     // The sort is remembered: latency, slowest first.
-    clickHeader(browser->table(), store::CaptureTableModel::Latency);
+    clickHeader(browser->table(), CapturePageModel::Latency);
     QVERIFY(loaded.wait(10000));
     QCOMPARE(model->order().key, store::SortKey::Latency);
     QVERIFY(model->order().descending);
@@ -187,12 +282,12 @@ void TestGuiMemory::browserSortsByHeaderClickAndRemembers()
     browser = memory()->browser();
     QCOMPARE(browser->model()->order().key, store::SortKey::Latency);
     QVERIFY(browser->model()->order().descending);
-    QCOMPARE(browser->table()->horizontalHeader()->sortIndicatorSection(), int(store::CaptureTableModel::Latency));
+    QCOMPARE(browser->table()->horizontalHeader()->sortIndicatorSection(), int(CapturePageModel::Latency));
     QCOMPARE(browser->table()->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
     browser->refresh();
     QTRY_COMPARE(browser->model()->rowCount(), 10);
     std::vector<qlonglong> latencies;
-    for (const QString& text : columnTexts(browser->model(), store::CaptureTableModel::Latency))
+    for (const QString& text : columnTexts(browser->model(), CapturePageModel::Latency))
         latencies.push_back(text.toLongLong());
     QVERIFY(std::is_sorted(latencies.rbegin(), latencies.rend()));
 }
@@ -207,8 +302,8 @@ void TestGuiMemory::browserSplitterAndColumnWidthsRestored()
     browser->splitter()->setSizes({total - 150, 150});
     const QList<int> sizes = browser->splitter()->sizes();
     QVERIFY(sizes != (QList<int>{220, 420}));
-    browser->table()->horizontalHeader()->resizeSection(store::CaptureTableModel::Model, 173);
-    browser->table()->horizontalHeader()->resizeSection(store::CaptureTableModel::Provider, 61);
+    browser->table()->horizontalHeader()->resizeSection(CapturePageModel::Model, 173);
+    browser->table()->horizontalHeader()->resizeSection(CapturePageModel::Provider, 61);
     m_window->close();
     m_window.reset();
 
@@ -216,8 +311,8 @@ void TestGuiMemory::browserSplitterAndColumnWidthsRestored()
     browser = memory()->browser();
     QVERIFY(memory()->capturesDock()->isVisible());
     QTRY_COMPARE(browser->splitter()->sizes(), sizes);
-    QCOMPARE(browser->table()->horizontalHeader()->sectionSize(store::CaptureTableModel::Model), 173);
-    QCOMPARE(browser->table()->horizontalHeader()->sectionSize(store::CaptureTableModel::Provider), 61);
+    QCOMPARE(browser->table()->horizontalHeader()->sectionSize(CapturePageModel::Model), 173);
+    QCOMPARE(browser->table()->horizontalHeader()->sectionSize(CapturePageModel::Provider), 61);
     // Captures landing do not fit the columns over the user's widths.
     useGoalSchema(readFile(goalSchemaPath()));
     runBatch({QStringLiteral("scenario/fenced-reply")}, 2, 2);
@@ -225,7 +320,7 @@ void TestGuiMemory::browserSplitterAndColumnWidthsRestored()
     browser->refresh();
     QVERIFY(loaded.wait(10000));
     QCOMPARE(browser->model()->rowCount(), 2);
-    QCOMPARE(browser->table()->horizontalHeader()->sectionSize(store::CaptureTableModel::Model), 173);
+    QCOMPARE(browser->table()->horizontalHeader()->sectionSize(CapturePageModel::Model), 173);
 }
 
 void TestGuiMemory::revalidatingHistoryListsVerdictChanges()
@@ -235,6 +330,7 @@ void TestGuiMemory::revalidatingHistoryListsVerdictChanges()
     runBatch({QStringLiteral("scenario/fenced-reply")}, 5, 4);
     CapturesBrowser* browser = memory()->browser();
     RevalidatePanel* panel = revalidationOfEveryCapture();
+    QAbstractItemModelTester changeTester(panel->changeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy finished(panel, &RevalidatePanel::finished);
     panel->start();
     QVERIFY(finished.wait(30000));

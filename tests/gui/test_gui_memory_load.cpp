@@ -95,9 +95,9 @@ void TestGuiMemory::eventLoopFreeSortingAHugeStore()
     // the GUI thread never waits for it. That the page is an index read, not a sort of every
     // row, is held by its query plan (test_store, pagesInEveryOrder); the times are logged.
     struct Sort { int column; Qt::SortOrder order; };
-    for (const Sort& sort : {Sort{store::CaptureTableModel::Latency, Qt::DescendingOrder}, Sort{store::CaptureTableModel::Time, Qt::AscendingOrder},
-                             Sort{store::CaptureTableModel::Tokens, Qt::DescendingOrder}, Sort{store::CaptureTableModel::Model, Qt::AscendingOrder},
-                             Sort{store::CaptureTableModel::Outcome, Qt::DescendingOrder}}) {
+    for (const Sort& sort : {Sort{CapturePageModel::Latency, Qt::DescendingOrder}, Sort{CapturePageModel::Time, Qt::AscendingOrder},
+                             Sort{CapturePageModel::Tokens, Qt::DescendingOrder}, Sort{CapturePageModel::Model, Qt::AscendingOrder},
+                             Sort{CapturePageModel::Outcome, Qt::DescendingOrder}}) {
         loaded.clear();
         EventLoopWatchdog watchdog;
         QElapsedTimer clock;
@@ -117,12 +117,12 @@ void TestGuiMemory::eventLoopFreeSortingAHugeStore()
         QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
     }
     // Latency was sorted biggest first across the page boundary.
-    browser->table()->horizontalHeader()->setSortIndicator(store::CaptureTableModel::Latency, Qt::DescendingOrder);
+    browser->table()->horizontalHeader()->setSortIndicator(CapturePageModel::Latency, Qt::DescendingOrder);
     QVERIFY(loaded.wait(60000));
     model->fetchMore();
     QVERIFY(loaded.wait(60000));
     std::vector<qlonglong> latencies;
-    for (const QString& text : columnTexts(model, store::CaptureTableModel::Latency))
+    for (const QString& text : columnTexts(model, CapturePageModel::Latency))
         latencies.push_back(text.toLongLong());
     QCOMPARE(latencies.size(), std::size_t(400));
     QVERIFY(std::is_sorted(latencies.rbegin(), latencies.rend()));

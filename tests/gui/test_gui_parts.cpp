@@ -3,6 +3,7 @@
 
 #include "debouncedjob.h"
 #include "fileroute.h"
+#include "fixwords.h"
 #include "issuemodel.h"
 #include "textspans.h"
 
@@ -10,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTest>
 #include <QThread>
+#include <QTranslator>
 
 #include <atomic>
 
@@ -21,6 +23,30 @@ void TestGui::initTestCase()
     QStandardPaths::setTestModeEnabled(true); // QSettings go to a throw-away place
     QCoreApplication::setOrganizationName(QStringLiteral("ConformTest"));
     QCoreApplication::setApplicationName(QStringLiteral("test_gui"));
+}
+
+// Every fix kind of json/fix_kind.h has words, in English and in German: a kind without them
+// would show as its wire name.
+void TestGui::fixWordsForEveryKind()
+{
+    for (std::size_t i = 0; i < json::kFixKindNames.size(); ++i) {
+        const auto kind = static_cast<json::FixKind>(i);
+        const QString english = fixWords(kind);
+        QVERIFY2(!english.isEmpty(), json::kFixKindNames[i].data());
+        QCOMPARE(describeFix(std::string(json::kFixKindNames[i]), "x", "y"), english);
+    }
+    QTranslator german;
+    QVERIFY(german.load(QStringLiteral(CONFORM_QM_DIR "/conform_de.qm")));
+    for (std::size_t i = 0; i < json::kFixKindNames.size(); ++i) {
+        const auto kind = static_cast<json::FixKind>(i);
+        const QString english = fixWords(kind);
+        QCoreApplication::installTranslator(&german);
+        const QString words = fixWords(kind);
+        QCoreApplication::removeTranslator(&german);
+        QVERIFY2(!words.isEmpty() && words != english, qPrintable(QString::fromLatin1(json::kFixKindNames[i].data()) + QStringLiteral(": ") + words));
+    }
+    // An unknown kind reads as its name.
+    QCOMPARE(describeFix("made_up_kind", "", "x"), QStringLiteral("made up kind"));
 }
 
 void TestGui::offsetOfLineColumn_data()

@@ -281,7 +281,11 @@ private slots:
         QFETCH(QString, body);
         for (ProviderKind kind : {ProviderKind::Anthropic, ProviderKind::OpenAI, ProviderKind::Ollama}) {
             const Reply reply = adapterFor(kind).parseResponse(HttpResponse{200, {}, body.toStdString()});
-            Q_UNUSED(reply);
+            // Garbage is never read as an answer: no text, no usage, no stop reason to act on.
+            const std::string name(providerName(kind));
+            QVERIFY2(reply.text.empty(), name.c_str());
+            QVERIFY2(reply.usage == Usage{}, name.c_str());
+            QVERIFY2(!reply.stop && !reply.truncated() && !reply.refused(), name.c_str());
         }
     }
 };

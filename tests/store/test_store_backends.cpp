@@ -6,7 +6,6 @@
 #include "test_registry.h"
 
 #include "schema/schema.h"
-#include "store/capture_model.h"
 #include "store/migrations.h"
 #include "store/order_sql.h"
 #include "store/replay.h"
@@ -475,30 +474,6 @@ private slots:
         QCOMPARE(s["groups"][0]["count"].get<int>(), 2);
         QCOMPARE(s["groups"][2]["key"]["model"].get<std::string>(), std::string("x'); DROP TABLE captures; --"));
         QCOMPARE(store.count({}).value(), std::int64_t(4));
-    }
-
-    void tableModelPages_data() { addBackendRows(); }
-    void tableModelPages()
-    {
-        OPEN_FRESH_STORE(store, "model");
-        insertFixture(store);
-        CaptureTableModel model(store.location());
-        model.setPageSize(3);
-        QVERIFY(model.open());
-        QCOMPARE(model.rowCount(), 3); // one page until the view asks for more
-        QVERIFY(model.canFetchMore());
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        while (model.canFetchMore())
-            model.fetchMore();
-        QCOMPARE(model.rowCount(), 10);
-        QCOMPARE(model.data(model.index(0, CaptureTableModel::Time), CaptureTableModel::IdRole).toString().right(2), QStringLiteral("10"));
-        QCOMPARE(model.data(model.index(9, CaptureTableModel::Outcome)).toString(), QStringLiteral("valid"));
-        QCOMPARE(model.data(model.index(6, CaptureTableModel::Flags)).toString(), QStringLiteral("truncated"));
-        Filter failed;
-        failed.outcome = static_cast<int>(OutcomeCode::Failed);
-        model.setFilter(failed);
-        QCOMPARE(model.rowCount(), 3);
-        QVERIFY(!model.canFetchMore());
     }
 };
 

@@ -215,6 +215,8 @@ private slots:
                                        << QStringLiteral("bad.suite.json: /cases/0/assert/0/pointer: must be a JSON pointer");
         QTest::newRow("prompt file missing") << QString(good).replace(QStringLiteral("\"user\": \"u\""), QStringLiteral(R"("user": "missing.md")"))
                                              << QStringLiteral("bad.suite.json: /cases/0/user: missing.md: ");
+        QTest::newRow("both names of retries") << QString(good).replace(QStringLiteral("\"cases\""), QStringLiteral(R"("policy": {"retries": 1, "max_transport_retries": 1}, "cases")"))
+                                               << QStringLiteral("bad.suite.json: /policy/retries: is the old name of max_transport_retries: give one of them");
         QTest::newRow("same target twice") << QString(good).replace(QStringLiteral("}],\n"), QStringLiteral("}, {\"provider\": \"scenario\", \"scenario\": \"fenced-reply\"}],\n"))
                                            << QStringLiteral("bad.suite.json: /targets/1: the name 'scenario/fenced-reply' is taken by /targets/0");
     }
@@ -425,10 +427,17 @@ private slots:
         Json suite = serverSuite(m_server->url());
         suite["targets"][2] = Json{{"provider", "openai"}, {"model", "x"}, {"base_url", "http://127.0.0.1:" + std::to_string(port) + "/v1"}};
         suite["repeat"] = 1;
-        suite["policy"] = Json{{"retries", 0}};
-        const CliRun run = runSuite(write(QStringLiteral("unreachable.suite.json"), suite), {QStringLiteral("--no-store")});
-        QCOMPARE(run.code, 3);
-        QVERIFY2(run.err.find("target openai/x could not be reached") != std::string::npos, run.err.c_str());
+        // The capture's name for transport retries, and the old one suites were written with.
+        for (const char* name : {"max_transport_retries", "retries"}) {
+            suite["policy"] = Json{{name, 0}};
+            const QString file = write(QStringLiteral("unreachable.suite.json"), suite);
+            const auto loaded = suite::loadSuite(file);
+            QVERIFY2(loaded.ok(), name);
+            QCOMPARE(loaded->policy.maxTransportRetries, 0); // the default is 2
+            const CliRun run = runSuite(file, {QStringLiteral("--no-store")});
+            QCOMPARE(run.code, 3);
+            QVERIFY2(run.err.find("target openai/x could not be reached") != std::string::npos, run.err.c_str());
+        }
     }
 
     void targetOverride()
