@@ -148,10 +148,6 @@
         <translation>mehrdeutig: hier kann ein Element verloren gehen</translation>
     </message>
     <message>
-        <source>invalid UTF-8 → replacement character</source>
-        <translation>ungültiges UTF-8 → Ersatzzeichen</translation>
-    </message>
-    <message>
         <source>%1 → %2 at %3</source>
         <translation>%1 → %2 bei %3</translation>
     </message>

@@ -1,4 +1,5 @@
 // conform-cli in-process: the contract's outputs and exit codes, command by command.
+#include "cli_in_process.h"
 #include "command.h"
 
 #include <QCoreApplication>
@@ -22,25 +23,7 @@
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(QStringList arguments, const std::string& input = {})
-{
-    std::istringstream in(input);
-    std::ostringstream out, err;
-    conform::cli::Io io{in, out, err};
-    arguments.prepend(QStringLiteral("conform-cli"));
-    Run run;
-    run.code = conform::cli::run(arguments, io);
-    run.out = QString::fromStdString(out.str());
-    run.err = QString::fromStdString(err.str());
-    return run;
-}
+using Run = CliTextRun;
 
 QString data(const char* name)
 {

@@ -1,6 +1,7 @@
 // conform-cli in-process: how commands read a schema. Only the files its $refs name are opened,
 // inside its folder; reference loops are bad schemas; --draft and --formats on every command
 // that reads one.
+#include "cli_in_process.h"
 #include "command.h"
 
 #include <QDir>
@@ -15,25 +16,7 @@
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(QStringList arguments, const std::string& input = {})
-{
-    std::istringstream in(input);
-    std::ostringstream out, err;
-    conform::cli::Io io{in, out, err};
-    arguments.prepend(QStringLiteral("conform-cli"));
-    Run run;
-    run.code = conform::cli::run(arguments, io);
-    run.out = QString::fromStdString(out.str());
-    run.err = QString::fromStdString(err.str());
-    return run;
-}
+using Run = CliTextRun;
 
 void writeFile(const QString& path, const QByteArray& text)
 {

@@ -4,6 +4,7 @@
 // faults (reset mid-stream, refused) reach the client as they would directly and are
 // captured as transport errors. End to end: the official openai and @anthropic-ai/sdk
 // clients against `conform-cli serve`, directly and through `conform-cli proxy`.
+#include "loopback_socket.h"
 #include "node_peers.h"
 #include "require_dependency.h"
 
@@ -172,14 +173,8 @@ ClientResult rawExchange(quint16 port, const QByteArray& request)
     ClientResult result;
     bool done = false;
     std::thread client([&] {
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        timeval timeout{10, 0};
-        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(port);
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+        const int fd = connectLoopback(port, 10);
+        if (fd >= 0) {
             ::send(fd, request.constData(), static_cast<std::size_t>(request.size()), MSG_NOSIGNAL);
             char buffer[4096];
             for (;;) {
@@ -191,8 +186,8 @@ ClientResult rawExchange(quint16 port, const QByteArray& request)
                 result.errored = n < 0 && errno == ECONNRESET;
                 break;
             }
+            ::close(fd);
         }
-        ::close(fd);
         done = true;
     });
     // Keeps the event loop turning while the client runs; join() waits for it either way.
@@ -261,14 +256,8 @@ qint64 residentKiB(qint64 pid, const char* field = "VmRSS:")
 QByteArray postRaw(quint16 port, const QByteArray& body)
 {
     QByteArray received;
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    timeval timeout{60, 0};
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+    const int fd = connectLoopback(port, 60);
+    if (fd >= 0) {
         const QByteArray head = "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: "
             + QByteArray::number(body.size()) + "\r\n\r\n";
         ::send(fd, head.constData(), std::size_t(head.size()), MSG_NOSIGNAL);
@@ -281,8 +270,8 @@ QByteArray postRaw(quint16 port, const QByteArray& body)
         char buffer[4096];
         for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
             received.append(buffer, n);
+        ::close(fd);
     }
-    ::close(fd);
     return received;
 }
 

@@ -4,6 +4,7 @@
 // the longest makes room at the limit, idle connections and slow request heads are closed;
 // and a client that half-closes after its request still gets serve's answer. Loopback only.
 #include "http_client.h"
+#include "loopback_socket.h"
 
 #include "providers/scenario.h"
 #include "proxy/proxy.h"
@@ -212,21 +213,15 @@ void TestConnections::halfCloseGetsTheAnswer()
     bool done = false;
     const quint16 port = rig.port();
     std::thread client([&] {
-        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        timeval timeout{10, 0};
-        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(port);
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+        const int fd = connectLoopback(port, 10);
+        if (fd >= 0) {
             ::send(fd, request.constData(), std::size_t(request.size()), MSG_NOSIGNAL);
             ::shutdown(fd, SHUT_WR);
             char buffer[4096];
             for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
                 received.append(buffer, n);
+            ::close(fd);
         }
-        ::close(fd);
         done = true;
     });
     [[maybe_unused]] const bool finished = QTest::qWaitFor([&] { return done; }, 15'000);

@@ -3,6 +3,7 @@
 // dispatch, exit code) with its standard streams captured.
 #include "command.h"
 
+#include <QString>
 #include <QStringList>
 
 #include <sstream>
@@ -25,4 +26,17 @@ inline CliRun runCliInProcess(const QStringList& arguments, const std::string& i
     result.out = out.str();
     result.err = err.str();
     return result;
+}
+
+// The same with the streams as QString, for tests that compare text with Qt's.
+struct CliTextRun
+{
+    int code = -1;
+    QString out, err;
+};
+
+inline CliTextRun runCli(const QStringList& arguments, const std::string& input = {})
+{
+    const CliRun run = runCliInProcess(arguments, input);
+    return {run.code, QString::fromStdString(run.out), QString::fromStdString(run.err)};
 }
