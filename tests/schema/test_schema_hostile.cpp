@@ -152,14 +152,16 @@ private slots:
         QTest::newRow("mutual") << R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})";
     }
 
+    // A loop that consumes no input is a bad schema, refused when compiled (quickly, however
+    // the references multiply), never a validation that runs forever.
     void referenceLoops()
     {
         QFETCH(QString, schema);
-        const auto v = compile(schema.toUtf8().constData());
         const ThreadCpuTimer cpu;
-        QVERIFY(!v.accepts(Json(1)));
-        QVERIFY(!v.validate(Json::array({1, 2})).valid);
-        QVERIFY(!v.acceptsText("[1]"));
+        const auto compiled = schema::Validator::compile(json::parseStrict(schema.toStdString()).value());
+        QVERIFY2(!compiled, "a loop that consumes no input compiled");
+        QVERIFY2(compiled.error().toString().find("refers to itself without consuming input") != std::string::npos,
+                 compiled.error().toString().c_str());
         QVERIFY2(cpu.elapsedMs() < kHostileCpuMs, qPrintable(QString::number(cpu.elapsedMs())));
     }
 
