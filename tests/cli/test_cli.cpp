@@ -11,10 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <csignal>
 #include <sstream>
-#include <thread>
 
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -40,7 +38,7 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
 }
 
 // The real conform-cli as a child, standard input from `input`, with the child's own peak
-// resident set (wait4) and no more than `patience` of waiting: a child still reading then is
+// resident set (wait4) and no more than `patienceSeconds` of waiting: a child still reading then is
 // killed and the run reported unfinished.
 struct ChildRun
 {
@@ -51,7 +49,7 @@ struct ChildRun
 };
 
 ChildRun runChild(const QStringList& arguments, const QString& input, const QTemporaryDir& dir,
-                  std::chrono::seconds patience = std::chrono::seconds(120))
+                  int patienceSeconds = 120)
 {
     const QByteArray errPath = QFile::encodeName(dir.filePath(QStringLiteral("child.err")));
     const QByteArray inPath = QFile::encodeName(input);
@@ -76,14 +74,15 @@ ChildRun runChild(const QStringList& arguments, const QString& input, const QTem
     ChildRun run;
     int status = 0;
     rusage usage{};
-    const auto deadline = std::chrono::steady_clock::now() + patience;
-    while (wait4(pid, &status, WNOHANG, &usage) == 0) {
-        if (std::chrono::steady_clock::now() > deadline) {
+    // Patience is counted in naps of 20 ms, not read off a clock: a busy machine only makes
+    // the naps longer, so it waits longer, never less.
+    for (int naps = 0; wait4(pid, &status, WNOHANG, &usage) == 0; ++naps) {
+        if (naps >= patienceSeconds * 50) {
             kill(pid, SIGKILL);
             wait4(pid, &status, 0, &usage);
             return run;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        ::usleep(20'000);
     }
     run.finished = true;
     run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -318,7 +317,7 @@ private slots:
         QFETCH(QStringList, arguments);
         QFETCH(QString, errHas);
         // As a child: a reader that does not refuse /dev/zero reads it until it is killed.
-        const ChildRun run = runChild(arguments, QStringLiteral("/dev/null"), m_dir, std::chrono::seconds(60));
+        const ChildRun run = runChild(arguments, QStringLiteral("/dev/null"), m_dir, 60);
         QVERIFY2(run.finished, "still reading after a minute");
         QVERIFY2(run.err.startsWith(QStringLiteral("conform-cli: error: ")) && run.err.contains(errHas), qPrintable(run.err));
         QCOMPARE(run.err.count(QLatin1Char('\n')), 1);

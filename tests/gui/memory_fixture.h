@@ -66,7 +66,6 @@
 #include <QTranslator>
 #include <QAbstractItemModelTester>
 #include <QScopeGuard>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>

@@ -21,7 +21,6 @@
 #include <QFile>
 #include <QFileSystemModel>
 #include <QRegularExpression>
-#include <QElapsedTimer>
 #include <QSettings>
 #include <QSplitter>
 #include <QTest>
@@ -335,14 +334,13 @@ void TestGui::largeInstanceKeepsGuiResponsive()
     for (int i = 0; i < 20000; ++i)
         instance += (i % 2 ? QStringLiteral("  -1,\n") : QStringLiteral("  1,\n"));
     instance += QStringLiteral("  1\n]");
-    QElapsedTimer total;
-    total.start();
+    const ProcessCpuTimer total;
     pane->editor()->setText(instance); // the user's own paste: not counted
     EventLoopWatchdog watchdog;
     QTRY_COMPARE_WITH_TIMEOUT(pane->statusLine()->text(), QStringLiteral("10000 issues — the first 1000 listed"), 20000);
     const double worst = watchdog.longestStallMs();
-    qInfo("20000 items, 10000 issues: shown after %lld ms; worst GUI-thread stall %.1f ms of CPU (longest %s)",
-          total.elapsed(), worst, qPrintable(watchdog.longestGapParts()));
+    qInfo("20000 items, 10000 issues: shown after %.0f ms of CPU; worst GUI-thread turn %.1f ms of CPU (%s)",
+          total.elapsedMs(), worst, qPrintable(watchdog.longestGapParts()));
     // A freeze detector, not a speed goal: the goal of < 50 ms is watched by hand with this
     // test's output, the assertion only catches real stalls.
     QVERIFY2(worst < 1000, qPrintable(QStringLiteral("GUI stalled for %1 ms of CPU").arg(worst)));

@@ -23,7 +23,6 @@
 #include "base/json.h"
 
 #include <QAbstractButton>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -166,21 +165,21 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
     QVERIFY(instance.size() > 20 * 1024 * 1024);
 
     EventLoopWatchdog watchdog;
-    QElapsedTimer clock;
-    clock.start();
+    ProcessCpuTimer cpu; // logged, not judged
     QVERIFY(m_window->openFile(linesPath));
     LinesPane* pane = m_window->linesPane();
     QTRY_COMPARE_WITH_TIMEOUT(pane->statusLine()->text(),
                               QStringLiteral("%1 lines: %2 valid, %3 invalid, 0 not JSON").arg(kLines).arg(kLines / 10 * 9).arg(kLines / 10),
                               60000);
-    const qint64 linesMs = clock.restart();
+    const double linesMs = cpu.elapsedMs();
+    cpu.restart();
     CodeEditor* editor = m_window->instancePane()->editor();
     QVERIFY(m_window->openFile(instancePath));
     QVERIFY(editor->isLoading());
     QTRY_VERIFY_WITH_TIMEOUT(!editor->isLoading(), 60000);
-    const qint64 instanceMs = clock.elapsed();
+    const double instanceMs = cpu.elapsedMs();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->instancePane()->statusLine()->text(), QStringLiteral("valid"), 60000);
-    qInfo("20 MB .jsonl checked in %lld ms; 20 MB instance shown in %lld ms; longest stall %.1f ms of CPU (longest %s)",
+    qInfo("20 MB .jsonl checked in %.0f ms of CPU; 20 MB instance shown in %.0f ms of CPU; longest GUI turn %.1f ms of CPU (%s)",
           linesMs, instanceMs, watchdog.longestStallMs(), qPrintable(watchdog.longestGapParts()));
     QVERIFY2(watchdog.longestStallMs() < kFreezeMs, qPrintable(QStringLiteral("the window stalled %1 ms").arg(watchdog.longestStallMs())));
     QCOMPARE(QByteArray::fromStdString(editor->utf8Text()), instance);
@@ -200,12 +199,12 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
     const QString replyPath = m_dir->filePath(QStringLiteral("person/examples/big-reply.txt"));
     writeBytes(replyPath, "Here it is:\n```json\n" + instance + "```\n");
     EventLoopWatchdog replyWatchdog;
-    clock.restart();
+    cpu.restart();
     QVERIFY(m_window->openFile(replyPath));
     ReplyPane* reply = m_window->replyPane();
     QTRY_COMPARE_WITH_TIMEOUT(reply->statusLine()->text(), QStringLiteral("valid"), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(!reply->extractedEditor()->isLoading(), 60000);
-    qInfo("20 MB reply extracted and shown in %lld ms; longest stall %.1f ms of CPU (longest %s)", clock.elapsed(),
+    qInfo("20 MB reply extracted and shown in %.0f ms of CPU; longest GUI turn %.1f ms of CPU (%s)", cpu.elapsedMs(),
           replyWatchdog.longestStallMs(), qPrintable(replyWatchdog.longestGapParts()));
     QVERIFY2(replyWatchdog.longestStallMs() < kFreezeMs, qPrintable(QStringLiteral("the window stalled %1 ms").arg(replyWatchdog.longestStallMs())));
     QVERIFY(Json::parse(reply->extractedEditor()->utf8Text()) == Json::parse(instance.toStdString()));
