@@ -305,7 +305,7 @@ void CodeEditor::loadFileInSteps(const QString& path)
     });
 }
 
-void CodeEditor::showResult(const QByteArray& utf8)
+void CodeEditor::showResult(QByteArray utf8)
 {
     abandonLoading();
     if (utf8.size() <= kReadOnWorkerBytes)
@@ -314,7 +314,7 @@ void CodeEditor::showResult(const QByteArray& utf8)
     m_loading = true;
     m_readOnlyBeforeLoading = isReadOnly();
     setReadOnly(true);
-    pour(std::make_shared<const QByteArray>(utf8), m_filePath, load);
+    pour(std::make_shared<const QByteArray>(std::move(utf8)), m_filePath, load);
 }
 
 void CodeEditor::pour(std::shared_ptr<const QByteArray> utf8, const QString& path, quint64 load)

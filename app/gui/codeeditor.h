@@ -51,7 +51,7 @@ public:
     bool isLoading() const { return m_loading; }
     // Shows `utf8` as a result to read (an extracted value): the file path stays, nothing
     // counts as modified, and a text above kReadOnWorkerBytes is poured in steps as above.
-    void showResult(const QByteArray& utf8);
+    void showResult(QByteArray utf8);
     // Shows `text` with no file behind it (Save then asks where): a line picked from a .jsonl.
     void showUntitled(const QString& text);
     bool saveFile(const QString& path, QString* error);

@@ -1,7 +1,6 @@
 #include "fixtable.h"
 
 #include "fixwords.h"
-#include "json/parse.h"
 
 #include <QHeaderView>
 
@@ -33,11 +32,17 @@ FixTable::FixTable(QWidget* parent) : QTreeWidget(parent)
 
 void FixTable::setFixes(std::string_view raw, const std::vector<json::Fix>& fixes)
 {
+    setFixes(fixes, fixPlaces(raw, fixes));
+}
+
+void FixTable::setFixes(const std::vector<json::Fix>& fixes, const std::vector<json::LineColumn>& places)
+{
     clear();
     m_spans.clear();
     QList<QTreeWidgetItem*> items;
-    for (const json::Fix& fix : fixes) {
-        const json::LineColumn at = json::lineColumnAt(raw, fix.offset);
+    for (std::size_t i = 0; i < fixes.size(); ++i) {
+        const json::Fix& fix = fixes[i];
+        const json::LineColumn at = i < places.size() ? places[i] : json::LineColumn{};
         const QString change = tr("%1 → %2").arg(quotedText(fix.before), quotedText(fix.after));
         auto* item = new QTreeWidgetItem({describeFix(fix.kind, fix.before, fix.after),
                                           QStringLiteral("%1:%2").arg(at.line).arg(at.column), change});
@@ -52,6 +57,15 @@ void FixTable::setFixes(std::string_view raw, const std::vector<json::Fix>& fixe
 void FixTable::setFixes(std::string_view raw, const Json& fixes)
 {
     setFixes(raw, fixesFromJson(fixes));
+}
+
+std::vector<json::LineColumn> fixPlaces(std::string_view raw, const std::vector<json::Fix>& fixes)
+{
+    std::vector<json::LineColumn> places;
+    places.reserve(fixes.size());
+    for (const json::Fix& fix : fixes)
+        places.push_back(json::lineColumnAt(raw, fix.offset));
+    return places;
 }
 
 std::vector<json::Fix> fixesFromJson(const Json& fixes)

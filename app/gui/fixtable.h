@@ -4,6 +4,7 @@
 // highlight that span in the raw text. Used by the Reply tab and, per attempt, the Run tab.
 #include "base/span.h"
 #include "json/extract.h"
+#include "json/parse.h"
 
 #include <QTreeWidget>
 
@@ -23,6 +24,9 @@ public:
 
     // Lists `fixes` (offsets into `raw`), replacing what was listed.
     void setFixes(std::string_view raw, const std::vector<json::Fix>& fixes);
+    // The same with each fix's line and column already found (a worker finds them in a
+    // 20 MB reply, so the GUI thread never reads the raw text again).
+    void setFixes(const std::vector<json::Fix>& fixes, const std::vector<json::LineColumn>& places);
     // The same from an attempt record's "fixes" array.
     void setFixes(std::string_view raw, const Json& fixes);
     int fixCount() const { return int(m_spans.size()); }
@@ -36,5 +40,7 @@ private:
 
 // A Json "fixes" array (as AttemptRecord and `extract --json` carry) as json::Fix values.
 std::vector<json::Fix> fixesFromJson(const Json& fixes);
+// Each fix's line and column in `raw`, in the order of `fixes`.
+std::vector<json::LineColumn> fixPlaces(std::string_view raw, const std::vector<json::Fix>& fixes);
 
 } // namespace conform::gui

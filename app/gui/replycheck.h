@@ -3,8 +3,11 @@
 // value from a model's raw reply (the schema's verdict breaks ties between candidates), then
 // validate it and locate each issue in the raw text through the extraction's source map.
 #include "json/extract.h"
+#include "json/parse.h"
 #include "locatedissue.h"
 #include "schemadocument.h"
+
+#include <QByteArray>
 
 #include <string>
 
@@ -21,6 +24,8 @@ struct ReplyCheck
     LocatedIssues issues;          // the first kShownIssues; issue.span is in the raw text
     std::vector<schema::Issue> unshown; // the rest, not located
     std::string extractedText;     // the value, pretty-printed for the read-only editor
+    QByteArray extractedUtf8;      // the same, as the editor takes it (made on the worker)
+    std::vector<json::LineColumn> fixPlaces; // per fix: its line and column in the raw text
     std::vector<std::optional<Span>> extractedSpans; // per issue: its place in extractedText
 };
 

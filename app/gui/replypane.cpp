@@ -143,11 +143,11 @@ void ReplyPane::display(ReplyCheck check)
     m_fixes = check.extraction.fixes;
     m_extractedSpans = std::move(check.extractedSpans);
     // Shown, not edited (no unsaved-changes marker); a 20 MB value in steps.
-    extractedEditor()->showResult(QByteArray::fromStdString(check.extractedText));
+    extractedEditor()->showResult(std::move(check.extractedUtf8));
     markRaw(check);
     showSummary(check);
     showStatus(check);
-    m_fixTable->setFixes(rawEditor()->utf8Text(), check.extraction.fixes);
+    m_fixTable->setFixes(check.extraction.fixes, check.fixPlaces);
     m_resultTabs->setTabText(0, tr("Issues (%1)").arg(check.issues.size() + m_unshown.size()));
     m_resultTabs->setTabText(1, tr("Fixes (%1)").arg(check.extraction.fixes.size()));
     m_model->setIssues(std::move(check.issues));

@@ -44,35 +44,9 @@ bool isNumberChar(char c)
     return isDigit(c) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
 }
 
-// JSON's number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 bool isJsonNumber(std::string_view s)
 {
-    std::size_t i = 0;
-    const auto digits = [&] {
-        const std::size_t from = i;
-        while (i < s.size() && isDigit(s[i]))
-            ++i;
-        return i > from;
-    };
-    if (i < s.size() && s[i] == '-')
-        ++i;
-    if (i < s.size() && s[i] == '0')
-        ++i;
-    else if (!digits())
-        return false;
-    if (i < s.size() && s[i] == '.') {
-        ++i;
-        if (!digits())
-            return false;
-    }
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        ++i;
-        if (i < s.size() && (s[i] == '+' || s[i] == '-'))
-            ++i;
-        if (!digits())
-            return false;
-    }
-    return i == s.size();
+    return !s.empty() && text::jsonNumberLength(s) == s.size();
 }
 
 Json numberValue(std::string_view s)

@@ -117,4 +117,34 @@ std::string sanitizeUtf8(std::string_view s)
     return out;
 }
 
+std::size_t jsonNumberLength(std::string_view s)
+{
+    std::size_t i = 0;
+    const auto digits = [&] {
+        const std::size_t from = i;
+        while (i < s.size() && isDigit(s[i]))
+            ++i;
+        return i > from;
+    };
+    if (i < s.size() && s[i] == '-')
+        ++i;
+    if (i < s.size() && s[i] == '0')
+        ++i;
+    else if (!digits())
+        return 0;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits())
+            return 0;
+    }
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-'))
+            ++i;
+        if (!digits())
+            return 0;
+    }
+    return i;
+}
+
 } // namespace conform::json::text

@@ -58,4 +58,8 @@ void appendUtf8(std::string& out, std::uint32_t cp);
 // `s` with every invalid UTF-8 sequence replaced by U+FFFD (valid text is returned as is).
 std::string sanitizeUtf8(std::string_view s);
 
+// The length of the JSON number at the start of `s` (-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?),
+// or 0 when `s` does not start with one. What follows it is the caller's to judge.
+std::size_t jsonNumberLength(std::string_view s);
+
 } // namespace conform::json::text

@@ -103,34 +103,12 @@ private:
         return false;
     }
 
-    bool digits()
-    {
-        const std::size_t from = m_i;
-        while (m_i < m_t.size() && isDigit(m_t[m_i]))
-            ++m_i;
-        return m_i > from;
-    }
-
     bool number()
     {
-        if (m_t[m_i] == '-')
-            ++m_i;
-        if (m_i < m_t.size() && m_t[m_i] == '0')
-            ++m_i;
-        else if (!digits())
+        const std::size_t length = text::jsonNumberLength(m_t.substr(m_i));
+        if (length == 0)
             return false;
-        if (m_i < m_t.size() && m_t[m_i] == '.') {
-            ++m_i;
-            if (!digits())
-                return false;
-        }
-        if (m_i < m_t.size() && (m_t[m_i] == 'e' || m_t[m_i] == 'E')) {
-            ++m_i;
-            if (m_i < m_t.size() && (m_t[m_i] == '+' || m_t[m_i] == '-'))
-                ++m_i;
-            if (!digits())
-                return false;
-        }
+        m_i += length;
         // What the repairer would read on as a word ("12px") or another number ("1.2.3").
         return m_i >= m_t.size() || !(text::isIdent(m_t[m_i]) || m_t[m_i] == '.' || m_t[m_i] == '+'
                                       || static_cast<unsigned char>(m_t[m_i]) >= 0x80);

@@ -209,10 +209,13 @@ Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std:
     Json out = overall.toJson();
     out["targets"] = targetsJson(overall, targets);
     const bool priced = costCells && prices;
+    std::map<std::vector<std::string>, std::vector<const CostCell*>> costsByGroup;
     if (priced) {
         std::vector<const CostCell*> all;
-        for (const CostCell& cell : *costCells)
+        for (const CostCell& cell : *costCells) {
             all.push_back(&cell);
+            costsByGroup[cell.key].push_back(&cell);
+        }
         out["cost"] = costJson(all, *prices);
     }
     if (passOverall.cases > 0)
@@ -224,13 +227,8 @@ Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std:
             entry.update(group.first.toJson());
             if (const auto pass = passGroups.find(key); pass != passGroups.end())
                 entry["pass_k"] = pass->second.toJson();
-            if (priced) {
-                std::vector<const CostCell*> mine;
-                for (const CostCell& cell : *costCells)
-                    if (cell.key == key)
-                        mine.push_back(&cell);
-                entry["cost"] = costJson(mine, *prices);
-            }
+            if (priced)
+                entry["cost"] = costJson(costsByGroup[key], *prices);
             if (bucketed)
                 entry["buckets"] = bucketList(group.second);
             list.push_back(std::move(entry));
