@@ -2,6 +2,136 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ActivityWords</name>
+    <message>
+        <source>Design</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Captures</source>
+        <translation>Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Runs ×N</source>
+        <translation>Läufe ×N</translation>
+    </message>
+    <message>
+        <source>Suites</source>
+        <translation>Suites</translation>
+    </message>
+    <message>
+        <source>The schema, with an instance, a model&apos;s reply or a .jsonl file checked against it as you type</source>
+        <translation>Das Schema, dazu eine Instanz, die Antwort eines Modells oder eine .jsonl-Datei, beim Tippen dagegen geprüft</translation>
+    </message>
+    <message>
+        <source>Ask a model (or a demo scenario) for JSON and follow every attempt</source>
+        <translation>Ein Modell (oder ein Demo-Szenario) nach JSON fragen und jeden Versuch verfolgen</translation>
+    </message>
+    <message>
+        <source>Every run the workbench remembers: open one, replay it, re-validate history</source>
+        <translation>Jeder Lauf, den die Werkbank sich merkt: einen öffnen, wiederholen, den Verlauf neu prüfen</translation>
+    </message>
+    <message>
+        <source>Success rates over the captures the Captures filters select</source>
+        <translation>Erfolgsquoten über die Aufzeichnungen, die die Filter unter „Aufzeichnungen“ wählen</translation>
+    </message>
+    <message>
+        <source>The run repeated over several targets, with a live tally</source>
+        <translation>Der Lauf, wiederholt gegen mehrere Ziele, mit laufender Zählung</translation>
+    </message>
+    <message>
+        <source>Run a suite file&apos;s cases x repeats x targets and watch the table fill in</source>
+        <translation>Fälle × Wiederholungen × Ziele einer Suite-Datei ausführen und der Tabelle beim Füllen zusehen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+1</source>
+        <translation>Ctrl+Shift+1</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+2</source>
+        <translation>Ctrl+Shift+2</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+3</source>
+        <translation>Ctrl+Shift+3</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+4</source>
+        <translation>Ctrl+Shift+4</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+5</source>
+        <translation>Ctrl+Shift+5</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+6</source>
+        <translation>Ctrl+Shift+6</translation>
+    </message>
+</context>
+<context>
+    <name>BuiltinDemos</name>
+    <message>
+        <source>Planning review structure call: overall_rating comes back as &quot;Amber&quot; where the enum says &quot;amber&quot;. Enum-case coercion fixes it (and logs it); without coercion it is an invalid_enum_value issue and a repair turn.</source>
+        <translation>Aufruf zur Struktur einer Planungsbesprechung: overall_rating kommt als &quot;Amber&quot; zurück, wo die Aufzählung &quot;amber&quot; verlangt. Die Umwandlung der Groß-/Kleinschreibung behebt das (und protokolliert es); ohne Umwandlung ist es ein invalid_enum_value-Problem und eine Reparaturrunde.</translation>
+    </message>
+    <message>
+        <source>Goal generator, Drama Detective&apos;s first agent: the model wraps a good answer in a sentence and a ```json fence. Extraction takes the fenced block; a strict client that parses the raw text fails.</source>
+        <translation>Zielgenerator, der erste Agent von Drama Detective: das Modell verpackt eine gute Antwort in einen Satz und einen ```json-Block. Die Extraktion nimmt den Block; ein strenger Client, der den Rohtext parst, scheitert.</translation>
+    </message>
+    <message>
+        <source>Question generator with the interviewee-context prompt: every attempt breaks the schema a different way (three answers, answers as strings, a missing target_goal). Under the default policy the first mode spends its two repairs, the next mode gets one call, and the budget of four calls (--max-calls) ends the run: failed, with the best attempt kept.</source>
+        <translation>Fragengenerator mit dem Prompt zum Kontext der befragten Person: jeder Versuch verletzt das Schema anders (drei Antworten, Antworten als Zeichenketten, ein fehlendes target_goal). Nach der Standardrichtlinie verbraucht der erste Modus seine zwei Reparaturen, der nächste bekommt einen Aufruf, und das Budget von vier Aufrufen (--max-calls) beendet den Lauf: gescheitert, der beste Versuch bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>Analysis report: the connection drops 400 bytes into the response body (mid-stream with --stream). The client sees a transport error and retries; the second try gets the whole report. One attempt, one transport retry, no repair.</source>
+        <translation>Analysebericht: die Verbindung bricht nach 400 Bytes des Antwortkörpers ab (mitten im Stream mit --stream). Der Client sieht einen Transportfehler und versucht es erneut; der zweite Versuch bekommt den ganzen Bericht. Ein Versuch, eine Transport-Wiederholung, keine Reparatur.</translation>
+    </message>
+    <message>
+        <source>Drift detector: the reply omits the required redirect_suggestion. Validation reports one invalid_type issue at /redirect_suggestion (Required); the repair turn gets the complete object.</source>
+        <translation>Abschweifungsdetektor: der Antwort fehlt das verlangte redirect_suggestion. Die Validierung meldet ein invalid_type-Problem bei /redirect_suggestion (Required); die Reparaturrunde bekommt das vollständige Objekt.</translation>
+    </message>
+    <message>
+        <source>Review structure call while the provider is overloaded: two 529 overloaded_error responses, then success. With retries off, the seed&apos;s fallback (Markdown-only review, every structured field null) is what happens.</source>
+        <translation>Aufruf zur Besprechungsstruktur bei überlastetem Anbieter: zwei Antworten 529 overloaded_error, dann Erfolg. Ohne Wiederholungen greift die Ausweichlösung der Vorlage (Besprechung nur als Markdown, jedes strukturierte Feld null).</translation>
+    </message>
+    <message>
+        <source>Goal tracker under a rate limit: two 429 responses with retry-after-ms 250 (retry-after 1), then a valid answer. The default --retries 2 rides them out; the transport retries (two) are counted apart from validation repairs (none). With --retries 1 the second 429 ends the run as a transport error (exit code 3).</source>
+        <translation>Zielverfolgung unter Ratenbegrenzung: zwei Antworten 429 mit retry-after-ms 250 (retry-after 1), dann eine gültige Antwort. Das voreingestellte --retries 2 übersteht sie; die Transport-Wiederholungen (zwei) werden getrennt von Validierungsreparaturen (keine) gezählt. Mit --retries 1 beendet die zweite 429 den Lauf als Transportfehler (Exit-Code 3).</translation>
+    </message>
+    <message>
+        <source>The model declines (stop_reason refusal; OpenAI message.refusal). Nothing to extract: the outcome is failed with the refused flag, and repairing a refusal is pointless. Ollama&apos;s protocol has no refusal signal, so over it the refusal reads as prose and is repaired like any invalid reply.</source>
+        <translation>Das Modell lehnt ab (stop_reason refusal; bei OpenAI message.refusal). Nichts zu extrahieren: das Ergebnis ist gescheitert mit dem Kennzeichen verweigert, und eine Ablehnung zu reparieren ist zwecklos. Ollamas Protokoll kennt kein Ablehnungssignal, dort liest sich die Ablehnung als Prosa und wird wie jede ungültige Antwort repariert.</translation>
+    </message>
+    <message>
+        <source>A reply that starts, then goes silent for 20 seconds before finishing: exercises client read timeouts and the progress display. Under the default --stall-timeout 30 the reply completes after the pause and is valid first time; with --stall-timeout 10 the transport gives up on it and its retry is answered at once.</source>
+        <translation>Eine Antwort, die beginnt und dann 20 Sekunden schweigt, bevor sie endet: prüft Lese-Zeitlimits von Clients und die Fortschrittsanzeige. Mit dem voreingestellten --stall-timeout 30 wird die Antwort nach der Pause fertig und ist beim ersten Versuch gültig; mit --stall-timeout 10 gibt der Transport sie auf, und seine Wiederholung wird sofort beantwortet.</translation>
+    </message>
+    <message>
+        <source>The happy path in tool mode: the answer arrives as a tool call (Anthropic tool_use input, OpenAI function arguments, Ollama tool_calls) and validates first time.</source>
+        <translation>Der Normalfall im Werkzeugmodus: die Antwort kommt als Werkzeugaufruf (Anthropic tool_use input, OpenAI function arguments, Ollama tool_calls) und ist beim ersten Versuch gültig.</translation>
+    </message>
+    <message>
+        <source>Fact extractor: the reply is the right object with trailing commas after the last fact and the last property. The repairer removes them and logs each fix; strict JSON parsing fails.</source>
+        <translation>Faktenextraktor: die Antwort ist das richtige Objekt, mit abschließenden Kommas nach der letzten Tatsache und der letzten Eigenschaft. Die Reparatur entfernt sie und protokolliert jede Korrektur; striktes JSON-Parsen scheitert.</translation>
+    </message>
+    <message>
+        <source>WikiMind compilation: the article_body runs past max_tokens and the reply stops mid-string (stop_reason max_tokens). A cut reply is never taken as the answer and never repaired: the default run (strict mode first) asks again with max_tokens doubled and the second turn holds the whole article. In Anthropic&apos;s text and JSON modes the cut reply is prefilled instead and the rest of the article continues it.</source>
+        <translation>WikiMind-Zusammenstellung: article_body überschreitet max_tokens, und die Antwort endet mitten in einer Zeichenkette (stop_reason max_tokens). Eine abgeschnittene Antwort wird nie als Antwort genommen und nie repariert: der Standardlauf (zuerst der strikte Modus) fragt mit verdoppeltem max_tokens neu, und die zweite Runde enthält den ganzen Artikel. In Anthropics Text- und JSON-Modus wird die abgeschnittene Antwort stattdessen vorgegeben, und der Rest des Artikels setzt sie fort.</translation>
+    </message>
+    <message>
+        <source>SpeakMCP agent loop: instead of a native tool call the model writes its call as &lt;function_calls&gt;&lt;invoke&gt; XML in the text. Extraction unwraps the JSON inside the parameter, so the first reply validates; were a repair turn needed, its hints would ask to drop the XML wrapper and return pure JSON.</source>
+        <translation>SpeakMCP-Agentenschleife: statt eines nativen Werkzeugaufrufs schreibt das Modell seinen Aufruf als &lt;function_calls&gt;&lt;invoke&gt;-XML in den Text. Die Extraktion packt das JSON im Parameter aus, sodass die erste Antwort gültig ist; bräuchte es eine Reparaturrunde, bäten ihre Hinweise darum, die XML-Hülle wegzulassen und reines JSON zu liefern.</translation>
+    </message>
+</context>
+<context>
     <name>FixWords</name>
     <message>
         <source>removed trailing comma</source>
@@ -169,6 +299,45 @@
     <message>
         <source>Export failed: %1</source>
         <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>OutcomeWords</name>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>repaired</source>
+        <translation>repariert</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>Ausweichlösung</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>gescheitert</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>abgeschnitten</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>verweigert</translation>
+    </message>
+    <message>
+        <source>transport error</source>
+        <translation>Transportfehler</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>not enforced</source>
+        <translation>nicht erzwungen</translation>
     </message>
 </context>
 <context>
@@ -569,7 +738,7 @@
     </message>
     <message>
         <source>Run the Run tab&apos;s spec N times against every ticked target (%1)</source>
-        <translation>Die Vorgabe des Run-Tabs N-mal gegen jedes angehakte Ziel ausführen (%1)</translation>
+        <translation>Die Vorgabe aus „Ausführen“ N-mal gegen jedes angehakte Ziel ausführen (%1)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+Backspace</source>
@@ -589,11 +758,11 @@
     </message>
     <message>
         <source>Run tab target</source>
-        <translation>Ziel des Run-Tabs</translation>
+        <translation>Ziel aus „Ausführen“</translation>
     </message>
     <message>
         <source>the Run tab has no target</source>
-        <translation>der Run-Tab hat kein Ziel</translation>
+        <translation>„Ausführen“ hat kein Ziel</translation>
     </message>
     <message>
         <source>tick at least one target</source>
@@ -627,6 +796,10 @@
         <source> · done</source>
         <translation> · fertig</translation>
     </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::BatchTallyModel</name>
@@ -652,7 +825,7 @@
     </message>
     <message>
         <source>First-try valid</source>
-        <translation>Beim ersten Versuch gültig</translation>
+        <translation>Sofort gültig</translation>
     </message>
     <message>
         <source>Repaired</source>
@@ -668,7 +841,7 @@
     </message>
     <message>
         <source>Mean repairs</source>
-        <translation>Reparaturen im Mittel</translation>
+        <translation>Ø Reparaturen</translation>
     </message>
     <message>
         <source>p50 latency</source>
@@ -681,6 +854,22 @@
     <message>
         <source>Final success</source>
         <translation>Endgültiger Erfolg</translation>
+    </message>
+    <message>
+        <source>This demo was written for this schema, so it runs with it rather than the Run activity&apos;s</source>
+        <translation>Diese Demo wurde für dieses Schema geschrieben und läuft daher damit statt mit dem der Aktivität „Ausführen“</translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>(ohne Titel)</translation>
+    </message>
+    <message>
+        <source>its own: %1</source>
+        <translation>eigenes: %1</translation>
+    </message>
+    <message>
+        <source>Schema</source>
+        <translation>Schema</translation>
     </message>
 </context>
 <context>
@@ -868,7 +1057,7 @@
     </message>
     <message>
         <source>against the Run tab&apos;s target</source>
-        <translation>gegen das Ziel des Run-Tabs</translation>
+        <translation>gegen das Ziel aus „Ausführen“</translation>
     </message>
     <message>
         <source>Export JSONL…</source>
@@ -933,6 +1122,17 @@
     <message>
         <source>copied the conform-cli command</source>
         <translation>conform-cli-Befehl kopiert</translation>
+    </message>
+    <message>
+        <source>Read the list again, with the captures written since it was read</source>
+        <translation>Die Liste neu lesen, mit den seither geschriebenen Aufzeichnungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new capture(s) since the list was read — show them</source>
+        <translation>
+            <numerusform>%n neue Aufzeichnung seit dem Lesen der Liste — anzeigen</numerusform>
+            <numerusform>%n neue Aufzeichnungen seit dem Lesen der Liste — anzeigen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1316,10 +1516,6 @@
         <translation>&lt;b&gt;Conform %1&lt;/b&gt;&lt;p&gt;Eine Werkbank für strukturierte Ausgaben von Sprachmodellen: JSON-Schema-Validierung mit Problemen im Stil von Zod, Extraktion und Reparatur von JSON aus Modellantworten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Run</source>
-        <translation>Ausführen</translation>
-    </message>
-    <message>
         <source>R&amp;un</source>
         <translation>A&amp;usführen</translation>
     </message>
@@ -1348,10 +1544,6 @@
         <translation>JSON aus der rohen Antwort eines Modells extrahieren, reparieren und validieren</translation>
     </message>
     <message>
-        <source>Ask a model (or a demo scenario) for JSON and follow every attempt</source>
-        <translation>Ein Modell (oder ein Demo-Szenario) nach JSON fragen und jeden Versuch verfolgen</translation>
-    </message>
-    <message>
         <source>Any other file of the workspace, as plain text</source>
         <translation>Jede andere Datei des Arbeitsbereichs, als reiner Text</translation>
     </message>
@@ -1366,10 +1558,6 @@
     <message>
         <source>%1: cannot be read</source>
         <translation>%1: kann nicht gelesen werden</translation>
-    </message>
-    <message>
-        <source>an untitled text</source>
-        <translation>ein unbenannter Text</translation>
     </message>
     <message>
         <source>%1 has unsaved changes. Save them?</source>
@@ -1547,16 +1735,8 @@
         <translation>Export</translation>
     </message>
     <message>
-        <source>Suites</source>
-        <translation>Suites</translation>
-    </message>
-    <message>
         <source>The open schema as Zod, Pydantic, TypeScript or a provider&apos;s request fragment</source>
         <translation>Das geöffnete Schema als Zod, Pydantic, TypeScript oder als Anfrage-Fragment eines Anbieters</translation>
-    </message>
-    <message>
-        <source>Run a suite file&apos;s cases x repeats x targets and watch the table fill in</source>
-        <translation>Die Fälle x Wiederholungen x Ziele einer Suite-Datei ausführen und zusehen, wie sich die Tabelle füllt</translation>
     </message>
     <message>
         <source>Opened %1</source>
@@ -1565,6 +1745,26 @@
     <message>
         <source>Opening %1 (%2 MB)…</source>
         <translation>%1 wird geöffnet (%2 MB)…</translation>
+    </message>
+    <message>
+        <source>The untitled schema</source>
+        <translation>Das unbenannte Schema</translation>
+    </message>
+    <message>
+        <source>The untitled instance</source>
+        <translation>Die unbenannte Instanz</translation>
+    </message>
+    <message>
+        <source>The raw reply</source>
+        <translation>Die Rohantwort</translation>
+    </message>
+    <message>
+        <source>The untitled text</source>
+        <translation>Der unbenannte Text</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace Tree</source>
+        <translation>&amp;Dateibaum des Arbeitsbereichs</translation>
     </message>
 </context>
 <context>
@@ -1755,6 +1955,22 @@
         <source>First issue</source>
         <translation>Erstes Problem</translation>
     </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>(ohne Titel)</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Schema</source>
+        <translation>Schema</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ReplyPane</name>
@@ -1880,6 +2096,22 @@
     <message>
         <source>No schema to re-validate against: open one or type it in the schema editor.</source>
         <translation>Kein Schema zum erneuten Validieren: Öffnen Sie eines oder geben Sie es im Schema-Editor ein.</translation>
+    </message>
+    <message>
+        <source>captures of this schema</source>
+        <translation>Aufzeichnungen dieses Schemas</translation>
+    </message>
+    <message>
+        <source>captures of every schema</source>
+        <translation>Aufzeichnungen aller Schemas</translation>
+    </message>
+    <message>
+        <source>This schema: every capture whose schema has the edited schema&apos;s title. Every schema: all the filtered captures.</source>
+        <translation>Dieses Schema: jede Aufzeichnung, deren Schema den Titel des bearbeiteten Schemas trägt. Alle Schemas: alle gefilterten Aufzeichnungen.</translation>
+    </message>
+    <message>
+        <source>the schema has no title, so captures of every schema were checked</source>
+        <translation>das Schema hat keinen Titel, daher wurden die Aufzeichnungen aller Schemas geprüft</translation>
     </message>
 </context>
 <context>
@@ -2020,6 +2252,10 @@
         <source>Run this spec N times over several targets, with a live success rate</source>
         <translation>Diese Vorgabe N-mal gegen mehrere Ziele ausführen, mit laufender Erfolgsquote</translation>
     </message>
+    <message>
+        <source>Demo pace</source>
+        <translation>Demo-Tempo</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::RunTargetForm</name>
@@ -2104,10 +2340,6 @@
         <translation>Richtlinie</translation>
     </message>
     <message>
-        <source>Max tokens, temperature, call budget, truncation, coercion, strict repairs, pace and the repair template</source>
-        <translation>Max. Tokens, Temperatur, Aufrufbudget, Abschneiden, Umwandlung, strikte Reparaturen, Tempo und die Reparaturvorlage</translation>
-    </message>
-    <message>
         <source>The reply&apos;s token limit; a reply cut there is continued or asked again, never repaired</source>
         <translation>Das Token-Limit der Antwort; eine dort abgeschnittene Antwort wird fortgesetzt oder neu angefragt, nie repariert</translation>
     </message>
@@ -2140,10 +2372,6 @@
         <translation> ms</translation>
     </message>
     <message>
-        <source>Demo scenarios: pause between streamed pieces, so an audience can follow</source>
-        <translation>Demo-Szenarien: Pause zwischen gestreamten Teilen, damit ein Publikum folgen kann</translation>
-    </message>
-    <message>
         <source>Repair template…</source>
         <translation>Reparaturvorlage…</translation>
     </message>
@@ -2168,10 +2396,6 @@
         <translation>Bei Abschneiden</translation>
     </message>
     <message>
-        <source>Pace</source>
-        <translation>Tempo</translation>
-    </message>
-    <message>
         <source>Repair Template</source>
         <translation>Reparaturvorlage</translation>
     </message>
@@ -2182,6 +2406,14 @@
     <message>
         <source>Written for the open schema</source>
         <translation>Für das geöffnete Schema geschrieben</translation>
+    </message>
+    <message>
+        <source>Max tokens, temperature, call budget, truncation, coercion, strict repairs and the repair template</source>
+        <translation>Max. Tokens, Temperatur, Aufrufbudget, Abschneiden, Umwandlung, strikte Reparaturen und die Reparaturvorlage</translation>
+    </message>
+    <message>
+        <source>Demo scenarios: pause between streamed pieces, so an audience can follow (0: full speed)</source>
+        <translation>Demo-Szenarien: Pause zwischen gestreamten Stücken, damit ein Publikum folgen kann (0: volle Geschwindigkeit)</translation>
     </message>
 </context>
 <context>
@@ -2435,34 +2667,7 @@
     </message>
 </context>
 <context>
-    <name>conform::gui::WorkbenchMemory</name>
-    <message>
-        <source>Captures</source>
-        <translation>Aufzeichnungen</translation>
-    </message>
-    <message>
-        <source>Dashboard</source>
-        <translation>Übersicht</translation>
-    </message>
-    <message>
-        <source>Runs ×N</source>
-        <translation>Läufe ×N</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+1</source>
-        <translation>Ctrl+Shift+1</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+2</source>
-        <translation>Ctrl+Shift+2</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+3</source>
-        <translation>Ctrl+Shift+3</translation>
-    </message>
-</context>
-<context>
-    <name>conform::gui::WorkspaceDock</name>
+    <name>conform::gui::WorkspaceTree</name>
     <message>
         <source>Workspace</source>
         <translation>Arbeitsbereich</translation>

@@ -16,7 +16,7 @@ const char* const kCapturesUsage =
     "conform-cli captures import FILE [--store S] [--max-bytes N]  idempotent by id; lines without one get one\n"
     "conform-cli captures replay --schema FILE [--store S] [FILTERS] [--json] [--draft 7|2020-12] [--formats assert|annotate]\n"
     "    re-extracts and re-validates each capture's final reply against FILE: no model call\n"
-    "FILTERS: --schema FILE | --schema-hash H, --prompt-hash H, --provider P, --model M, --mode M,\n"
+    "FILTERS: --schema FILE | --schema-hash H, --schema-title T, --prompt-hash H, --provider P, --model M, --mode M,\n"
     "         --outcome O, --flag F, --label K=V, --since ISO8601, --until ISO8601, --text TEXT\n"
     "--by: provider, model, schema, prompt, mode (comma-separated).\n"
     "--sort: time (default, newest first), outcome (failed first), provider, model, mode, attempts,\n"

@@ -18,6 +18,7 @@ struct StoreOptions
     QCommandLineOption store{QStringLiteral("store"), QStringLiteral("The capture store: a SQLite file or postgresql://user[:password]@host[:port]/db (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
     QCommandLineOption schema{QStringLiteral("schema"), QStringLiteral("Only captures of this schema (as it is in FILE now)."), QStringLiteral("FILE")};
     QCommandLineOption schemaHash{QStringLiteral("schema-hash"), QStringLiteral("Only captures of this schema version (a prefix is enough)."), QStringLiteral("H")};
+    QCommandLineOption schemaTitle{QStringLiteral("schema-title"), QStringLiteral("Only captures of every version of the schema with this \"title\"."), QStringLiteral("T")};
     QCommandLineOption promptHash{QStringLiteral("prompt-hash"), QStringLiteral("Only captures of this prompt version."), QStringLiteral("H")};
     QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P")};
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("Only this model."), QStringLiteral("M")};

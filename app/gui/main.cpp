@@ -1,7 +1,7 @@
 // `conform [WORKSPACE [FILE...]]`: the workbench on a workspace folder (default: ./schemas if
 // present, else the current directory); each FILE opens as the tree would open it.
-#include "fileroute.h"
-#include "mainwindow.h"
+#include "workbench/fileroute.h"
+#include "workbench/mainwindow.h"
 
 #include <QApplication>
 #include <QLibraryInfo>

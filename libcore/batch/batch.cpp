@@ -80,6 +80,17 @@ void BatchRunner::cancel()
     finishIfIdle();
 }
 
+const engine::RunSpec& BatchRunner::specOf(int target) const
+{
+    const auto index = static_cast<std::size_t>(target);
+    return index < m_batch.ownSpecs.size() && m_batch.ownSpecs[index] ? *m_batch.ownSpecs[index] : m_batch.spec;
+}
+
+bool BatchRunner::hasOwnSpec(int target) const
+{
+    return &specOf(target) != &m_batch.spec;
+}
+
 void BatchRunner::launchMore()
 {
     while (!m_cancelled && m_next < m_planned && static_cast<int>(m_inFlight.size()) < m_batch.concurrency)
@@ -99,7 +110,7 @@ void BatchRunner::launch(int index)
     if (m_batch.environment)
         raw->engine->setEnvironment(m_batch.environment);
     m_inFlight.push_back(std::move(slot));
-    engine::RunSpec spec = m_batch.spec;
+    engine::RunSpec spec = specOf(raw->target);
     spec.targets = {m_batch.targets[static_cast<std::size_t>(raw->target)]};
     raw->engine->start(std::move(spec));
 }
@@ -117,7 +128,7 @@ void BatchRunner::onRunFinished(Slot* slot, const engine::RunRecord& record)
         const engine::Target& target = m_batch.targets[static_cast<std::size_t>(done->target)];
         store::Labels labels = {{"batch", m_batchId}, {"repeat", std::to_string(done->repeat)}, {"target", target.label()}};
         labels.insert(labels.end(), m_batch.labels.begin(), m_batch.labels.end());
-        engine::RunSpec spec = m_batch.spec;
+        engine::RunSpec spec = specOf(done->target);
         spec.targets = {target};
         store::Capture capture = store::captureOfRun(spec, record, std::move(labels));
         m_tallies[static_cast<std::size_t>(done->target)].merge(tallyOf(capture.summary));

@@ -30,6 +30,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace conform::store { class CaptureWriter; }
@@ -41,6 +42,9 @@ struct BatchSpec
 {
     engine::RunSpec spec;                 // schema, prompt, policy; `targets` is ignored
     std::vector<engine::Target> targets;  // one tally each
+    // Per target (empty, or one entry per target): a spec of its own instead of `spec` — a
+    // demo scenario written for another schema runs with that schema, as the Run tab does.
+    std::vector<std::optional<engine::RunSpec>> ownSpecs;
     int repeats = 1;                      // runs per target
     int concurrency = 4;                  // runs in flight at most (at least 1)
     store::Labels labels;                 // added to every capture
@@ -71,6 +75,10 @@ public:
     int runsPlanned() const { return m_planned; }
     int runsDone() const { return m_done; }
     int runsInFlight() const { return static_cast<int>(m_inFlight.size()); }
+
+    // The spec target `target`'s runs are made of (its own, else the batch's).
+    const engine::RunSpec& specOf(int target) const;
+    bool hasOwnSpec(int target) const;
 
 signals:
     // After each finished run that was tallied; `captureId` is empty without a writer.

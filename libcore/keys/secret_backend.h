@@ -1,6 +1,6 @@
 #pragma once
 // Where secrets are kept: an interface with an in-memory implementation. The workbench's
-// backend is the system keychain (app/gui/keychainbackend.h, through qtkeychain); tests and
+// backend is the system keychain (app/gui/settings/keychainbackend.h, through qtkeychain); tests and
 // machines without a keychain use MemorySecretBackend.
 //
 //   backend.write("anthropic", key, this, [](Status s) { if (!s) show(s.error()); });

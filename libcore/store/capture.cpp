@@ -3,6 +3,7 @@
 #include "store/capture_spec.h"
 
 #include "base/names.h"
+#include "engine/run_flag.h"
 #include "providers/http.h"
 #include "providers/provider.h"
 
@@ -17,7 +18,8 @@ namespace conform::store {
 namespace {
 
 constexpr std::array<std::string_view, 4> kOutcomes{"valid", "repaired", "fallback", "failed"};
-constexpr std::array<std::string_view, 5> kFlags{"truncated", "refused", "transport_error", "cancelled", "not_enforced"};
+// The store's flag bits are the flags' order in engine::kRunFlagNames.
+constexpr const auto& kFlags = engine::kRunFlagNames;
 
 std::string uuidShaped(const std::array<unsigned char, 16>& bytes)
 {

@@ -1,5 +1,9 @@
 #include "store/capture_scenario.h"
 
+#include "store/capture_spec.h"
+
+#include <algorithm>
+
 namespace conform::store {
 
 namespace {
@@ -57,6 +61,19 @@ providers::Scenario scenarioOfCapture(const Capture& capture)
     if (scenario.turns.empty()) // a run that never got an answer replays as the error it met
         scenario.turns.push_back(faultTurn(503));
     return scenario;
+}
+
+void creditToOriginalTarget(engine::RunSpec& spec, engine::RunRecord& record, const Capture& original)
+{
+    spec.targets = specOfCapture(original).targets;
+    std::vector<std::string> labels;
+    if (const Json& attempts = original.run.contains("attempts") ? original.run["attempts"] : Json(); attempts.is_array())
+        for (const Json& attempt : attempts)
+            labels.push_back(attempt.value("target", std::string()));
+    if (labels.empty() && !spec.targets.empty())
+        labels.push_back(spec.targets.front().label());
+    for (std::size_t i = 0; i < record.attempts.size() && !labels.empty(); ++i)
+        record.attempts[i].target = labels[std::min(i, labels.size() - 1)];
 }
 
 } // namespace conform::store

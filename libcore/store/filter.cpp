@@ -27,6 +27,8 @@ Status Filter::set(const std::string& name, const std::string& value)
     auto invalid = [&](const std::string& why) { return Status(Error{"--" + name + " " + why, {}}); };
     if (name == "schema-hash")
         schemaHash = value;
+    else if (name == "schema-title")
+        schemaTitle = value;
     else if (name == "prompt-hash")
         promptHash = value;
     else if (name == "provider")
@@ -67,6 +69,9 @@ SqlCondition whereClause(const Filter& f)
     SqlCondition where;
     if (!f.schemaHash.empty())
         addCondition(where, QStringLiteral("c.schema_hash LIKE ? ESCAPE '!'"), {likePattern(f.schemaHash, true)});
+    if (!f.schemaTitle.empty())
+        addCondition(where, QStringLiteral("c.schema_hash IN (SELECT s.hash FROM schemas s WHERE s.title = ?)"),
+                     {QString::fromStdString(f.schemaTitle)});
     if (!f.promptHash.empty())
         addCondition(where, QStringLiteral("c.prompt_hash LIKE ? ESCAPE '!'"), {likePattern(f.promptHash, true)});
     if (!f.provider.empty())

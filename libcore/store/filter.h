@@ -18,6 +18,7 @@ namespace conform::store {
 struct Filter
 {
     std::string schemaHash;   // a prefix of the 16-digit hash is enough
+    std::string schemaTitle;  // the schema's "title", exactly: every version of one schema
     std::string promptHash;   // likewise
     std::string provider, model, mode;
     std::optional<int> outcome;  // OutcomeCode

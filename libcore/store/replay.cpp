@@ -48,7 +48,9 @@ void tallyPage(const std::vector<StoredReply>& page, const QList<Verdict>& verdi
         if (before == after)
             continue;
         (before ? report.becameInvalid : report.becameValid) += 1;
-        report.changes.push_back({page[i].id, before, after, after ? page[i].reply.firstIssue : verdict.firstIssue});
+        const StoredReply& stored = page[i];
+        report.changes.push_back({stored.id, before, after, after ? stored.reply.firstIssue : verdict.firstIssue, stored.createdAtMs,
+                                  stored.schemaTitle, stored.model.empty() ? stored.provider : stored.provider + '/' + stored.model});
     }
 }
 

@@ -36,6 +36,9 @@ struct ReplayChange
     bool validBefore = false;
     bool validAfter = false;
     Json issue; // became invalid: its first issue now; became valid: its first issue then
+    std::int64_t createdAtMs = 0;
+    std::string schemaTitle; // the schema the capture ran with
+    std::string target;      // "openai/gpt-4o-mini"
 };
 
 struct ReplayReport

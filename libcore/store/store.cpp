@@ -387,8 +387,9 @@ Result<std::vector<StoredReply>> Store::replies(const Filter& filter, std::int64
     page.descending = false;
     page.afterSeq = afterSeq;
     const SqlCondition where = whereClause(page);
-    auto rows = m_connection->exec(QStringLiteral("SELECT c.seq, c.id, r.raw, r.valid, r.first_issue, r.coerce, r.strict_repairs FROM captures c"
-                                                  " JOIN capture_replies r ON r.capture_seq = c.seq")
+    auto rows = m_connection->exec(QStringLiteral("SELECT c.seq, c.id, r.raw, r.valid, r.first_issue, r.coerce, r.strict_repairs,"
+                                                  " c.created_at, c.provider, c.model, (SELECT s.title FROM schemas s WHERE s.hash = c.schema_hash)"
+                                                  " FROM captures c JOIN capture_replies r ON r.capture_seq = c.seq")
                                        + where.sql + QStringLiteral(" ORDER BY c.seq LIMIT %1").arg(limit),
                                    where.values);
     if (!rows)
@@ -403,6 +404,10 @@ Result<std::vector<StoredReply>> Store::replies(const Filter& filter, std::int64
         r.reply.firstIssue = rows->value(4).isNull() ? Json() : parsedOrNull(rows->value(4));
         r.reply.coerce = rows->value(5).toInt() != 0;
         r.reply.strictRepairs = rows->value(6).toInt() != 0;
+        r.createdAtMs = rows->value(7).toLongLong();
+        r.provider = stringOf(rows->value(8));
+        r.model = stringOf(rows->value(9));
+        r.schemaTitle = stringOf(rows->value(10));
         replies.push_back(std::move(r));
     }
     return replies;

@@ -65,6 +65,9 @@ struct StoredReply
     std::int64_t seq = 0;
     std::string id;
     FinalReply reply;
+    // What a re-validation's list says of the capture beside its verdict.
+    std::int64_t createdAtMs = 0;
+    std::string schemaTitle, provider, model;
 };
 
 class Store

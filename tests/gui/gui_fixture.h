@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "mainwindow.h"
+#include "workbench/mainwindow.h"
 
 class TestGui : public QObject
 {
@@ -63,6 +63,7 @@ private slots:
     void largeFilesOpenWithoutStoppingTheWindow();
     void filesOpenWhereTheyBelong();
     void unsavedChangesAreNamed();
+    void demoOverAnEditedSchemaAsks();
     void newWorkspaceStartsClean();
 
 private:

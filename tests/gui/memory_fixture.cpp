@@ -38,17 +38,16 @@ std::int64_t countWhere(const QString& storePath, const std::vector<std::pair<st
 
 // With CONFORM_SCREENSHOT_DIR set (packaging/screenshots.sh, under Xvfb), the dock's view as a
 // window of its own, big enough to read, saved as NAME.png there.
-void saveScreenshot(QDockWidget* dock, const QString& name)
+void saveScreenshot(QWidget* view, const QString& name)
 {
     const QString dir = qEnvironmentVariable("CONFORM_SCREENSHOT_DIR");
     if (dir.isEmpty())
         return;
-    dock->setFloating(true);
-    dock->resize(1400, 860);
-    dock->show();
+    // The whole window, as a user sees the view's activity.
+    QWidget* window = view->window();
+    window->resize(1400, 860);
     QTest::qWait(300); // charts and tables lay themselves out
-    dock->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-    dock->setFloating(false);
+    window->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
 
 
@@ -204,7 +203,7 @@ void TestGuiMemory::useGoalSchema(const QByteArray& text)
 
 RevalidatePanel* TestGuiMemory::revalidationOfEveryCapture()
 {
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QString());
     m_window->schemaEditor()->setText(QString::fromUtf8(editedGoalSchema()));
     return memory()->browser()->revalidatePanel();

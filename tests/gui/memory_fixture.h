@@ -24,26 +24,26 @@
 #include "require_dependency.h"
 #include "soak.h"
 
-#include "batchpanel.h"
-#include "batchtallymodel.h"
-#include "capturefilterbar.h"
-#include "capturepagemodel.h"
-#include "capturesbrowser.h"
-#include "capturestore.h"
-#include "captureview.h"
-#include "tonelabel.h"
-#include "codeeditor.h"
-#include "dashboard.h"
-#include "dashboardcharts.h"
-#include "mainwindow.h"
-#include "memory.h"
-#include "revalidatepanel.h"
-#include "runpane.h"
-#include "promptvariables.h"
-#include "runtargetform.h"
-#include "schemadocument.h"
-#include "workspacedock.h"
-#include "attemptmodel.h"
+#include "batch/batchpanel.h"
+#include "batch/batchtallymodel.h"
+#include "captures/capturefilterbar.h"
+#include "captures/capturepagemodel.h"
+#include "captures/capturesbrowser.h"
+#include "captures/capturestore.h"
+#include "captures/captureview.h"
+#include "widgets/tonelabel.h"
+#include "widgets/codeeditor.h"
+#include "dashboard/dashboard.h"
+#include "dashboard/dashboardcharts.h"
+#include "workbench/mainwindow.h"
+#include "workbench/captureviews.h"
+#include "captures/revalidatepanel.h"
+#include "run/runpane.h"
+#include "run/promptvariables.h"
+#include "run/runtargetform.h"
+#include "document/schemadocument.h"
+#include "workbench/workspacetree.h"
+#include "run/attemptmodel.h"
 
 #include "batch/batch.h"
 #include "json/parse.h"
@@ -104,7 +104,7 @@ QByteArray readFile(const QString& path);
 // Captures in the store at `storePath` that match `filters` (--outcome failed …); < 0 on error.
 std::int64_t countWhere(const QString& storePath, const std::vector<std::pair<std::string, std::string>>& filters);
 // With CONFORM_SCREENSHOT_DIR set, the dock's view saved as NAME.png there.
-void saveScreenshot(QDockWidget* dock, const QString& name);
+void saveScreenshot(QWidget* view, const QString& name);
 // Grows a store to `target` captures by copying rows in SQL (see memory_fixture.cpp).
 bool growStore(const QString& path, qint64 target, bool replies);
 // Runs `count` fenced-reply runs (valid) in process into the store at `path`.
@@ -206,6 +206,10 @@ private slots:
     void storeInsideTheOpenWorkspaceKeepsWriting();
     void runTabRunsAreCaptured();
     void filtersAndBatchSettingsPersist();
+    void batchCancelAbortsCallsInFlight();
+    void batchRunsEachDemoWithItsOwnSchema();
+    void browserSaysWhenNewCapturesArrive();
+    void revalidationScopedToTheEditedSchema();
 
     void eventLoopFreeDuringABigBatch();
     void eventLoopFreeDuringABigRevalidation();
@@ -219,7 +223,7 @@ private:
     void useGoalSchema(const QByteArray& text);
     // The browser shown over every capture, the edited goal schema in the schema editor.
     RevalidatePanel* revalidationOfEveryCapture();
-    WorkbenchMemory* memory() const { return m_window->memory(); }
+    CaptureViews* memory() const { return m_window->captureViews(); }
 
     std::unique_ptr<QTemporaryDir> m_dir;      // the workspace
     std::unique_ptr<QTemporaryDir> m_storeDir; // the store, beside it

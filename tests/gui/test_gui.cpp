@@ -2,20 +2,20 @@
 // list, click an issue, look at both editors' selections; paste a reply; save.
 #include "gui_fixture.h"
 
-#include "codeeditor.h"
+#include "widgets/codeeditor.h"
 #include "event_loop_watchdog.h"
-#include "editorpanel.h"
-#include "instancepane.h"
-#include "issuelist.h"
-#include "issuemodel.h"
-#include "mainwindow.h"
-#include "optionstoolbar.h"
-#include "replypane.h"
-#include "schemaanalysis.h"
-#include "schemadocument.h"
-#include "statusline.h"
-#include "textspans.h"
-#include "workspacedock.h"
+#include "widgets/editorpanel.h"
+#include "checks/instancepane.h"
+#include "checks/issuelist.h"
+#include "checks/issuemodel.h"
+#include "workbench/mainwindow.h"
+#include "workbench/optionstoolbar.h"
+#include "checks/replypane.h"
+#include "document/schemaanalysis.h"
+#include "document/schemadocument.h"
+#include "widgets/statusline.h"
+#include "checks/textspans.h"
+#include "workbench/workspacetree.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -270,7 +270,7 @@ void TestGui::saveClearsModifiedMarker()
 
 void TestGui::workspaceTreeShowsOnlyWorkspaceFiles()
 {
-    auto* model = qobject_cast<QFileSystemModel*>(m_window->workspaceDock()->view()->model());
+    auto* model = qobject_cast<QFileSystemModel*>(m_window->workspaceTree()->view()->model());
     QVERIFY(model);
     QCOMPARE(QDir(model->rootPath()), QDir(m_dir->path()));
     const QModelIndex person = model->index(m_dir->filePath(QStringLiteral("person")));

@@ -4,14 +4,14 @@
 // issues are listed (all of them exported), and $ref to a sibling file resolves.
 #include "gui_fixture.h"
 
-#include "codeeditor.h"
+#include "widgets/codeeditor.h"
 #include "cpu_time.h"
-#include "instancepane.h"
-#include "issueexport.h"
-#include "issuemodel.h"
-#include "mainwindow.h"
-#include "schemadocument.h"
-#include "statusline.h"
+#include "checks/instancepane.h"
+#include "checks/issueexport.h"
+#include "checks/issuemodel.h"
+#include "workbench/mainwindow.h"
+#include "document/schemadocument.h"
+#include "widgets/statusline.h"
 
 #include <QFile>
 #include <QPushButton>

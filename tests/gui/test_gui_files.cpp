@@ -6,17 +6,20 @@
 
 #include <QAbstractItemModelTester>
 
-#include "codeeditor.h"
-#include "editorpanel.h"
-#include "fileroute.h"
-#include "instancepane.h"
-#include "issuemodel.h"
-#include "linespane.h"
-#include "mainwindow.h"
-#include "replypane.h"
-#include "runpane.h"
-#include "statusline.h"
-#include "textfile.h"
+#include "widgets/codeeditor.h"
+#include "widgets/editorpanel.h"
+#include "workbench/fileroute.h"
+#include "checks/instancepane.h"
+#include "checks/issuemodel.h"
+#include "checks/linespane.h"
+#include "workbench/mainwindow.h"
+#include "checks/replypane.h"
+#include "run/attemptmodel.h"
+#include "run/runpane.h"
+#include "workbench/demos.h"
+#include "workbench/startpage.h"
+#include "widgets/statusline.h"
+#include "document/textfile.h"
 
 #include "event_loop_watchdog.h"
 
@@ -234,7 +237,7 @@ void TestGui::filesOpenWhereTheyBelong()
     const QString prompt = m_dir->filePath(QStringLiteral("person/triage.prompt.md"));
     writeBytes(prompt, "## System\nYou extract people.\n\n## User\nWho is in this text?\n");
     QVERIFY(m_window->openFile(prompt));
-    QCOMPARE(m_window->tabs()->currentWidget(), m_window->runPane());
+    QCOMPARE(m_window->currentActivity(), Activity::Run);
     QCOMPARE(m_window->runPane()->systemEdit()->toPlainText(), QStringLiteral("You extract people."));
     QCOMPARE(m_window->runPane()->userEdit()->toPlainText(), QStringLiteral("Who is in this text?"));
     // Markdown is text, in the Text tab, never a model reply.
@@ -297,4 +300,39 @@ void TestGui::newWorkspaceStartsClean()
     QSettings().remove(QStringLiteral("workspace/last"));
     QVERIFY(defaultWorkspace() != QDir::currentPath());
     QVERIFY2(QFileInfo::exists(defaultWorkspace() + QStringLiteral("/fact-extractor/schema.json")), qPrintable(defaultWorkspace()));
+}
+
+// Opening a demo over an edited schema asks first: Cancel keeps the edit and runs nothing,
+// Discard reads the file again and runs. (The demo once reloaded the file silently, and undo
+// could not bring the edit back.)
+void TestGui::demoOverAnEditedSchemaAsks()
+{
+    QDir(m_dir->path()).mkpath(QStringLiteral("drift-detector"));
+    const QString file = m_dir->filePath(QStringLiteral("drift-detector/schema.json"));
+    QVERIFY(QFile::copy(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-detector/schema.json"), file));
+    QVERIFY(m_window->openFile(file));
+    CodeEditor* schema = m_window->schemaEditor();
+    const QString onDisk = schema->text();
+    QVERIFY(onDisk.contains(QStringLiteral("\"drift_reason\"")));
+    const QString edited = QString(onDisk).replace(QStringLiteral("\"title\""), QStringLiteral("\"description\": \"edited\", \"title\""));
+    schema->selectAll();
+    schema->replaceSelectedText(edited);
+    QVERIFY(schema->isModified());
+    const auto demos = m_window->startPage()->demos();
+    const auto demo = std::find_if(demos.begin(), demos.end(), [](const Demo& d) { return d.name == QStringLiteral("missing-field"); });
+    QVERIFY(demo != demos.end());
+
+    QString asked;
+    answerNextMessageBox(QMessageBox::Cancel, &asked);
+    QVERIFY(!m_window->runDemo(*demo));
+    QVERIFY2(asked.startsWith(QStringLiteral("schema.json has unsaved changes. Save them?")), qPrintable(asked));
+    QCOMPARE(schema->text(), edited);
+    QVERIFY(schema->isModified());
+    QVERIFY(!m_window->runPane()->isRunning());
+    QCOMPARE(m_window->runPane()->attemptModel()->rowCount(), 0);
+
+    answerNextMessageBox(QMessageBox::Discard, &asked);
+    QVERIFY(m_window->runDemo(*demo));
+    QCOMPARE(schema->text(), onDisk);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->runPane()->isRunning(), 30000);
 }

@@ -14,7 +14,7 @@ void TestGuiMemory::demoScenarioTwentyTimesShowsLiveRate()
     const auto batchButton = std::find_if(buttons.begin(), buttons.end(), [](QPushButton* b) { return b->text() == QStringLiteral("Run ×N…"); });
     QVERIFY(batchButton != buttons.end());
     QTest::mouseClick(*batchButton, Qt::LeftButton);
-    QVERIFY(memory()->batchDock()->isVisible());
+    QVERIFY(memory()->batchPanel()->isVisible());
 
     BatchPanel* panel = memory()->batchPanel();
     QAbstractItemModelTester tallyTester(panel->tallyModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -36,7 +36,7 @@ void TestGuiMemory::demoScenarioTwentyTimesShowsLiveRate()
     QCOMPARE(model->index(0, BatchTallyModel::MeanRepairs).data().toString(), QStringLiteral("1.00"));
     QCOMPARE(model->index(0, BatchTallyModel::Rate).data().toString(), QStringLiteral("100.0%"));
     QCOMPARE(panel->statusLabel()->text(), QStringLiteral("20 / 20 runs · final success 100.0% · done"));
-    saveScreenshot(memory()->batchDock(), QStringLiteral("runs-x-n"));
+    saveScreenshot(memory()->batchPanel(), QStringLiteral("runs-x-n"));
     // Live: the row filled in run by run.
     QCOMPARE(runsCells.size(), 20);
     for (int i = 0; i < 20; ++i)
@@ -100,7 +100,7 @@ void TestGuiMemory::capturesTableInGermanPassesTheTester()
     model.setFilter(store::Filter{});
     QVERIFY(loaded.wait(10000));
     QCOMPARE(model.rowCount(), 3);
-    QCOMPARE(model.index(0, CapturePageModel::Outcome).data().toString(), QStringLiteral("repaired"));
+    QCOMPARE(model.index(0, CapturePageModel::Outcome).data().toString(), QStringLiteral("repariert"));
     model.sort(CapturePageModel::Latency, Qt::AscendingOrder);
     QVERIFY(loaded.wait(10000));
     QCOMPARE(model.rowCount(), 3);
@@ -108,7 +108,7 @@ void TestGuiMemory::capturesTableInGermanPassesTheTester()
     const QStringList expected{QStringLiteral("Zeit"), QStringLiteral("Ergebnis"), QStringLiteral("Kennzeichen"), QStringLiteral("Anbieter"),
                                QStringLiteral("Modell"), QStringLiteral("Modus"), QStringLiteral("Schema"), QStringLiteral("Versuche"),
                                QStringLiteral("Reparaturen"), QStringLiteral("Latenz (ms)"), QStringLiteral("Tokens")};
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     QAbstractItemModel* shown = memory()->browser()->table()->model();
     QStringList headers, browserHeaders;
     for (int column = 0; column < CapturePageModel::ColumnCount; ++column) {
@@ -126,7 +126,7 @@ void TestGuiMemory::browserFiltersFailedOpensAndReplays()
     runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/hopeless-model")}, 5, 4);
     QCOMPARE(countWhere(m_storePath, {{"outcome", "valid"}}), 5);
 
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     CapturesBrowser* browser = memory()->browser();
     browser->refresh();
     QVERIFY(browser->model());
@@ -150,10 +150,12 @@ void TestGuiMemory::browserFiltersFailedOpensAndReplays()
     QVERIFY(view->attemptModel()->rowCount() >= 3); // the first answer and its repairs
     QVERIFY(QString::fromStdString(view->rawEditor()->utf8Text()).contains(QStringLiteral("\"question\"")));
     QVERIFY(view->issueList()->count() > 0);
-    QVERIFY(view->issueList()->item(0)->text().contains(QStringLiteral("goals")));
+    // hopeless-model was written for the question schema: Run ×N ran it with that one, not
+    // the goal schema in the editor (it once failed every run with "Required" for goals).
+    QCOMPARE(QString::fromStdString(view->capture()->summary.schemaTitle), QStringLiteral("Next question with answers"));
     // The request as sent carries no key.
     QVERIFY(!QString::fromStdString(view->requestEditor()->utf8Text()).contains(QStringLiteral("SECRET")));
-    saveScreenshot(memory()->capturesDock(), QStringLiteral("captures-browser"));
+    saveScreenshot(memory()->browser(), QStringLiteral("captures-browser"));
 
     // Filtered to the failures: the same capture heads the list.
     browser->filterBar()->setField(QStringLiteral("outcome"), QStringLiteral("failed"));
@@ -169,6 +171,10 @@ void TestGuiMemory::browserFiltersFailedOpensAndReplays()
     QVERIFY(memory()->store()->writer()->flush().ok());
     QCOMPARE(countWhere(m_storePath, {{"label", "replay_of=" + id.toStdString()}}), 1);
     QCOMPARE(countWhere(m_storePath, {{"label", "replay_of=" + id.toStdString()}, {"outcome", "failed"}}), 1);
+    // It is a run of the original's target, answered from the record: the original's provider
+    // and model (a replay once showed the original's id as its model, and the dashboard
+    // charted it as a target of its own).
+    QCOMPARE(countWhere(m_storePath, {{"label", "replay_of=" + id.toStdString()}, {"provider", "scenario"}, {"model", "hopeless-model"}}), 1);
 
     // Export the selection; copy the command that asks again.
     const QString out = m_dir->filePath(QStringLiteral("failed.jsonl"));
@@ -218,7 +224,7 @@ void TestGuiMemory::browserSortsByHeaderClickAndRemembers()
     openWindow(m_storePath);
     useGoalSchema(readFile(goalSchemaPath()));
     runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/hopeless-model")}, 5, 4);
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     CapturesBrowser* browser = memory()->browser();
     CapturePageModel* model = browser->model();
     QHeaderView* header = browser->table()->horizontalHeader();
@@ -278,7 +284,7 @@ void TestGuiMemory::browserSortsByHeaderClickAndRemembers()
     m_window.reset(); // not close(): it would ask about the edited schema
     QCOMPARE(QSettings().value(QStringLiteral("captures/sort/key")).toString(), QStringLiteral("latency"));
     openWindow(m_storePath);
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     browser = memory()->browser();
     QCOMPARE(browser->model()->order().key, store::SortKey::Latency);
     QVERIFY(browser->model()->order().descending);
@@ -295,7 +301,7 @@ void TestGuiMemory::browserSortsByHeaderClickAndRemembers()
 void TestGuiMemory::browserSplitterAndColumnWidthsRestored()
 {
     openWindow(m_storePath);
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     CapturesBrowser* browser = memory()->browser();
     QTRY_VERIFY(browser->splitter()->sizes().value(0) > 0);
     const int total = browser->splitter()->sizes().value(0) + browser->splitter()->sizes().value(1);
@@ -309,7 +315,7 @@ void TestGuiMemory::browserSplitterAndColumnWidthsRestored()
 
     openWindow(m_storePath);
     browser = memory()->browser();
-    QVERIFY(memory()->capturesDock()->isVisible());
+    QVERIFY(memory()->browser()->isVisible());
     QTRY_COMPARE(browser->splitter()->sizes(), sizes);
     QCOMPARE(browser->table()->horizontalHeader()->sectionSize(CapturePageModel::Model), 173);
     QCOMPARE(browser->table()->horizontalHeader()->sectionSize(CapturePageModel::Provider), 61);
@@ -381,7 +387,7 @@ void TestGuiMemory::revalidationResolvesRefsToSiblingFiles()
     runBatch({QStringLiteral("scenario/fenced-reply")}, 3, 3); // with the scenario's own schema: valid
     QVERIFY(m_window->openFile(workspace.filePath(QStringLiteral("refs/schema.json"))));
     QCOMPARE(m_window->document()->filePath(), workspace.filePath(QStringLiteral("refs/schema.json")));
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     RevalidatePanel* panel = memory()->browser()->revalidatePanel();
     QSignalSpy finished(panel, &RevalidatePanel::finished);
     panel->start();
@@ -408,7 +414,7 @@ void TestGuiMemory::dashboardAgreesWithCapturesStats()
     runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/hopeless-model"), QStringLiteral("scenario/truncated-article")}, 5, 4);
     memory()->browser()->filterBar()->setField(QStringLiteral("outcome"), QString());
     Dashboard* dashboard = memory()->dashboard();
-    memory()->dashboardDock()->show();
+    m_window->showActivity(Activity::Dashboard);
     QSignalSpy refreshed(dashboard, &Dashboard::refreshed);
     dashboard->refresh();
     QVERIFY(refreshed.wait(30000));
@@ -483,7 +489,7 @@ void TestGuiMemory::dashboardAgreesWithCapturesStats()
     // Final success 10/15 misses the 99% target: the line is drawn red.
     QCOMPARE(finalLine->pen().color(), QColor(0xcf, 0x22, 0x2e));
 
-    saveScreenshot(memory()->dashboardDock(), QStringLiteral("dashboard"));
+    saveScreenshot(memory()->dashboard(), QStringLiteral("dashboard"));
 
     // A chart exports as PNG and SVG.
     const QString png = m_dir->filePath(QStringLiteral("mix.png")), svg = m_dir->filePath(QStringLiteral("mix.svg"));
@@ -551,7 +557,7 @@ void TestGuiMemory::storeInsideTheOpenWorkspaceKeepsWriting()
     const QString storePath = m_dir->filePath(QStringLiteral("captures.db"));
     QVERIFY(seedStore(storePath, 1)); // the file exists before the tree first lists the folder
     openWindow(storePath);
-    WorkspaceDock* dock = m_window->workspaceDock();
+    WorkspaceTree* dock = m_window->workspaceTree();
     dock->show();
     QVERIFY(memory()->store()->writer()->waitUntilOpen());
     QFileSystemModel* tree = dock->model();
@@ -612,14 +618,14 @@ void TestGuiMemory::filtersAndBatchSettingsPersist()
     memory()->batchPanel()->checkTargets({QStringLiteral("scenario/refusal"), QStringLiteral("openai/gpt-4o-mini")});
     memory()->batchPanel()->setRepeats(100);
     memory()->batchPanel()->setConcurrency(7);
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     m_window->close();
     m_window.reset();
 
     openWindow(m_storePath);
     QCOMPARE(memory()->browser()->filterBar()->arguments(),
              (std::vector<std::pair<std::string, std::string>>{{"outcome", "repaired"}, {"provider", "openai"}}));
-    QVERIFY(memory()->capturesDock()->isVisible());
+    QVERIFY(memory()->browser()->isVisible());
     QStringList checked;
     for (int i = 0; i < memory()->batchPanel()->targetList()->count(); ++i)
         if (memory()->batchPanel()->targetList()->item(i)->checkState() == Qt::Checked)
@@ -627,3 +633,104 @@ void TestGuiMemory::filtersAndBatchSettingsPersist()
     QCOMPARE(checked, (QStringList{QStringLiteral("scenario/refusal"), QStringLiteral("openai/gpt-4o-mini")}));
 }
 
+
+// Run ×N's Cancel is live from the first call to the last: it aborts the calls in flight and
+// starts no new one, and Run is off meanwhile. (Cancel once stayed greyed at 3/40 and 34/40,
+// with Run ×N clickable.) stalled-stream goes silent for 20 s after its first bytes, so both
+// runs are in flight when Cancel is pressed.
+void TestGuiMemory::batchCancelAbortsCallsInFlight()
+{
+    openWindow(m_storePath);
+    m_window->showActivity(Activity::Batch);
+    BatchPanel* panel = memory()->batchPanel();
+    panel->checkTargets({QStringLiteral("scenario/stalled-stream")});
+    panel->setRepeats(20);
+    panel->setConcurrency(2);
+    QSignalSpy finished(panel, &BatchPanel::batchFinished);
+    panel->run();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->runner() && panel->runner()->runsInFlight() == 2, 30000);
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QVERIFY(!panel->runButton()->isEnabled());
+    QSignalSpy launched(panel->runner(), &batch::BatchRunner::runFinished);
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000); // long before the stall would end (it may end at once)
+    QCOMPARE(finished.at(0).at(0).toBool(), true);
+    QCOMPARE(panel->runner()->runsInFlight(), 0);
+    QCOMPARE(panel->runner()->runsDone(), 0); // the two in flight were aborted, none started after
+    QCOMPARE(launched.size(), 0);
+    QVERIFY(!panel->cancelButton()->isEnabled());
+    QVERIFY(panel->runButton()->isEnabled());
+    QVERIFY(panel->statusLabel()->text().endsWith(QStringLiteral("cancelled")));
+    QVERIFY(memory()->store()->writer()->flush().ok());
+    QCOMPARE(countWhere(m_storePath, {{"label", "batch=" + panel->runner()->batchId()}}), 0);
+}
+
+// Re-validation checks the history of the schema being edited unless told "every schema":
+// captures of another schema are not judged by an edit they never ran with. The list says each
+// change's schema, target and time.
+void TestGuiMemory::revalidationScopedToTheEditedSchema()
+{
+    openWindow(m_storePath);
+    // Five captures of the goal schema (fenced-reply, valid) and five of missing-field's own
+    // schema (another title), run with each scenario's own schema from a blank editor.
+    runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/missing-field")}, 5, 4);
+    QCOMPARE(countWhere(m_storePath, {}), 10);
+    RevalidatePanel* panel = revalidationOfEveryCapture();
+    QCOMPARE(panel->scope(), RevalidatePanel::Scope::ThisSchema);
+    QSignalSpy done(panel, &RevalidatePanel::finished);
+    panel->start();
+    QVERIFY(done.wait(60000));
+    QCOMPARE(panel->report()->count, 5); // the goal schema's five only
+    QCOMPARE(panel->report()->becameInvalid, 5);
+    QAbstractItemModelTester tester(panel->changeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QAbstractItemModel* changes = panel->changeModel();
+    QCOMPARE(changes->index(0, ReplayChangeModel::SchemaColumn).data().toString(), QStringLiteral("Investigation goals"));
+    QCOMPARE(changes->index(0, ReplayChangeModel::TargetColumn).data().toString(), QStringLiteral("scenario/fenced-reply"));
+    QVERIFY(!changes->index(0, ReplayChangeModel::TimeColumn).data().toString().isEmpty());
+
+    panel->setScope(RevalidatePanel::Scope::EverySchema);
+    panel->start();
+    QVERIFY(done.wait(60000));
+    QCOMPARE(panel->report()->count, 10);
+}
+
+// Run ×N runs each demo with the schema it was written for when the editor holds another, as
+// the Run activity does, and its row says so; a demo of the editor's schema runs the editor's.
+void TestGuiMemory::batchRunsEachDemoWithItsOwnSchema()
+{
+    openWindow(m_storePath);
+    useGoalSchema(readFile(goalSchemaPath()));
+    m_window->showActivity(Activity::Batch);
+    runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/missing-field")}, 3, 2);
+    BatchTallyModel* tally = memory()->batchPanel()->tallyModel();
+    QAbstractItemModelTester tester(tally, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(tally->index(0, BatchTallyModel::Schema).data().toString(), QStringLiteral("Investigation goals"));
+    QCOMPARE(tally->index(1, BatchTallyModel::Schema).data().toString(), QStringLiteral("its own: Answer drift"));
+    QVERIFY(!tally->index(1, BatchTallyModel::Schema).data(Qt::ToolTipRole).toString().isEmpty());
+    // missing-field's expect: repaired after one repair, against its own schema.
+    QCOMPARE(tally->index(1, BatchTallyModel::Repaired).data().toLongLong(), 3);
+    QCOMPARE(tally->index(1, BatchTallyModel::Failed).data().toLongLong(), 0);
+    QCOMPARE(countWhere(m_storePath, {{"schema-title", "Answer drift"}, {"outcome", "repaired"}}), 3);
+    QCOMPARE(countWhere(m_storePath, {{"schema-title", "Investigation goals"}, {"outcome", "valid"}}), 3);
+}
+
+// The captures list follows new captures without moving rows under the user's eyes: a bar
+// says how many arrived since the list was read, and a click lists them (the list once said
+// "66 shown" while the dashboard counted 67).
+void TestGuiMemory::browserSaysWhenNewCapturesArrive()
+{
+    openWindow(m_storePath);
+    useGoalSchema(readFile(goalSchemaPath()));
+    runBatch({QStringLiteral("scenario/fenced-reply")}, 2, 2);
+    m_window->showActivity(Activity::Captures);
+    CapturesBrowser* browser = memory()->browser();
+    QTRY_COMPARE(browser->model()->rowCount(), 2);
+    QVERIFY(!browser->newCapturesBar()->isVisible());
+    runBatch({QStringLiteral("scenario/fenced-reply")}, 3, 3);
+    QTRY_VERIFY_WITH_TIMEOUT(browser->newCapturesBar()->isVisible(), 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(browser->newCapturesBar()->text().startsWith(QStringLiteral("3 new capture")), qPrintable(browser->newCapturesBar()->text()), 10000);
+    QCOMPARE(browser->model()->rowCount(), 2); // nothing moved yet
+    QTest::mouseClick(browser->newCapturesBar(), Qt::LeftButton);
+    QTRY_COMPARE(browser->model()->rowCount(), 5);
+    QVERIFY(!browser->newCapturesBar()->isVisible());
+}

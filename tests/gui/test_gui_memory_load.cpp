@@ -66,14 +66,14 @@ void TestGuiMemory::eventLoopFreeOpeningDashboardOnAHugeStore()
     QTest::qWait(800); // the filter's debounce and the first paints settle first
     EventLoopWatchdog watchdog;
     const ProcessCpuTimer cpu;
-    memory()->dashboardDock()->show();
+    m_window->showActivity(Activity::Dashboard);
     dashboard->refresh();
     QVERIFY(refreshed.wait(180000));
     qInfo("dashboard on %lld captures: %.0f ms of CPU to draw; longest GUI turn %.1f ms of CPU (%s)", static_cast<long long>(hugeStoreSize()),
           cpu.elapsedMs(), watchdog.longestStallMs(), qPrintable(watchdog.longestGapParts()));
     QCOMPARE(dashboard->stats().value("count", qint64(0)), hugeStoreSize());
     QVERIFY2(watchdog.longestStallMs() < 50, qPrintable(QString::number(watchdog.longestStallMs())));
-    saveScreenshot(memory()->dashboardDock(), QStringLiteral("dashboard-million"));
+    saveScreenshot(memory()->dashboard(), QStringLiteral("dashboard-million"));
 }
 
 void TestGuiMemory::eventLoopFreeSortingAHugeStore()
@@ -81,7 +81,7 @@ void TestGuiMemory::eventLoopFreeSortingAHugeStore()
     const QString fixture = hugeCaptureStore();
     QVERIFY(!fixture.isEmpty());
     openWindow(fixture);
-    memory()->capturesDock()->show();
+    m_window->showActivity(Activity::Captures);
     CapturesBrowser* browser = memory()->browser();
     CapturePageModel* model = browser->model();
     QSignalSpy loaded(model, &CapturePageModel::pageLoaded);
@@ -124,6 +124,6 @@ void TestGuiMemory::eventLoopFreeSortingAHugeStore()
         latencies.push_back(text.toLongLong());
     QCOMPARE(latencies.size(), std::size_t(400));
     QVERIFY(std::is_sorted(latencies.rbegin(), latencies.rend()));
-    saveScreenshot(memory()->capturesDock(), QStringLiteral("captures-million"));
+    saveScreenshot(memory()->browser(), QStringLiteral("captures-million"));
 }
 

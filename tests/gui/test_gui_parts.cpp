@@ -1,11 +1,11 @@
 // The pure parts of the workbench: span helpers, the issue model, the debounced worker.
 #include "gui_fixture.h"
 
-#include "debouncedjob.h"
-#include "fileroute.h"
-#include "fixwords.h"
-#include "issuemodel.h"
-#include "textspans.h"
+#include "async/debouncedjob.h"
+#include "workbench/fileroute.h"
+#include "checks/fixwords.h"
+#include "checks/issuemodel.h"
+#include "checks/textspans.h"
 
 #include <QAbstractItemModelTester>
 #include <QStandardPaths>

@@ -2,19 +2,19 @@
 // press Run, watch the attempts timeline fill and the outcome settle; cancel a stalled
 // stream; prefill the prompt from the workspace's prompt.md. Nothing of the engine is mocked:
 // the in-process Scenario provider answers.
-#include "attemptmodel.h"
-#include "attemptview.h"
-#include "optionstoolbar.h"
-#include "promptvariables.h"
-#include "startpage.h"
-#include "editorpanel.h"
-#include "fixtable.h"
-#include "codeeditor.h"
-#include "mainwindow.h"
-#include "tonelabel.h"
-#include "runpane.h"
-#include "runprompt.h"
-#include "runtargetform.h"
+#include "run/attemptmodel.h"
+#include "run/attemptview.h"
+#include "workbench/optionstoolbar.h"
+#include "run/promptvariables.h"
+#include "workbench/startpage.h"
+#include "widgets/editorpanel.h"
+#include "checks/fixtable.h"
+#include "widgets/codeeditor.h"
+#include "workbench/mainwindow.h"
+#include "widgets/tonelabel.h"
+#include "run/runpane.h"
+#include "run/runprompt.h"
+#include "run/runtargetform.h"
 
 #include "json/parse.h"
 #include "providers/scenario.h"
@@ -124,7 +124,7 @@ void TestGuiRun::init()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     m_pane = m_window->runPane();
     QVERIFY(m_pane);
-    m_window->tabs()->setCurrentWidget(m_pane);
+    m_window->showActivity(Activity::Run);
 }
 
 void TestGuiRun::cleanup()
@@ -450,8 +450,10 @@ void TestGuiRun::startPageDemoRunsAsItsExpectSays()
     QList<QListWidgetItem*> found = list->findItems(demo + QStringLiteral(" — "), Qt::MatchStartsWith);
     QCOMPARE(found.size(), 1);
     emit list->itemActivated(found.first());
-    QCOMPARE(m_window->tabs()->currentWidget(), m_pane);
+    QCOMPARE(m_window->currentActivity(), Activity::Run);
     QVERIFY(m_pane->targetForm()->streamCheck()->isChecked());
+    // At a pace an audience can follow, unless the user set another (Demo pace, beside Run).
+    QCOMPARE(m_window->runDraft()->targetChoice().paceMs, kDemoPaceMs);
     waitForEnd();
     const Json expect = *builtin(demo.toUtf8().constData()).expect;
     QCOMPARE(m_pane->outcomeLabel()->text().toStdString(), expect["outcome"].get<std::string>());

@@ -8,10 +8,10 @@
 // (the worker's check and the GUI thread's work: issue model, squiggles). The editor's own
 // setText is timed apart (Scintilla, not Conform). CLI side: the process end to end, best of
 // three. One JSON line per file: {"file","bytes","gui_ms","set_text_ms","cli_ms","ratio","verdict"}.
-#include "codeeditor.h"
-#include "instancepane.h"
-#include "mainwindow.h"
-#include "statusline.h"
+#include "widgets/codeeditor.h"
+#include "checks/instancepane.h"
+#include "workbench/mainwindow.h"
+#include "widgets/statusline.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

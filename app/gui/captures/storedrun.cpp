@@ -1,0 +1,124 @@
+#include "captures/storedrun.h"
+
+
+namespace conform::gui {
+
+namespace {
+
+std::string stringAt(const Json& object, const char* key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+long long integerAt(const Json& object, const char* key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_number() ? it->get<long long>() : 0;
+}
+
+bool trueAt(const Json& object, const char* key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_boolean() && it->get<bool>();
+}
+
+Json arrayAt(const Json& object, const char* key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_array() ? *it : Json::array();
+}
+
+engine::AttemptKind kindNamed(const std::string& name)
+{
+    for (auto kind : {engine::AttemptKind::Initial, engine::AttemptKind::Repair, engine::AttemptKind::Continuation,
+                      engine::AttemptKind::ReaskLarger, engine::AttemptKind::Fallback})
+        if (engine::attemptKindName(kind) == name)
+            return kind;
+    return engine::AttemptKind::Initial;
+}
+
+std::optional<Span> spanOf(const Json& object)
+{
+    if (!object.is_object() || !object.contains("offset") || !object["offset"].is_number_unsigned())
+        return std::nullopt;
+    return Span{object["offset"].get<std::size_t>(), static_cast<std::size_t>(std::max(0LL, integerAt(object, "length")))};
+}
+
+} // namespace
+
+engine::AttemptRecord attemptFromJson(const Json& a)
+{
+    engine::AttemptRecord r;
+    if (!a.is_object())
+        return r;
+    r.target = stringAt(a, "target");
+    r.mode = providers::parseMode(stringAt(a, "mode")).value_or(providers::Mode::Text);
+    r.kind = kindNamed(stringAt(a, "kind"));
+    r.repair = static_cast<int>(integerAt(a, "repair"));
+    r.request = a.value("request", Json());
+    r.requestBytes = static_cast<std::size_t>(std::max(0LL, integerAt(a, "request_bytes")));
+    r.maxTokens = static_cast<int>(integerAt(a, "max_tokens"));
+    r.raw = stringAt(a, "raw");
+    r.joinedAt = static_cast<std::size_t>(std::max(0LL, integerAt(a, "joined_at")));
+    r.parsed = trueAt(a, "parsed");
+    r.value = a.value("value", Json());
+    r.fixes = arrayAt(a, "fixes");
+    r.coercions = arrayAt(a, "coercions");
+    r.issues = arrayAt(a, "issues");
+    r.extractionFailure = stringAt(a, "extraction_failure");
+    r.valid = trueAt(a, "valid");
+    r.stopReason = stringAt(a, "stop_reason");
+    const Json usage = a.value("usage", Json::object());
+    if (usage.is_object())
+        r.usage = {integerAt(usage, "input"), integerAt(usage, "output"), integerAt(usage, "cached")};
+    r.latencyMs = integerAt(a, "latency_ms");
+    r.httpStatus = static_cast<int>(integerAt(a, "http_status"));
+    for (const Json& retry : arrayAt(a, "retries"))
+        if (retry.is_object())
+            r.retries.push_back({static_cast<int>(integerAt(retry, "status")), integerAt(retry, "delay_ms"), stringAt(retry, "reason"),
+                                 integerAt(retry, "try_ms")});
+    r.error = stringAt(a, "error");
+    r.truncated = trueAt(a, "truncated");
+    r.notEnforced = trueAt(a, "not_enforced");
+    return r;
+}
+
+std::vector<engine::AttemptRecord> attemptsOfRun(const Json& run)
+{
+    std::vector<engine::AttemptRecord> out;
+    for (const Json& attempt : arrayAt(run, "attempts"))
+        out.push_back(attemptFromJson(attempt));
+    return out;
+}
+
+QString issueSummary(const Json& issue)
+{
+    if (!issue.is_object())
+        return {};
+    QString path;
+    for (const Json& part : arrayAt(issue, "path"))
+        path += QLatin1Char('/') + QString::fromStdString(part.is_string() ? part.get<std::string>() : part.dump());
+    return (path.isEmpty() ? QStringLiteral("/") : path) + QStringLiteral(": ") + QString::fromStdString(stringAt(issue, "message"));
+}
+
+std::vector<Span> fixSpans(const engine::AttemptRecord& attempt)
+{
+    std::vector<Span> spans;
+    for (const Json& fix : attempt.fixes)
+        if (auto span = spanOf(fix))
+            spans.push_back(*span);
+    return spans;
+}
+
+std::vector<Span> issueSpans(const engine::AttemptRecord& attempt)
+{
+    std::vector<Span> spans;
+    for (const Json& issue : attempt.issues)
+        if (issue.is_object() && issue.contains("span"))
+            if (auto span = spanOf(issue["span"]))
+                spans.push_back(*span);
+    return spans;
+}
+
+} // namespace conform::gui

@@ -1,0 +1,94 @@
+#include "checks/fixwords.h"
+
+#include "base/path.h"
+
+#include <QCoreApplication>
+
+namespace conform::gui {
+
+namespace {
+
+// The words for each kind (translated in the "FixWords" context). A switch without a
+// default: a kind added to json/fix_kind.h without words here is a compiler warning, and
+// test_gui's fixWordsForEveryKind fails.
+const char* fixWordsSource(json::FixKind kind)
+{
+    using K = json::FixKind;
+    switch (kind) {
+    // Fixes that only remove something, said as "removed …".
+    case K::TrailingComma: return QT_TRANSLATE_NOOP("FixWords", "removed trailing comma");
+    case K::ExtraComma: return QT_TRANSLATE_NOOP("FixWords", "removed extra comma");
+    case K::Comment: return QT_TRANSLATE_NOOP("FixWords", "removed comment");
+    case K::Bom: return QT_TRANSLATE_NOOP("FixWords", "removed byte-order mark");
+    case K::StrayBracket: return QT_TRANSLATE_NOOP("FixWords", "removed stray bracket");
+    case K::StrayCharacter: return QT_TRANSLATE_NOOP("FixWords", "removed stray character");
+    case K::DanglingKey: return QT_TRANSLATE_NOOP("FixWords", "removed key without a value");
+    case K::ControlCharacter: return QT_TRANSLATE_NOOP("FixWords", "removed control character");
+    // Fixes that only insert something, said as "added …".
+    case K::MissingComma: return QT_TRANSLATE_NOOP("FixWords", "added missing comma");
+    case K::MissingColon: return QT_TRANSLATE_NOOP("FixWords", "added missing colon");
+    case K::MissingBracket: return QT_TRANSLATE_NOOP("FixWords", "closed unclosed bracket");
+    case K::MissingQuote: return QT_TRANSLATE_NOOP("FixWords", "added missing quote");
+    case K::MissingValue: return QT_TRANSLATE_NOOP("FixWords", "added missing value");
+    case K::TruncatedString: return QT_TRANSLATE_NOOP("FixWords", "closed cut-off string");
+    // Fixes that replace one spelling by another.
+    case K::SingleQuotes: return QT_TRANSLATE_NOOP("FixWords", "single quotes → double quotes");
+    case K::TypographicQuotes: return QT_TRANSLATE_NOOP("FixWords", "typographic quotes → straight quotes");
+    case K::OddQuotes: return QT_TRANSLATE_NOOP("FixWords", "backtick or accent quotes → double quotes");
+    case K::UnquotedKey: return QT_TRANSLATE_NOOP("FixWords", "quoted a bare key");
+    case K::UnquotedString: return QT_TRANSLATE_NOOP("FixWords", "quoted a bare string");
+    case K::PythonLiteral: return QT_TRANSLATE_NOOP("FixWords", "Python literal → JSON literal");
+    case K::InvalidLiteral: return QT_TRANSLATE_NOOP("FixWords", "invalid literal → JSON literal");
+    case K::TruncatedLiteral: return QT_TRANSLATE_NOOP("FixWords", "completed cut-off literal");
+    case K::TruncatedNumber: return QT_TRANSLATE_NOOP("FixWords", "completed cut-off number");
+    case K::InvalidNumber: return QT_TRANSLATE_NOOP("FixWords", "invalid number → JSON number");
+    case K::InvalidEscape: return QT_TRANSLATE_NOOP("FixWords", "invalid escape → valid escape");
+    case K::InvalidUtf8: return QT_TRANSLATE_NOOP("FixWords", "invalid UTF-8 byte → replacement character");
+    case K::UnescapedQuote: return QT_TRANSLATE_NOOP("FixWords", "escaped a quote inside a string");
+    case K::EscapedQuotes: return QT_TRANSLATE_NOOP("FixWords", "unescaped an escaped top-level string");
+    case K::ConcatenatedString: return QT_TRANSLATE_NOOP("FixWords", "joined \"a\" + \"b\" into one string");
+    case K::MongoWrapper: return QT_TRANSLATE_NOOP("FixWords", "unwrapped a Mongo-style wrapper");
+    case K::UnicodeWhitespace: return QT_TRANSLATE_NOOP("FixWords", "Unicode space → plain space");
+    case K::Placeholder: return QT_TRANSLATE_NOOP("FixWords", "placeholder \"...\" → null");
+    case K::Crlf: return QT_TRANSLATE_NOOP("FixWords", "line ending inside a string escaped");
+    case K::DoubleEncoded: return QT_TRANSLATE_NOOP("FixWords", "decoded JSON sent as a string");
+    case K::Ambiguous: return QT_TRANSLATE_NOOP("FixWords", "ambiguous: an item may be lost here");
+    case K::GuessedMissingQuote: return QT_TRANSLATE_NOOP("FixWords", "guess: closed a string where the next item seems to start");
+    }
+    return nullptr;
+}
+
+} // namespace
+
+QString quotedText(const std::string& text)
+{
+    return QString::fromStdString(Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+QString fixWords(json::FixKind kind)
+{
+    return QCoreApplication::translate("FixWords", fixWordsSource(kind));
+}
+
+QString describeFix(const std::string& kind, const std::string& before, const std::string& after)
+{
+    if (const std::optional<json::FixKind> known = json::parseFixKind(kind))
+        return fixWords(*known);
+    return QString::fromStdString(kind).replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+QString describeCoercion(const Json& coercion)
+{
+    const auto dumped = [](const Json& value) {
+        return QString::fromStdString(value.dump(-1, ' ', false, Json::error_handler_t::replace));
+    };
+    QString at = QStringLiteral("/");
+    if (coercion.contains("path") && coercion["path"].is_array() && !coercion["path"].empty()) {
+        at.clear();
+        for (const Json& part : coercion["path"])
+            at += QLatin1Char('/') + (part.is_string() ? QString::fromStdString(part.get<std::string>()) : dumped(part));
+    }
+    return QCoreApplication::translate("FixWords", "%1 → %2 at %3").arg(dumped(coercion.value("before", Json())), dumped(coercion.value("after", Json())), at);
+}
+
+} // namespace conform::gui

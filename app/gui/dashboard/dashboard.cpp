@@ -1,0 +1,209 @@
+#include "dashboard/dashboard.h"
+
+#include "async/backgroundtask.h"
+
+#include "store/store.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTime>
+#include <QEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPainter>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSvgGenerator>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <utility>
+
+namespace conform::gui {
+
+namespace {
+
+struct StatsAnswer
+{
+    Json stats;
+    std::string error;
+    double seconds = 0;
+};
+
+StatsAnswer queryStats(const store::StoreLocation& location, const store::Filter& filter, bool hourly)
+{
+    QElapsedTimer clock;
+    clock.start();
+    auto store = store::Store::open(location, store::OpenOptions{false});
+    if (!store)
+        return {Json(), store.error().toString()};
+    store::StatsQuery query;
+    query.filter = filter;
+    query.by = {"provider", "model"};
+    query.bucket = hourly ? store::Bucket::Hour : store::Bucket::Day;
+    auto stats = store.value()->stats(query);
+    if (!stats)
+        return {Json(), stats.error().toString()};
+    return {std::move(stats.value()), {}, clock.elapsed() / 1000.0};
+}
+
+} // namespace
+
+Dashboard::Dashboard(const store::StoreLocation& location, FilterSource filter, QWidget* parent)
+    : QWidget(parent), m_location(location), m_filter(std::move(filter)), m_bucket(new QComboBox(this)),
+      m_exportChoice(new QComboBox(this)), m_status(new QLabel(this)), m_debounce(new QTimer(this))
+{
+    m_bucket->addItem(tr("by day"), false);
+    m_bucket->addItem(tr("by hour"), true);
+    m_bucket->setCurrentIndex(QSettings().value(QStringLiteral("dashboard/hourly"), false).toBool() ? 1 : 0);
+    connect(m_bucket, &QComboBox::currentIndexChanged, this, [this] {
+        QSettings().setValue(QStringLiteral("dashboard/hourly"), m_bucket->currentData().toBool());
+        refresh();
+    });
+    auto* refreshButton = new QPushButton(tr("Refresh"), this);
+    refreshButton->setShortcut(QKeySequence(tr("Ctrl+Shift+F5")));
+    connect(refreshButton, &QPushButton::clicked, this, &Dashboard::refresh);
+    for (int i = 0; i < int(DashboardChart::Count); ++i)
+        m_exportChoice->addItem(chartTitle(DashboardChart(i)), i);
+    auto* exportButton = new QPushButton(tr("Export chart…"), this);
+    exportButton->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    exportButton->setToolTip(tr("Save the chart chosen beside it as PNG or SVG"));
+    connect(exportButton, &QPushButton::clicked, this, &Dashboard::exportWithDialog);
+    m_status->setTextFormat(Qt::PlainText);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_bucket);
+    controls->addWidget(refreshButton);
+    controls->addWidget(m_exportChoice);
+    controls->addWidget(exportButton);
+    controls->addWidget(m_status, 1);
+
+    auto* grid = new QGridLayout;
+    for (int i = 0; i < int(DashboardChart::Count); ++i) {
+        auto* view = new QChartView(buildChart(DashboardChart(i), Json::object()), this);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(360, 250);
+        m_views[std::size_t(i)] = view;
+        grid->addWidget(view, i / 2, i % 2);
+    }
+    auto* charts = new QWidget(this);
+    charts->setLayout(grid);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(charts);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(controls);
+    layout->addWidget(scroll, 1);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(1500);
+    connect(m_debounce, &QTimer::timeout, this, &Dashboard::refresh);
+}
+
+void Dashboard::setBucket(bool hourly)
+{
+    m_bucket->setCurrentIndex(hourly ? 1 : 0);
+}
+
+void Dashboard::refreshSoon()
+{
+    m_debounce->start();
+}
+
+void Dashboard::refresh()
+{
+    m_debounce->stop();
+    if (m_querying) {
+        m_again = true;
+        return;
+    }
+    auto filter = m_filter ? m_filter() : Result<store::Filter>(store::Filter{});
+    if (!filter)
+        return m_status->setText(QString::fromStdString(filter.error().toString()));
+    m_querying = true;
+    m_status->setText(tr("querying…"));
+    runInBackground(this, [location = m_location, filter = filter.value(), hourly = m_bucket->currentData().toBool()] {
+        return queryStats(location, filter, hourly);
+    }, [this](StatsAnswer answer) {
+        m_querying = false;
+        if (!answer.error.empty())
+            m_status->setText(QString::fromStdString(answer.error));
+        else {
+            draw(std::move(answer.stats));
+            m_status->setText(tr("%1 captures · %2 s · %3").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))))
+                                  .arg(answer.seconds, 0, 'f', 2)
+                                  .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
+        }
+        if (std::exchange(m_again, false))
+            refresh();
+        else
+            emit refreshed();
+    });
+}
+
+void Dashboard::draw(Json stats)
+{
+    m_stats = std::move(stats);
+    for (int i = 0; i < int(DashboardChart::Count); ++i) {
+        QChartView* view = m_views[std::size_t(i)];
+        QChart* old = view->chart();
+        view->setChart(buildChart(DashboardChart(i), m_stats));
+        view->setMinimumHeight(preferredChartHeight(DashboardChart(i), m_stats));
+        delete old; // setChart() leaves the old chart to its owner
+    }
+}
+
+void Dashboard::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // The theme changed: the charts are drawn again in its colours.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        draw(m_stats);
+}
+
+bool Dashboard::exportChart(DashboardChart chart, const QString& path, QString* error)
+{
+    QChartView* view = chartView(chart);
+    if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(view->size());
+        svg.setViewBox(view->rect());
+        svg.setTitle(chartTitle(chart));
+        QPainter painter;
+        if (!painter.begin(&svg)) {
+            if (error)
+                *error = tr("%1: cannot write").arg(path);
+            return false;
+        }
+        view->render(&painter);
+        painter.end();
+        return true;
+    }
+    if (!view->grab().save(path, "PNG")) {
+        if (error)
+            *error = tr("%1: cannot write").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void Dashboard::exportWithDialog()
+{
+    const auto chart = DashboardChart(m_exportChoice->currentData().toInt());
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), chartTitle(chart) + QStringLiteral(".png"),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    m_status->setText(exportChart(chart, path, &error) ? tr("saved %1").arg(path) : error);
+}
+
+} // namespace conform::gui

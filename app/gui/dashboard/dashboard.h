@@ -1,0 +1,70 @@
+#pragma once
+// Dashboards: success over time, the outcome mix per provider x model, mean repairs, fallback,
+// truncation and refusal rates, latency p50/p95 and tokens, over the captures browser's
+// filters (dashboardcharts.h draws each). The numbers are one store::Store::stats query on a
+// worker thread with a connection of its own; the GUI thread only draws. refreshSoon() is
+// what landing captures call: refreshes are debounced, and at most one query runs at a time.
+// Any chart exports as PNG or SVG.
+#include "base/json.h"
+#include "base/result.h"
+#include "dashboard/dashboardcharts.h"
+#include "store/filter.h"
+#include "store/location.h"
+
+#include <QWidget>
+
+#include <array>
+#include <functional>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QTimer;
+
+namespace conform::gui {
+
+class Dashboard : public QWidget
+{
+    Q_OBJECT
+public:
+    using FilterSource = std::function<Result<store::Filter>()>;
+
+    Dashboard(const store::StoreLocation& location, FilterSource filter, QWidget* parent = nullptr);
+
+    // Queries now (or as soon as the query running ends).
+    void refresh();
+    // Queries after a quiet moment: many calls in a burst make one query.
+    void refreshSoon();
+    void setBucket(bool hourly);
+
+    // The last stats document drawn (null before the first), and its charts.
+    const Json& stats() const { return m_stats; }
+    QChartView* chartView(DashboardChart chart) const { return m_views[std::size_t(chart)]; }
+    bool isQuerying() const { return m_querying; }
+
+    // Writes the chart as PNG, or as SVG when `path` ends in .svg. False, with a message, on failure.
+    bool exportChart(DashboardChart chart, const QString& path, QString* error = nullptr);
+
+signals:
+    void refreshed();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void draw(Json stats);
+    void exportWithDialog();
+
+    store::StoreLocation m_location;
+    FilterSource m_filter;
+    std::array<QChartView*, std::size_t(DashboardChart::Count)> m_views{};
+    QComboBox* m_bucket;
+    QComboBox* m_exportChoice;
+    QLabel* m_status;
+    QTimer* m_debounce;
+    Json m_stats = Json::object(); // what the charts show: nothing until the first refresh
+    bool m_querying = false;
+    bool m_again = false; // a refresh was asked for while a query ran
+};
+
+} // namespace conform::gui

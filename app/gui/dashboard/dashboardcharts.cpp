@@ -1,0 +1,329 @@
+#include "dashboard/dashboardcharts.h"
+
+#include "widgets/themecolours.h"
+
+#include <QBarCategoryAxis>
+#include <QApplication>
+#include <QHorizontalBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QHorizontalStackedBarSeries>
+#include <QLineSeries>
+#include <QPen>
+#include <QValueAxis>
+
+#include <functional>
+
+namespace conform::gui {
+
+namespace {
+
+// The workbench's colours by meaning, in the theme in force (themecolours.h).
+QColor meetsColour() { return statusColours().success; }
+QColor missesColour() { return statusColours().failure; }
+QColor repairedColour() { return statusColours().info; }
+QColor fallbackColour() { return statusColours().warning; }
+QColor neutralColour() { return statusColours().muted; }
+QColor referenceColour() { return statusColours().muted; }
+
+double number(const Json& object, const char* key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_number() ? it->get<double>() : 0.0;
+}
+
+double targetOf(const Json& stats, const char* name, const char* bound)
+{
+    const Json targets = stats.value("targets", Json::object());
+    return targets.contains(name) ? number(targets[name], bound) : 0.0;
+}
+
+Json groupsOf(const Json& stats)
+{
+    const auto it = stats.find("groups");
+    return it != stats.end() && it->is_array() ? *it : Json::array();
+}
+
+QStringList categories(const Json& stats)
+{
+    QStringList names;
+    for (const Json& group : groupsOf(stats))
+        names << groupName(group);
+    return names;
+}
+
+QChart* newChart(DashboardChart kind)
+{
+    auto* chart = new QChart;
+    // Before any series: a theme recolours what is already there.
+    chart->setTheme(isDarkPalette(QApplication::palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setTitle(chartTitle(kind));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    return chart;
+}
+
+QValueAxis* valueAxis(const QString& title, double max, bool percent)
+{
+    auto* axis = new QValueAxis;
+    axis->setTitleText(title);
+    axis->setRange(0, max > 0 ? max : 1);
+    axis->applyNiceNumbers(); // 0, 0.5, 1, 1.5 rather than 0, 0.35, 0.7
+    // Decimals only where the scale is small (a fallback rate near 1%, mean repairs).
+    const bool small = axis->max() < 10;
+    axis->setLabelFormat(percent ? (small ? QStringLiteral("%.1f%%") : QStringLiteral("%.0f%%"))
+                                 : (small ? QStringLiteral("%.1f") : QStringLiteral("%.0f")));
+    return axis;
+}
+
+// A dashed line at `value` across every category of a bar chart (vertical bars: y = value).
+void addReference(QChart* chart, const QString& name, double value, int categoriesCount, QAbstractAxis* x, QAbstractAxis* y,
+                  bool horizontal = false)
+{
+    auto* line = new QLineSeries;
+    line->setName(name);
+    if (horizontal) {
+        line->append(value, -0.5);
+        line->append(value, categoriesCount - 0.5);
+    } else {
+        line->append(-0.5, value);
+        line->append(categoriesCount - 0.5, value);
+    }
+    line->setPen(QPen(referenceColour(), 1.5, Qt::DashLine));
+    chart->addSeries(line);
+    line->attachAxis(x);
+    line->attachAxis(y);
+}
+
+QBarSet* barSet(const QString& name, const QColor& colour)
+{
+    auto* set = new QBarSet(name);
+    set->setColor(colour);
+    set->setBorderColor(colour);
+    return set;
+}
+
+// Grouped bars: one set per (title, field) pair, one category per provider x model. Bars run
+// across, as in every per-group chart, so that each group's whole name has room.
+QChart* groupedBars(DashboardChart kind, const Json& stats, const std::vector<std::pair<QString, std::function<double(const Json&)>>>& sets,
+                    const std::vector<QColor>& colours, const QString& unit, bool percent, double reference = -1,
+                    const QString& referenceName = {})
+{
+    QChart* chart = newChart(kind);
+    auto* series = new QHorizontalBarSeries;
+    double most = reference > 0 ? reference * 1.2 : 0;
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        QBarSet* set = barSet(sets[i].first, colours[i % colours.size()]);
+        for (const Json& group : groupsOf(stats)) {
+            const double v = sets[i].second(group);
+            *set << v;
+            most = std::max(most, v);
+        }
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(categories(stats));
+    // A rate never needs room past 100%.
+    auto* x = valueAxis(unit, percent ? std::min(most * 1.1, 100.0) : most * 1.1, percent);
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    if (reference >= 0)
+        addReference(chart, referenceName, reference, int(categories(stats).size()), x, y, true);
+    return chart;
+}
+
+QChart* ratesOverTime(const Json& stats)
+{
+    QChart* chart = newChart(DashboardChart::Rates);
+    const double target = 100 * targetOf(stats, "final_success_rate", "min");
+    const bool met = stats.value("targets", Json::object()).value("final_success_rate", Json::object()).value("met", false);
+    struct Line { QString name; const char* field; QColor colour; };
+    const Line lines[] = {{QObject::tr("final success"), "final_success_rate", met ? meetsColour() : missesColour()},
+                          {QObject::tr("first-try valid"), "first_try_valid_rate", repairedColour()},
+                          {QObject::tr("parse"), "parse_rate", neutralColour()}};
+    auto* x = new QDateTimeAxis;
+    x->setFormat(QStringLiteral("MMM d hh:mm"));
+    x->setTitleText(QObject::tr("time (UTC)"));
+    auto* y = valueAxis(QObject::tr("% of runs"), 100, true);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    qint64 first = 0, last = 0;
+    for (const Line& line : lines) {
+        auto* series = new QLineSeries;
+        series->setName(line.name);
+        series->setPen(QPen(line.colour, line.field == lines[0].field ? 2.5 : 1.5));
+        series->setPointsVisible(true);
+        for (const Json& bucket : stats.value("buckets", Json::array())) {
+            const qint64 ms = QDateTime::fromString(QString::fromStdString(bucket.value("start", std::string())), Qt::ISODateWithMs).toMSecsSinceEpoch();
+            series->append(double(ms), 100 * number(bucket, line.field));
+            first = first ? std::min(first, ms) : ms;
+            last = std::max(last, ms);
+        }
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    // Half a bucket of room at each end (an hour when there is one bucket), so the first and
+    // last points are not drawn on the axes.
+    qint64 step = 3600 * 1000;
+    const Json buckets = stats.value("buckets", Json::array());
+    if (buckets.size() >= 2)
+        step = (last - first) / qint64(buckets.size() - 1);
+    first -= step / 2;
+    last += step / 2;
+    x->setRange(QDateTime::fromMSecsSinceEpoch(first, Qt::UTC), QDateTime::fromMSecsSinceEpoch(last, Qt::UTC));
+    auto* reference = new QLineSeries;
+    reference->setName(QObject::tr("target %1%").arg(target));
+    reference->append(double(first), target);
+    reference->append(double(last), target);
+    reference->setPen(QPen(referenceColour(), 1.5, Qt::DashLine));
+    chart->addSeries(reference);
+    reference->attachAxis(x);
+    reference->attachAxis(y);
+    return chart;
+}
+
+QChart* outcomeMix(const Json& stats)
+{
+    QChart* chart = newChart(DashboardChart::OutcomeMix);
+    auto* series = new QHorizontalStackedBarSeries;
+    QBarSet* valid = barSet(QObject::tr("valid, no repair"), meetsColour());
+    QBarSet* repaired = barSet(QObject::tr("valid after repair"), repairedColour());
+    QBarSet* fallback = barSet(QObject::tr("fallback"), fallbackColour());
+    QBarSet* failed = barSet(QObject::tr("failed"), missesColour());
+    for (const Json& group : groupsOf(stats)) {
+        *valid << 100 * (number(group, "final_success_rate") - number(group, "repaired_rate"));
+        *repaired << 100 * number(group, "repaired_rate");
+        *fallback << 100 * number(group, "fallback_rate");
+        *failed << 100 * number(group, "failed_rate");
+    }
+    series->append({valid, repaired, fallback, failed});
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(categories(stats));
+    auto* x = valueAxis(QObject::tr("% of runs"), 100, true);
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    // Valid + repaired must reach the final-success target: its line crosses every bar.
+    addReference(chart, QObject::tr("target %1%").arg(100 * targetOf(stats, "final_success_rate", "min")),
+                 100 * targetOf(stats, "final_success_rate", "min"), int(categories(stats).size()), x, y, true);
+    return chart;
+}
+
+// One bar per group, green where the group meets its seed target, red where it does not:
+// two stacked sets, each group's value in exactly one of them, so the legend names the
+// colours. A dashed line marks the target. Bars run across, as in the outcome mix, so a
+// group's whole name fits; the name carries the value, which a bar of zero cannot show.
+enum class Bound { Min, Max };
+QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field, Bound bound, const QString& unit, bool percent)
+{
+    const double target = targetOf(stats, field, bound == Bound::Min ? "min" : "max");
+    const double scale = percent ? 100 : 1;
+    QChart* chart = newChart(kind);
+    auto* series = new QHorizontalStackedBarSeries;
+    QBarSet* meets = barSet(QObject::tr("meets the target"), meetsColour());
+    QBarSet* misses = barSet(QObject::tr("misses the target"), missesColour());
+    QStringList names;
+    double most = target * scale * 1.2;
+    for (const Json& group : groupsOf(stats)) {
+        const double v = number(group, field);
+        const bool met = bound == Bound::Min ? v >= target : v <= target;
+        *meets << (met ? v * scale : 0);
+        *misses << (met ? 0 : v * scale);
+        most = std::max(most, v * scale * 1.1);
+        const QString value = percent ? QString::number(v * scale, 'f', 1) + QLatin1Char('%') : QString::number(v * scale, 'f', 2);
+        names << QStringLiteral("%1 · %2").arg(groupName(group), value);
+    }
+    series->append({meets, misses});
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(names);
+    auto* x = valueAxis(unit, percent ? std::min(most, 100.0) : most, percent);
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x); // the value axis first, as in the outcome mix: tests read the categories second
+    series->attachAxis(y);
+    const QString name = percent ? QObject::tr("target %1%").arg(target * scale) : QObject::tr("target %1").arg(target * scale);
+    addReference(chart, name, target * scale, int(names.size()), x, y, true);
+    return chart;
+}
+
+} // namespace
+
+QString chartTitle(DashboardChart chart)
+{
+    switch (chart) {
+    case DashboardChart::Rates: return QObject::tr("Success over time");
+    case DashboardChart::OutcomeMix: return QObject::tr("Outcome mix by provider × model");
+    case DashboardChart::FinalSuccess: return QObject::tr("Final success");
+    case DashboardChart::MeanRepairs: return QObject::tr("Mean repairs");
+    case DashboardChart::Fallback: return QObject::tr("Fallback");
+    case DashboardChart::FlagRates: return QObject::tr("Truncation and refusal");
+    case DashboardChart::Latency: return QObject::tr("Latency");
+    case DashboardChart::Tokens: return QObject::tr("Tokens");
+    case DashboardChart::Count: break;
+    }
+    return {};
+}
+
+QString groupName(const Json& group)
+{
+    const Json key = group.value("key", Json::object());
+    QStringList parts;
+    for (const char* field : {"provider", "model", "schema", "prompt", "mode"})
+        if (key.contains(field) && key[field].is_string())
+            parts << QString::fromStdString(key[field].get<std::string>());
+    return parts.join(QLatin1Char('/'));
+}
+
+int preferredChartHeight(DashboardChart chart, const Json& stats)
+{
+    if (chart == DashboardChart::Rates)
+        return 250;
+    // Every other chart has a bar (or a group of two) per provider × model, running across:
+    // room for each name, and for the title, legend and value axis.
+    const int perGroup = chart == DashboardChart::FlagRates || chart == DashboardChart::Latency || chart == DashboardChart::Tokens ? 34 : 24;
+    return std::max(250, 130 + perGroup * int(groupsOf(stats).size()));
+}
+
+QChart* buildChart(DashboardChart chart, const Json& stats)
+{
+    const auto field = [](const char* name) { return [name](const Json& g) { return 100 * number(g, name); }; };
+    const auto latency = [](const char* p) {
+        return [p](const Json& g) { return number(g.value("latency_ms", Json::object()), p); };
+    };
+    const auto tokens = [](const char* which) {
+        return [which](const Json& g) { return number(g.value("tokens", Json::object()), which); };
+    };
+    switch (chart) {
+    case DashboardChart::Rates: return ratesOverTime(stats);
+    case DashboardChart::OutcomeMix: return outcomeMix(stats);
+    case DashboardChart::FinalSuccess:
+        return againstTarget(chart, stats, "final_success_rate", Bound::Min, QObject::tr("% of runs"), true);
+    case DashboardChart::MeanRepairs:
+        return againstTarget(chart, stats, "mean_repairs", Bound::Max, QObject::tr("repairs per run"), false);
+    case DashboardChart::Fallback:
+        return againstTarget(chart, stats, "fallback_rate", Bound::Max, QObject::tr("% of runs"), true);
+    case DashboardChart::FlagRates:
+        return groupedBars(chart, stats, {{QObject::tr("truncated"), field("truncated_rate")}, {QObject::tr("refused"), field("refused_rate")}},
+                           {fallbackColour(), neutralColour()}, QObject::tr("% of runs"), true);
+    case DashboardChart::Latency:
+        return groupedBars(chart, stats, {{QObject::tr("p50"), latency("p50")}, {QObject::tr("p95"), latency("p95")}},
+                           {repairedColour(), neutralColour()}, QObject::tr("ms"), false);
+    case DashboardChart::Tokens:
+        return groupedBars(chart, stats, {{QObject::tr("input"), tokens("input")}, {QObject::tr("output"), tokens("output")}},
+                           {repairedColour(), fallbackColour()}, QObject::tr("tokens"), false);
+    case DashboardChart::Count: break;
+    }
+    return newChart(chart);
+}
+
+} // namespace conform::gui

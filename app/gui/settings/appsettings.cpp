@@ -1,0 +1,144 @@
+#include "settings/appsettings.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QPalette>
+#include <QSettings>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace conform::gui {
+
+namespace {
+
+QString key(providers::ProviderKind kind, const char* field)
+{
+    return QStringLiteral("providers/%1/%2")
+        .arg(QString::fromStdString(std::string(providers::providerName(kind))), QLatin1String(field));
+}
+
+QPalette darkPalette()
+{
+    QPalette palette;
+    const QColor window(0x2b, 0x2d, 0x30), base(0x1e, 0x1f, 0x22), text(0xdf, 0xe1, 0xe5);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, window);
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::ToolTipBase, base);
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, QColor(0x8c, 0x8f, 0x94));
+    palette.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xc2));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xf0));
+    palette.setColor(QPalette::Disabled, QPalette::Text, QColor(0x7a, 0x7d, 0x82));
+    palette.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x7a, 0x7d, 0x82));
+    palette.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x7a, 0x7d, 0x82));
+    return palette;
+}
+
+} // namespace
+
+std::vector<providers::ProviderKind> configurableProviders()
+{
+    return {providers::ProviderKind::Anthropic, providers::ProviderKind::OpenAI, providers::ProviderKind::Ollama};
+}
+
+QString builtInDefaultModel(providers::ProviderKind kind)
+{
+    switch (kind) {
+    case providers::ProviderKind::Anthropic:
+        return QStringLiteral("claude-sonnet-4-5");
+    case providers::ProviderKind::OpenAI:
+        return QStringLiteral("gpt-4o-mini");
+    case providers::ProviderKind::Ollama:
+        return QStringLiteral("llama3.1");
+    case providers::ProviderKind::Scenario:
+        break;
+    }
+    return {};
+}
+
+AppSettings AppSettings::load(const QSettings& settings)
+{
+    AppSettings loaded;
+    for (providers::ProviderKind kind : configurableProviders())
+        loaded.providers[kind] = {settings.value(key(kind, "baseUrl")).toString(),
+                                  settings.value(key(kind, "model")).toString()};
+    loaded.store = settings.value(QStringLiteral("store/location")).toString();
+    loaded.theme = Theme(std::clamp(settings.value(QStringLiteral("appearance/theme"), 0).toInt(), 0, 2));
+    return loaded;
+}
+
+AppSettings AppSettings::load()
+{
+    return load(QSettings());
+}
+
+void AppSettings::save(QSettings& settings) const
+{
+    for (const auto& [kind, provider] : providers) {
+        settings.setValue(key(kind, "baseUrl"), provider.baseUrl);
+        settings.setValue(key(kind, "model"), provider.defaultModel);
+    }
+    // A URL with a password is never written (the dialog refuses it; this is the last guard).
+    if (storeSettingProblem(store).isEmpty())
+        settings.setValue(QStringLiteral("store/location"), store);
+    settings.setValue(QStringLiteral("appearance/theme"), int(theme));
+}
+
+void AppSettings::save() const
+{
+    QSettings settings;
+    save(settings);
+}
+
+ProviderSettings AppSettings::provider(providers::ProviderKind kind) const
+{
+    const auto it = providers.find(kind);
+    return it == providers.end() ? ProviderSettings{} : it->second;
+}
+
+QString AppSettings::defaultModel(providers::ProviderKind kind) const
+{
+    const QString chosen = provider(kind).defaultModel.trimmed();
+    return chosen.isEmpty() ? builtInDefaultModel(kind) : chosen;
+}
+
+Result<store::StoreLocation> AppSettings::storeLocation() const
+{
+    return store::StoreLocation::resolve(store.trimmed());
+}
+
+QString storeSettingProblem(const QString& text)
+{
+    if (text.trimmed().isEmpty())
+        return {};
+    const auto location = store::StoreLocation::parse(text.trimmed());
+    if (!location)
+        return QString::fromStdString(location.error().toString());
+    if (!location->password.isEmpty())
+        return QCoreApplication::translate("conform::gui::AppSettings",
+                                           "Leave the password out of the URL: PostgreSQL reads it from ~/.pgpass or "
+                                           "PGPASSWORD, and Conform keeps no passwords in its settings.");
+    return {};
+}
+
+void applyTheme(Theme theme)
+{
+    // The style and palette the platform chose, remembered before the first change.
+    static const QString systemStyle = QApplication::style()->name();
+    static const QPalette systemPalette = QApplication::palette();
+    if (theme == Theme::System) {
+        QApplication::setStyle(QStyleFactory::create(systemStyle));
+        QApplication::setPalette(systemPalette);
+        return;
+    }
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setPalette(theme == Theme::Dark ? darkPalette() : QApplication::style()->standardPalette());
+}
+
+} // namespace conform::gui

@@ -1,0 +1,49 @@
+#include "settings/settingsmenu.h"
+
+#include "settings/keychainbackend.h"
+#include "workbench/mainwindow.h"
+#include "workbench/optionstoolbar.h"
+#include "run/runpane.h"
+#include "settings/settingsdialog.h"
+
+#include "keys/key_ring.h"
+
+#include <QCoreApplication>
+#include <QMenu>
+#include <QStatusBar>
+
+#include <memory>
+#include <utility>
+
+namespace conform::gui {
+
+keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
+{
+    auto* ring = new keys::KeyRing(std::make_unique<KeychainBackend>(), providers::processEnvironment(), window);
+    ring->setObjectName(QStringLiteral("keyRing"));
+    window->runPane()->setEnvironment(ring->environment());
+    // Without a keychain daemon, keys still come from the environment: say so once, quietly
+    // (each keyed provider's read fails the same way).
+    auto told = std::make_shared<bool>(false);
+    QObject::connect(ring, &keys::KeyRing::failed, window, [window, told](const QString& message) {
+        if (std::exchange(*told, true))
+            return;
+        window->statusBar()->showMessage(
+            QCoreApplication::translate("conform::gui::SettingsDialog", "%1 (API keys come from the environment)").arg(message), 8000);
+    });
+    ring->load();
+    applyTheme(AppSettings::load().theme);
+    auto* action = menu->addAction(QCoreApplication::translate("conform::gui::SettingsDialog", "Se&ttings…"), window, [window, ring] {
+        SettingsDialog dialog(ring, window->optionsToolBar()->settings().style, window);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        ValidationSettings options = window->optionsToolBar()->settings();
+        options.style = dialog.style();
+        window->optionsToolBar()->setSettings(options);
+    });
+    action->setMenuRole(QAction::PreferencesRole);
+    action->setShortcut(QKeySequence::Preferences);
+    return ring;
+}
+
+} // namespace conform::gui

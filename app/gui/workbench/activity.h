@@ -1,0 +1,37 @@
+#pragma once
+// The workbench's activities, one at a time with the whole window (Qt Creator's modes):
+//   Design     the schema, and beside it the Start page, Instance, Lines, Reply, Text, Export
+//   Run        the prompt, its target and policy, the run's attempts and its value
+//   Captures   the store's captures, one opened, replayed, re-validated
+//   Dashboard  success rates over the Captures filters
+//   Runs ×N    the run repeated over several targets
+//   Suites     a suite file's cases × repeats × targets
+// Each keeps its own layout while another is shown; a shortcut brings one to the front and
+// never hides it.
+#include <QCoreApplication>
+#include <QString>
+
+#include <array>
+
+namespace conform::gui {
+
+enum class Activity { Design, Run, Captures, Dashboard, Batch, Suites };
+
+inline constexpr std::array kActivities = {Activity::Design, Activity::Run,   Activity::Captures,
+                                           Activity::Dashboard, Activity::Batch, Activity::Suites};
+
+struct ActivityWords
+{
+    Q_DECLARE_TR_FUNCTIONS(ActivityWords)
+public:
+    // The name on the activity bar and in the View menu.
+    static QString name(Activity activity);
+    // What the activity is for, as a tooltip.
+    static QString purpose(Activity activity);
+    // Its shortcut (Ctrl+Shift+1 … 6), as the View menu shows it.
+    static QString shortcut(Activity activity);
+    // A name for settings keys, never translated ("design", "captures").
+    static QString key(Activity activity);
+};
+
+} // namespace conform::gui

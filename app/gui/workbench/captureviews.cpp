@@ -1,0 +1,62 @@
+#include "workbench/captureviews.h"
+
+#include "batch/batchpanel.h"
+#include "captures/capturefilterbar.h"
+#include "captures/capturepagemodel.h"
+#include "captures/capturesbrowser.h"
+#include "captures/capturestore.h"
+#include "dashboard/dashboard.h"
+#include "document/rundraft.h"
+#include "run/runpane.h"
+#include "workbench/mainwindow.h"
+
+#include <QStatusBar>
+
+namespace conform::gui {
+
+CaptureViews::CaptureViews(MainWindow* window) : QObject(window), m_window(window), m_store(new CaptureStore({}, this))
+{
+    m_browser = new CapturesBrowser(m_store, window->document(), window);
+    m_browser->setTargetSource([window] { return window->runDraft()->target(); });
+    m_browser->setEnvironmentSource([window] { return window->runPane()->environment(); });
+    m_dashboard = new Dashboard(m_store->location(), [this] { return m_browser->filterBar()->filter(); }, window);
+    m_batch = new BatchPanel(m_store, window);
+    // The draft's spec; a blank schema gives a null one (each scenario brings its own).
+    m_batch->setSpecSource([window] { return window->runDraft()->spec(RunDraft::SchemaRule::NullWhenBlank); });
+    m_batch->setEnvironmentSource([window] { return window->runPane()->environment(); });
+
+    connect(m_store, &CaptureStore::capturesLanded, this, [this](int count) {
+        if (m_dashboard->isVisible())
+            m_dashboard->refreshSoon();
+        if (m_browser->model()->rowCount() == 0) {
+            if (m_browser->isVisible())
+                m_browser->refresh(); // the store may exist only now
+        } else {
+            m_browser->noteNewCaptures(count);
+        }
+    });
+    connect(m_store, &CaptureStore::failed, window, [window](const QString& message) { window->statusBar()->showMessage(message); });
+    connect(m_browser->filterBar(), &CaptureFilterBar::filterChanged, m_dashboard, [this] {
+        if (m_dashboard->isVisible())
+            m_dashboard->refresh();
+    });
+    connectRunActivity();
+}
+
+void CaptureViews::shown(QWidget* view)
+{
+    if (view == m_browser && m_browser->model()->rowCount() == 0)
+        m_browser->refresh();
+    else if (view == m_dashboard)
+        m_dashboard->refreshSoon();
+}
+
+void CaptureViews::connectRunActivity()
+{
+    RunPane* run = m_window->runPane();
+    connect(run, &RunPane::runFinished, m_store, [this, run](const engine::RunRecord& record) {
+        m_store->capture(run->lastSpec(), record, {{"source", "run-tab"}}, run->lastSources());
+    });
+}
+
+} // namespace conform::gui

@@ -1,0 +1,43 @@
+#pragma once
+// The capture store (capturestore.h) and the activities over it: Captures (browse, open,
+// replay, re-validate, export: capturesbrowser.h), Dashboard (success-rate charts over the
+// browser's filters: dashboard.h) and Runs ×N (the run repeated over several targets:
+// batchpanel.h). The window shows each as an activity (activity.h). Every Run activity run is
+// captured when it finishes; landing captures refresh the dashboard while it is shown
+// (debounced). A view reads the store the first time it is shown, not at start-up.
+#include <QObject>
+
+namespace conform::gui {
+
+class BatchPanel;
+class CaptureStore;
+class CapturesBrowser;
+class Dashboard;
+class MainWindow;
+
+class CaptureViews : public QObject
+{
+    Q_OBJECT
+public:
+    // Builds the views, parented to `window`, which places them.
+    explicit CaptureViews(MainWindow* window);
+
+    CaptureStore* store() const { return m_store; }
+    CapturesBrowser* browser() const { return m_browser; }
+    Dashboard* dashboard() const { return m_dashboard; }
+    BatchPanel* batchPanel() const { return m_batch; }
+
+    // The window shows `view` (one of the three above, or another activity's page).
+    void shown(QWidget* view);
+
+private:
+    void connectRunActivity();
+
+    MainWindow* m_window;
+    CaptureStore* m_store;
+    CapturesBrowser* m_browser;
+    Dashboard* m_dashboard;
+    BatchPanel* m_batch;
+};
+
+} // namespace conform::gui

@@ -1,0 +1,462 @@
+#include "workbench/mainwindow.h"
+
+#include "widgets/codeeditor.h"
+#include "workbench/demos.h"
+#include "widgets/editorpanel.h"
+#include "export/exportpreview.h"
+#include "workbench/fileroute.h"
+#include "checks/instancepane.h"
+#include "checks/linespane.h"
+#include "workbench/activitybar.h"
+#include "workbench/captureviews.h"
+#include "batch/batchpanel.h"
+#include "captures/capturesbrowser.h"
+#include "dashboard/dashboard.h"
+#include "workbench/optionstoolbar.h"
+#include "checks/replypane.h"
+#include "document/rundraft.h"
+#include "run/runpane.h"
+#include "run/runtargetform.h"
+#include "document/schemadocument.h"
+#include "workbench/startpage.h"
+#include "suites/suitesview.h"
+#include "document/textfile.h"
+#include "workbench/workspacetree.h"
+
+#include "providers/scenario.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace conform::gui {
+
+MainWindow::MainWindow(const QString& workspace, QWidget* parent) : QMainWindow(parent)
+{
+    setWindowIcon(QIcon(QStringLiteral(":/icons/conform.svg")));
+    // Every activity is laid out for 1024×700 and up; below this its controls would be cut.
+    setMinimumSize(kMinimumWindowSize);
+    buildCentre();
+    m_options = new OptionsToolBar(this);
+    m_options->setMovable(false);
+    addToolBar(m_options);
+    buildActivities();
+    buildMenus();
+    connectEditors();
+    restoreSettings();
+    openWorkspace(workspace);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildCentre()
+{
+    m_document = new SchemaDocument(this);
+    m_schemaPanel = new EditorPanel(tr("Schema"), CodeEditor::Kind::Json, this);
+    m_instance = new InstancePane(m_document, schemaEditor(), this);
+    m_lines = new LinesPane(m_document, this);
+    m_reply = new ReplyPane(m_document, schemaEditor(), this);
+    m_draft = new RunDraft(m_document, this);
+    m_run = new RunPane(m_draft, this);
+    m_text = new EditorPanel(tr("Text"), CodeEditor::Kind::Plain, this);
+    m_start = new StartPage(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_start, tr("Start"));
+    m_tabs->addTab(m_instance, tr("Instance"));
+    m_tabs->addTab(m_lines, tr("Lines"));
+    m_tabs->addTab(m_reply, tr("Reply"));
+    m_tabs->addTab(m_text, tr("Text"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_start), tr("Demos, and ways to open your own work"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_instance), tr("Validate a JSON instance against the schema as you type"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_lines), tr("Every line of a .jsonl file, checked against the schema"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_reply), tr("Extract, repair and validate JSON from a model's raw reply"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_text), tr("Any other file of the workspace, as plain text"));
+    // Lines and Text appear once a file is opened there.
+    m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
+    m_tabs->addTab(new ExportPreview(schemaEditor(), this), tr("Export"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1, tr("The open schema as Zod, Pydantic, TypeScript or a provider's request fragment"));
+    m_workspace = new WorkspaceTree(this);
+    m_centre = new QSplitter(Qt::Horizontal, this);
+    m_centre->setObjectName(QStringLiteral("designSplitter"));
+    m_centre->addWidget(m_workspace);
+    m_centre->addWidget(m_schemaPanel);
+    m_centre->addWidget(m_tabs);
+    m_centre->setStretchFactor(0, 0);
+    m_centre->setStretchFactor(1, 2);
+    m_centre->setStretchFactor(2, 3);
+    m_centre->setChildrenCollapsible(false);
+    m_centre->setSizes({200, 460, 700});
+    m_current = schemaEditor();
+}
+
+void MainWindow::buildActivities()
+{
+    m_views = new CaptureViews(this);
+    m_suites = new SuitesView(this);
+    m_pages[Activity::Design] = m_centre;
+    m_pages[Activity::Run] = m_run;
+    m_pages[Activity::Captures] = m_views->browser();
+    m_pages[Activity::Dashboard] = m_views->dashboard();
+    m_pages[Activity::Batch] = m_views->batchPanel();
+    m_pages[Activity::Suites] = m_suites;
+    m_stack = new QStackedWidget(this);
+    for (Activity activity : kActivities)
+        m_stack->addWidget(m_pages.at(activity));
+    m_bar = new ActivityBar(this);
+    auto* centre = new QWidget(this);
+    auto* layout = new QHBoxLayout(centre);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_stack, 1);
+    setCentralWidget(centre);
+    connect(m_bar, &ActivityBar::chosen, this, &MainWindow::showActivity);
+    connect(m_stack, &QStackedWidget::currentChanged, this, [this](int index) {
+        if (isVisible())
+            restoreSplitters(currentActivity());
+        m_views->shown(m_stack->widget(index));
+    });
+    connect(m_run, &RunPane::batchRequested, this, [this] { showActivity(Activity::Batch); });
+}
+
+void MainWindow::showActivity(Activity activity)
+{
+    m_bar->setCurrent(activity);
+    m_stack->setCurrentWidget(m_pages.at(activity));
+}
+
+Activity MainWindow::currentActivity() const
+{
+    for (const auto& [activity, page] : m_pages)
+        if (page == m_stack->currentWidget())
+            return activity;
+    return Activity::Design;
+}
+
+void MainWindow::connectEditors()
+{
+    // The panes observe the document; only the document listens to the schema editor.
+    connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
+    connect(schemaEditor(), &CodeEditor::filePathChanged, m_document, &SchemaDocument::setFilePath);
+    connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
+    connect(m_options, &OptionsToolBar::settingsChanged, this, &MainWindow::saveWorkspaceOptions);
+    // The Run tab offers the demos written for the open schema first.
+    connect(m_document, &SchemaDocument::compiled, m_run, [this](const CompiledSchemaPtr& schema) {
+        m_run->targetForm()->offerScenariosFor(QString::fromStdString(schema->analysis.id));
+    });
+    // One Coerce setting: the toolbar's toggle and the Run tab's policy follow each other.
+    connect(m_options, &OptionsToolBar::settingsChanged, m_run->targetForm(),
+            [this](const ValidationSettings& settings) { m_run->targetForm()->setCoerce(settings.coerce); });
+    connect(m_run->targetForm(), &RunTargetForm::coerceChanged, m_options, [this](bool coerce) {
+        ValidationSettings settings = m_options->settings();
+        settings.coerce = coerce;
+        m_options->setSettings(settings);
+    });
+    connect(m_workspace, &WorkspaceTree::fileActivated, this, &MainWindow::openFile);
+    // A schema opened from a workspace brings the prompt.md beside it into the Run tab.
+    connect(schemaEditor(), &CodeEditor::filePathChanged, m_run, &RunPane::loadPromptFor);
+    connect(m_workspace, &WorkspaceTree::openAsReplyRequested, this, &MainWindow::openReply);
+    connect(m_lines, &LinesPane::lineChosen, this, [this](const QString& text, int line) {
+        if (!settleUnsaved({m_instance->editor()}))
+            return;
+        m_instance->editor()->showUntitled(text);
+        m_instance->panel()->setNote(tr("line %1 of %2").arg(line).arg(QFileInfo(m_lines->filePath()).fileName()));
+        showTab(m_instance);
+    });
+    connect(m_instance->editor(), &CodeEditor::filePathChanged, this, [this] { m_instance->panel()->setNote(QString()); });
+    // Large files arrive later (loadInto): their end is said in the status bar, a failure in a box.
+    for (CodeEditor* editor : {schemaEditor(), m_instance->editor(), m_reply->rawEditor(), m_text->editor()}) {
+        connect(editor, &CodeEditor::fileLoaded, this, [this](const QString& path) {
+            statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 3000);
+        });
+        connect(editor, &CodeEditor::fileLoadFailed, this, &MainWindow::sayCannotOpen);
+    }
+    connect(m_lines, &LinesPane::fileLoadFailed, this, &MainWindow::sayCannotOpen);
+    connect(m_start, &StartPage::demoChosen, this, &MainWindow::runDemo);
+    connect(m_start, &StartPage::openWorkspaceRequested, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_folder);
+        if (!folder.isEmpty())
+            openWorkspace(folder);
+    });
+    connect(m_start, &StartPage::openFileRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), m_folder,
+                                                          tr("JSON and text (*.json *.jsonl *.md *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { noteFocus(now); });
+    for (CodeEditor* editor : documentEditors()) {
+        connect(editor, &QsciScintilla::modificationChanged, this, &MainWindow::updateModified);
+        // The tree shows what is open.
+        connect(editor, &CodeEditor::filePathChanged, m_workspace, &WorkspaceTree::select);
+    }
+}
+
+CodeEditor* MainWindow::schemaEditor() const
+{
+    return m_schemaPanel->editor();
+}
+
+QList<CodeEditor*> MainWindow::documentEditors() const
+{
+    return {schemaEditor(), m_instance->editor(), m_reply->rawEditor(), m_text->editor()};
+}
+
+bool MainWindow::openWorkspace(const QString& folder)
+{
+    const QString absolute = QDir(folder).absolutePath();
+    const bool first = m_folder.isEmpty();
+    if (!first && absolute != m_folder) {
+        if (!settleUnsaved(documentEditors()))
+            return false;
+        // A new workspace starts clean: nothing of the old one stays on screen.
+        for (CodeEditor* editor : documentEditors())
+            editor->showUntitled(QString());
+        m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
+        m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
+    }
+    m_folder = absolute;
+    restoreWorkspaceOptions();
+    m_workspace->setRoot(m_folder);
+    m_start->setDemos(availableDemos(m_folder));
+    if (first)
+        m_tabs->setCurrentWidget(m_start); // the activity stays the one the last session left
+    else
+        showTab(m_start);
+    noteRecent(QStringLiteral("recent/workspaces"), m_folder);
+    setWindowTitle(tr("%1[*] — Conform").arg(QDir(m_folder).dirName()));
+    statusBar()->showMessage(tr("Workspace: %1").arg(QDir::toNativeSeparators(m_folder)));
+    return true;
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    bool opened = false;
+    switch (routeForFile(path)) {
+    case FileRoute::Schema:
+        opened = loadInto(schemaEditor(), path);
+        break;
+    case FileRoute::Instance: {
+        // An example brings its schema along, unless that schema is what the editor holds.
+        const QString schema = schemaForExample(path);
+        if (!schema.isEmpty() && QFileInfo(schema) != QFileInfo(schemaEditor()->filePath()) && !loadInto(schemaEditor(), schema))
+            return false;
+        showTab(m_instance);
+        opened = loadInto(m_instance->editor(), path);
+        break;
+    }
+    case FileRoute::Lines: {
+        QString error;
+        opened = m_lines->loadFile(path, &error);
+        if (!opened) {
+            sayCannotOpen(path, error);
+            return false;
+        }
+        m_tabs->setTabVisible(m_tabs->indexOf(m_lines), true);
+        m_tabs->setTabText(m_tabs->indexOf(m_lines), tr("Lines — %1").arg(QFileInfo(path).fileName()));
+        showTab(m_lines);
+        m_workspace->select(path);
+        break;
+    }
+    case FileRoute::Prompt:
+        opened = m_run->loadPromptFile(path);
+        if (!opened)
+            QMessageBox::warning(this, tr("Cannot open file"), tr("%1: cannot be read").arg(QDir::toNativeSeparators(path)));
+        else
+            showTab(m_run);
+        break;
+    case FileRoute::Reply:
+        return openReply(path);
+    case FileRoute::Text:
+        m_tabs->setTabVisible(m_tabs->indexOf(m_text), true);
+        showTab(m_text);
+        opened = loadInto(m_text->editor(), path);
+        break;
+    }
+    if (opened)
+        noteRecent(QStringLiteral("recent/files"), path);
+    return opened;
+}
+
+bool MainWindow::openReply(const QString& path)
+{
+    showTab(m_reply);
+    const bool opened = loadInto(m_reply->rawEditor(), path);
+    if (opened)
+        noteRecent(QStringLiteral("recent/files"), path);
+    return opened;
+}
+
+bool MainWindow::runDemo(const Demo& demo)
+{
+    auto scenario = providers::loadScenario(demo.path);
+    if (!scenario) {
+        QMessageBox::warning(this, tr("Cannot run demo"), QString::fromStdString(scenario.error().toString()));
+        return false;
+    }
+    if (scenario->schema) {
+        const QString file = workspaceSchemaWithId(m_folder, schema::idOf(*scenario->schema));
+        if (!file.isEmpty()) {
+            if (!openFile(file))
+                return false;
+        } else {
+            if (!settleUnsaved({schemaEditor()}))
+                return false;
+            schemaEditor()->showUntitled(QString::fromStdString(scenario->schema->dump(2)));
+        }
+    }
+    if (!scenario->promptSystem.empty() || !scenario->promptUser.empty())
+        m_run->setPrompt(QString::fromStdString(scenario->promptSystem), QString::fromStdString(scenario->promptUser));
+    RunTargetForm* form = m_run->targetForm();
+    if (demo.builtin)
+        form->selectScenario(demo.name);
+    else
+        form->addScenarioFile(demo.path);
+    form->streamCheck()->setChecked(true);
+    showTab(m_run);
+    m_run->runDemo();
+    return true;
+}
+
+void MainWindow::sayCannotOpen(const QString& path, const QString& error)
+{
+    statusBar()->clearMessage();
+    QMessageBox::warning(this, tr("Cannot open file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
+}
+
+void MainWindow::showTab(QWidget* pane)
+{
+    if (pane == m_run)
+        return showActivity(Activity::Run);
+    showActivity(Activity::Design);
+    m_tabs->setCurrentWidget(pane);
+}
+
+bool MainWindow::loadInto(CodeEditor* editor, const QString& path)
+{
+    // Asked also when `path` is the file already open: reading it again would drop the edits.
+    if (!settleUnsaved({editor}))
+        return false;
+    const QFileInfo file(path);
+    if (file.size() > kReadOnWorkerBytes && file.size() <= kMaxEditorBytes) {
+        statusBar()->showMessage(tr("Opening %1 (%2 MB)…").arg(file.fileName()).arg(double(file.size()) / (1024 * 1024), 0, 'f', 1));
+        editor->loadFileInSteps(path);
+        m_current = editor;
+        return true;
+    }
+    QString error;
+    if (!editor->loadFile(path, &error)) {
+        sayCannotOpen(path, error);
+        return false;
+    }
+    m_current = editor;
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_current->filePath().isEmpty())
+        return saveAs();
+    return saveEditor(m_current, m_current->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), m_folder);
+    return !path.isEmpty() && saveEditor(m_current, path);
+}
+
+bool MainWindow::saveEditor(CodeEditor* editor, const QString& path)
+{
+    QString error;
+    if (!editor->saveFile(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        m_document->refreshReferences(); // it may be one the schema's $ref names
+    return true;
+}
+
+bool MainWindow::settleUnsaved(const QList<CodeEditor*>& editors)
+{
+    for (CodeEditor* editor : editors) {
+        if (!editor->isModified())
+            continue;
+        const QString name = editor->filePath().isEmpty() ? untitledName(editor) : QFileInfo(editor->filePath()).fileName();
+        QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                        tr("%1 has unsaved changes. Save them?").arg(name),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setDefaultButton(QMessageBox::Save);
+        if (!editor->filePath().isEmpty())
+            box.setInformativeText(QDir::toNativeSeparators(editor->filePath()));
+        switch (box.exec()) {
+        case QMessageBox::Save:
+            m_current = editor;
+            if (!save())
+                return false;
+            break;
+        case QMessageBox::Discard:
+            editor->setModified(false);
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+// Save applies to the editor the user worked in last; the read-only ones never count.
+QString MainWindow::untitledName(const CodeEditor* editor) const
+{
+    if (editor == schemaEditor())
+        return tr("The untitled schema");
+    if (editor == m_instance->editor())
+        return tr("The untitled instance");
+    if (editor == m_reply->rawEditor())
+        return tr("The raw reply");
+    return tr("The untitled text");
+}
+
+void MainWindow::noteFocus(QWidget* now)
+{
+    for (CodeEditor* editor : documentEditors())
+        if (now == editor || (now && editor->isAncestorOf(now)))
+            m_current = editor;
+}
+
+void MainWindow::updateModified()
+{
+    bool modified = false;
+    for (CodeEditor* editor : documentEditors())
+        modified = modified || editor->isModified();
+    setWindowModified(modified);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    restoreSplitters(currentActivity());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!settleUnsaved(documentEditors()))
+        return event->ignore();
+    saveSettings();
+    event->accept();
+}
+
+} // namespace conform::gui

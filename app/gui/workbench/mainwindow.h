@@ -1,0 +1,162 @@
+#pragma once
+// The workbench window on one workspace folder, one activity at a time (activity.h) picked on
+// the bar at its left edge. Design holds the file tree, the schema editor and tabs beside it —
+// Start, Instance (validate a JSON instance as you type), Lines (every line of a .jsonl),
+// Reply (extract, repair and validate a model's raw reply), Text (any other file, plainly) and
+// Export; Run asks a model (runpane.h); Captures, Dashboard and Runs ×N are the views over the
+// capture store (captureviews.h); Suites runs suite files. Every pane observes one
+// SchemaDocument and one RunDraft. Files open where their name says (fileroute.h). Window
+// geometry, the activity shown, splitters, options and the recent lists persist in QSettings.
+#include "workbench/activity.h"
+
+#include <QMainWindow>
+#include <QSize>
+
+#include <map>
+#include <set>
+
+class QMenu;
+class QSplitter;
+class QStackedWidget;
+class QTabWidget;
+
+namespace conform::gui {
+
+class ActivityBar;
+class CaptureViews;
+class CodeEditor;
+class EditorPanel;
+class InstancePane;
+class LinesPane;
+class OptionsToolBar;
+class ReplyPane;
+class RunDraft;
+class RunPane;
+class SchemaDocument;
+class StartPage;
+class SuitesView;
+struct Demo;
+class WorkspaceTree;
+
+// The smallest window every activity is laid out for (tests hold each to it); the window
+// does not shrink below it.
+inline constexpr QSize kMinimumWindowSize{1024, 700};
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(const QString& workspace, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens `folder` with every editor emptied (after asking about unsaved changes). False
+    // when the user cancelled.
+    bool openWorkspace(const QString& folder);
+    // Opens `path` in the pane its name calls for (see fileroute.h); an example brings its
+    // schema along. False, with a message box, when it cannot be read.
+    bool openFile(const QString& path);
+    bool openReply(const QString& path);
+    // Opens the demo's schema (the workspace's copy when it has one) and prompt, and runs it
+    // in the Run activity with streaming on. False when the scenario cannot be read or the
+    // user kept an edited schema instead.
+    bool runDemo(const Demo& demo);
+    // Saves the editor that last had focus (the schema editor by default).
+    bool save();
+    bool saveAs();
+
+    // Brings `activity` to the front (never hides it); its layout is as it was left.
+    void showActivity(Activity activity);
+    Activity currentActivity() const;
+    QWidget* activityPage(Activity activity) const { return m_pages.at(activity); }
+    ActivityBar* activityBar() const { return m_bar; }
+
+    CodeEditor* schemaEditor() const;
+    // The schema the panes share: its text, file, settings and compiled form.
+    SchemaDocument* document() const { return m_document; }
+    // The run being prepared beside the schema: RunDraft::spec() is how every view makes a run.
+    RunDraft* runDraft() const { return m_draft; }
+    InstancePane* instancePane() const { return m_instance; }
+    LinesPane* linesPane() const { return m_lines; }
+    ReplyPane* replyPane() const { return m_reply; }
+    RunPane* runPane() const { return m_run; }
+    EditorPanel* textPanel() const { return m_text; }
+    StartPage* startPage() const { return m_start; }
+    OptionsToolBar* optionsToolBar() const { return m_options; }
+    WorkspaceTree* workspaceTree() const { return m_workspace; }
+    SuitesView* suitesView() const { return m_suites; }
+    // The Design activity's splitter: tree | schema | tabs.
+    QSplitter* designSplitter() const { return m_centre; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QString workspace() const { return m_folder; }
+    // The editor Save applies to.
+    CodeEditor* currentEditor() const { return m_current; }
+    // Every editor that holds a document the user may change (and must not lose).
+    QList<CodeEditor*> documentEditors() const;
+    // The capture store and the activities over it (captureviews.h).
+    CaptureViews* captureViews() const { return m_views; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void buildCentre();
+    void buildActivities();
+    void buildMenus();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildReplyMenu();
+    void buildViewMenu();
+    void buildDemosMenu();
+    void buildHelpMenu();
+    void connectEditors();
+    void restoreSettings();
+    // The draft for schemas without "$schema" is the workspace's own: read when it opens,
+    // written when it changes.
+    void restoreWorkspaceOptions();
+    void saveWorkspaceOptions() const;
+    void saveSettings() const;
+    void restoreSplitters(Activity activity);
+    // Small files are read here; larger ones on a worker, poured into the editor in steps.
+    bool loadInto(CodeEditor* editor, const QString& path);
+    void sayCannotOpen(const QString& path, const QString& error);
+    bool saveEditor(CodeEditor* editor, const QString& path);
+    // Save / Discard / Cancel for `editors` with unsaved changes, naming their files. True
+    // when the caller may go on.
+    bool settleUnsaved(const QList<CodeEditor*>& editors);
+    // What the Save question calls an editor with no file ("The raw reply").
+    QString untitledName(const CodeEditor* editor) const;
+    void updateModified();
+    void noteFocus(QWidget* now);
+    void noteRecent(const QString& key, const QString& path);
+    void fillRecentMenu(QMenu* menu, const QString& key, bool folders);
+    void showTab(QWidget* pane);
+    void showShortcuts();
+    void showReadme();
+    void showAbout();
+
+    QString m_folder;
+    SchemaDocument* m_document = nullptr;
+    RunDraft* m_draft = nullptr;
+    EditorPanel* m_schemaPanel = nullptr;
+    InstancePane* m_instance = nullptr;
+    LinesPane* m_lines = nullptr;
+    ReplyPane* m_reply = nullptr;
+    RunPane* m_run = nullptr;
+    EditorPanel* m_text = nullptr;
+    StartPage* m_start = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QSplitter* m_centre = nullptr; // the Design activity
+    OptionsToolBar* m_options = nullptr;
+    WorkspaceTree* m_workspace = nullptr;
+    CaptureViews* m_views = nullptr;
+    SuitesView* m_suites = nullptr;
+    ActivityBar* m_bar = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    std::map<Activity, QWidget*> m_pages;
+    CodeEditor* m_current = nullptr; // the editor Save applies to
+    std::set<Activity> m_splittersRestored; // the activities shown since the window was
+};
+
+} // namespace conform::gui
