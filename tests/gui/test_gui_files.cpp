@@ -18,6 +18,7 @@
 #include "run/runpane.h"
 #include "workbench/demos.h"
 #include "workbench/startpage.h"
+#include "workbench/workspace.h"
 #include "widgets/statusline.h"
 #include "document/textfile.h"
 
@@ -293,7 +294,8 @@ void TestGui::newWorkspaceStartsClean()
         QVERIFY(editor->text().isEmpty());
         QVERIFY(editor->filePath().isEmpty());
     }
-    QCOMPARE(m_window->workspace(), QDir(other.path()).absolutePath());
+    QCOMPARE(m_window->folder(), QDir(other.path()).absolutePath());
+    QCOMPARE(m_window->workspace()->recentWorkspaces().value(0), QDir(other.path()).absolutePath());
     // Started without a folder, the workbench opens the last workspace, never the current directory.
     QSettings().setValue(QStringLiteral("workspace/last"), other.path());
     QCOMPARE(defaultWorkspace(), other.path());

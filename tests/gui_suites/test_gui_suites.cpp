@@ -1,10 +1,10 @@
 // The Suites tab runs an example suite offline and fills its table as runs finish; the
 // Export preview follows the schema editor. Expected counts come from the scenarios'
 // "expect": tool-call answers well, hopeless-model never does.
-#include "codeeditor.h"
-#include "exportpreview.h"
-#include "suitesview.h"
-#include "suitetablemodel.h"
+#include "widgets/codeeditor.h"
+#include "export/exportpreview.h"
+#include "suites/suitesview.h"
+#include "suites/suitetablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

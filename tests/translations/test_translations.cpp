@@ -105,7 +105,8 @@ void TestTranslations::everyStringIsTranslated()
     QProcess lupdate;
     lupdate.start(QStringLiteral(CONFORM_LUPDATE),
                   {QStringLiteral("-silent"), QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                   QStringLiteral("none"), QStringLiteral(CONFORM_GUI_SOURCES), QStringLiteral("-ts"), refreshed});
+                   QStringLiteral("none"), QStringLiteral("-I"), QStringLiteral(CONFORM_GUI_SOURCES), // includes name the feature folder
+                   QStringLiteral(CONFORM_GUI_SOURCES), QStringLiteral("-ts"), refreshed});
     QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
     QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
 

@@ -1,5 +1,6 @@
 #include "batch/batchpanel.h"
 
+#include "settings/settingkeys.h"
 #include "async/backgroundtask.h"
 #include "batch/batchtallymodel.h"
 #include "captures/capturestore.h"
@@ -351,18 +352,19 @@ void BatchPanel::saveSettings() const
     for (int i = 0; i < m_targets->count(); ++i)
         if (m_targets->item(i)->checkState() == Qt::Checked)
             checked << keyOf(m_targets->item(i));
-    settings.setValue(QStringLiteral("batch/targets"), checked);
-    settings.setValue(QStringLiteral("batch/repeats"), m_repeats->currentData());
-    settings.setValue(QStringLiteral("batch/concurrency"), m_concurrency->value());
+    settingkeys::batchTargets.write(settings, checked);
+    settingkeys::batchRepeats.write(settings, m_repeats->currentData());
+    settingkeys::batchConcurrency.write(settings, m_concurrency->value());
 }
 
 void BatchPanel::restoreSettings()
 {
     const QSettings settings;
-    if (settings.contains(QStringLiteral("batch/targets")))
-        checkTargets(settings.value(QStringLiteral("batch/targets")).toStringList());
-    setRepeats(settings.value(QStringLiteral("batch/repeats"), 20).toInt());
-    setConcurrency(settings.value(QStringLiteral("batch/concurrency"), 4).toInt());
+    if (settings.contains(settingkeys::batchTargets.name()))
+        checkTargets(settingkeys::batchTargets.read(settings));
+    const QVariant repeats = settingkeys::batchRepeats.read(settings);
+    setRepeats(repeats.isValid() ? repeats.toInt() : 20);
+    setConcurrency(settingkeys::batchConcurrency.read(settings));
 }
 
 } // namespace conform::gui

@@ -1,5 +1,6 @@
 #include "captures/capturesbrowser.h"
 
+#include "settings/settingkeys.h"
 #include "run/outcomewords.h"
 #include "async/backgroundtask.h"
 #include "captures/capturefilterbar.h"
@@ -37,17 +38,13 @@ namespace conform::gui {
 
 namespace {
 
-const QString kSortKey = QStringLiteral("captures/sort/key");
-const QString kSortDescending = QStringLiteral("captures/sort/descending");
-const QString kSplitterState = QStringLiteral("captures/splitter");
-const QString kColumnsState = QStringLiteral("captures/columns");
 
 store::Order savedOrder()
 {
     QSettings settings;
     store::Order order;
-    if (const auto key = store::sortKeyNamed(settings.value(kSortKey).toString().toStdString()))
-        order = {*key, settings.value(kSortDescending, true).toBool()};
+    if (const auto key = store::sortKeyNamed(settingkeys::capturesSortKey.read(settings).toStdString()))
+        order = {*key, settingkeys::capturesSortDescending.read(settings)};
     return order;
 }
 
@@ -84,7 +81,7 @@ ExportResult writeJsonl(const store::StoreLocation& location, const QStringList&
 } // namespace
 
 CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, QWidget* parent)
-    : QWidget(parent), m_store(store), m_filters(new CaptureFilterBar(QStringLiteral("captures/filter"), this)),
+    : QWidget(parent), m_store(store), m_filters(new CaptureFilterBar(settingkeys::kCaptureFilterGroup, this)),
       m_table(new QTableView(this)), m_model(new CapturePageModel(store->location(), this)), m_view(new CaptureView(this)),
       m_replayTarget(new QComboBox(this)), m_status(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)),
       m_newCaptures(new QPushButton(this))
@@ -154,9 +151,9 @@ CapturesBrowser::~CapturesBrowser()
 void CapturesBrowser::restoreLayout()
 {
     QSettings settings;
-    m_splitter->restoreState(settings.value(kSplitterState).toByteArray());
+    m_splitter->restoreState(settingkeys::capturesSplitter.read(settings));
     QHeaderView* header = m_table->horizontalHeader();
-    if (header->restoreState(settings.value(kColumnsState).toByteArray()))
+    if (header->restoreState(settingkeys::capturesColumns.read(settings)))
         m_fitColumns = false;
     // The sort is kept by key name rather than column number, so it survives new columns.
     const store::Order order = savedOrder();
@@ -170,8 +167,8 @@ void CapturesBrowser::restoreLayout()
 void CapturesBrowser::saveLayout() const
 {
     QSettings settings;
-    settings.setValue(kSplitterState, m_splitter->saveState());
-    settings.setValue(kColumnsState, m_table->horizontalHeader()->saveState());
+    settingkeys::capturesSplitter.write(settings, m_splitter->saveState());
+    settingkeys::capturesColumns.write(settings, m_table->horizontalHeader()->saveState());
 }
 
 void CapturesBrowser::sortBy(int column, Qt::SortOrder order)
@@ -185,9 +182,9 @@ void CapturesBrowser::sortBy(int column, Qt::SortOrder order)
     }
     m_model->sort(column, order);
     QSettings settings;
-    settings.setValue(kSortKey, QString::fromUtf8(store::sortKeyName(m_model->order().key).data(),
+    settingkeys::capturesSortKey.write(settings, QString::fromUtf8(store::sortKeyName(m_model->order().key).data(),
                                                    qsizetype(store::sortKeyName(m_model->order().key).size())));
-    settings.setValue(kSortDescending, m_model->order().descending);
+    settingkeys::capturesSortDescending.write(settings, m_model->order().descending);
     if (m_model->isFetching())
         m_status->setText(tr("reading…"));
 }

@@ -1,5 +1,6 @@
 #include "dashboard/dashboard.h"
 
+#include "settings/settingkeys.h"
 #include "async/backgroundtask.h"
 
 #include "store/store.h"
@@ -61,9 +62,9 @@ Dashboard::Dashboard(const store::StoreLocation& location, FilterSource filter, 
 {
     m_bucket->addItem(tr("by day"), false);
     m_bucket->addItem(tr("by hour"), true);
-    m_bucket->setCurrentIndex(QSettings().value(QStringLiteral("dashboard/hourly"), false).toBool() ? 1 : 0);
+    m_bucket->setCurrentIndex(settingkeys::dashboardHourly.read() ? 1 : 0);
     connect(m_bucket, &QComboBox::currentIndexChanged, this, [this] {
-        QSettings().setValue(QStringLiteral("dashboard/hourly"), m_bucket->currentData().toBool());
+        settingkeys::dashboardHourly.write(m_bucket->currentData().toBool());
         refresh();
     });
     auto* refreshButton = new QPushButton(tr("Refresh"), this);

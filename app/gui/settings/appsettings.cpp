@@ -1,5 +1,6 @@
 #include "settings/appsettings.h"
 
+#include "settings/settingkeys.h"
 #include <QApplication>
 #include <QCoreApplication>
 #include <QPalette>
@@ -10,12 +11,6 @@
 namespace conform::gui {
 
 namespace {
-
-QString key(providers::ProviderKind kind, const char* field)
-{
-    return QStringLiteral("providers/%1/%2")
-        .arg(QString::fromStdString(std::string(providers::providerName(kind))), QLatin1String(field));
-}
 
 QPalette darkPalette()
 {
@@ -66,10 +61,9 @@ AppSettings AppSettings::load(const QSettings& settings)
 {
     AppSettings loaded;
     for (providers::ProviderKind kind : configurableProviders())
-        loaded.providers[kind] = {settings.value(key(kind, "baseUrl")).toString(),
-                                  settings.value(key(kind, "model")).toString()};
-    loaded.store = settings.value(QStringLiteral("store/location")).toString();
-    loaded.theme = Theme(std::clamp(settings.value(QStringLiteral("appearance/theme"), 0).toInt(), 0, 2));
+        loaded.providers[kind] = {settingkeys::providerBaseUrl(kind).read(settings), settingkeys::providerModel(kind).read(settings)};
+    loaded.store = settingkeys::storeLocation.read(settings);
+    loaded.theme = Theme(std::clamp(settingkeys::theme.read(settings), 0, 2));
     return loaded;
 }
 
@@ -81,13 +75,13 @@ AppSettings AppSettings::load()
 void AppSettings::save(QSettings& settings) const
 {
     for (const auto& [kind, provider] : providers) {
-        settings.setValue(key(kind, "baseUrl"), provider.baseUrl);
-        settings.setValue(key(kind, "model"), provider.defaultModel);
+        settingkeys::providerBaseUrl(kind).write(settings, provider.baseUrl);
+        settingkeys::providerModel(kind).write(settings, provider.defaultModel);
     }
     // A URL with a password is never written (the dialog refuses it; this is the last guard).
     if (storeSettingProblem(store).isEmpty())
-        settings.setValue(QStringLiteral("store/location"), store);
-    settings.setValue(QStringLiteral("appearance/theme"), int(theme));
+        settingkeys::storeLocation.write(settings, store);
+    settingkeys::theme.write(settings, int(theme));
 }
 
 void AppSettings::save() const

@@ -1,7 +1,7 @@
 #include "settings/settingsmenu.h"
 
-#include "settings/keychainbackend.h"
 #include "workbench/mainwindow.h"
+#include "workbench/workspace.h"
 #include "workbench/optionstoolbar.h"
 #include "run/runpane.h"
 #include "settings/settingsdialog.h"
@@ -19,9 +19,8 @@ namespace conform::gui {
 
 keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
 {
-    auto* ring = new keys::KeyRing(std::make_unique<KeychainBackend>(), providers::processEnvironment(), window);
-    ring->setObjectName(QStringLiteral("keyRing"));
-    window->runPane()->setEnvironment(ring->environment());
+    keys::KeyRing* ring = window->workspace()->keyRing();
+    window->runPane()->setEnvironment(window->workspace()->environment());
     // Without a keychain daemon, keys still come from the environment: say so once, quietly
     // (each keyed provider's read fails the same way).
     auto told = std::make_shared<bool>(false);

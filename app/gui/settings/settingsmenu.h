@@ -1,7 +1,7 @@
 #pragma once
-// The settings' hook into the window: "Settings…" in `menu`, the KeyRing (system keychain
-// through qtkeychain) owned by the window and loaded at once, runs reading keys through it,
-// the saved theme applied. The window's own code only calls this.
+// The settings' hook into the window: "Settings…" in `menu`, the workspace's KeyRing (system
+// keychain through qtkeychain) loaded at once, runs reading keys through it, the saved theme
+// applied. The window's own code only calls this.
 class QMenu;
 
 namespace conform::keys { class KeyRing; }

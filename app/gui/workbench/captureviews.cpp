@@ -9,21 +9,24 @@
 #include "document/rundraft.h"
 #include "run/runpane.h"
 #include "workbench/mainwindow.h"
+#include "workbench/workspace.h"
 
 #include <QStatusBar>
 
 namespace conform::gui {
 
-CaptureViews::CaptureViews(MainWindow* window) : QObject(window), m_window(window), m_store(new CaptureStore({}, this))
+CaptureViews::CaptureViews(MainWindow* window)
+    : QObject(window), m_window(window), m_store(window->workspace()->captureStore())
 {
+    Workspace* workspace = window->workspace();
     m_browser = new CapturesBrowser(m_store, window->document(), window);
     m_browser->setTargetSource([window] { return window->runDraft()->target(); });
-    m_browser->setEnvironmentSource([window] { return window->runPane()->environment(); });
+    m_browser->setEnvironmentSource([workspace] { return workspace->environment(); });
     m_dashboard = new Dashboard(m_store->location(), [this] { return m_browser->filterBar()->filter(); }, window);
     m_batch = new BatchPanel(m_store, window);
     // The draft's spec; a blank schema gives a null one (each scenario brings its own).
     m_batch->setSpecSource([window] { return window->runDraft()->spec(RunDraft::SchemaRule::NullWhenBlank); });
-    m_batch->setEnvironmentSource([window] { return window->runPane()->environment(); });
+    m_batch->setEnvironmentSource([workspace] { return workspace->environment(); });
 
     connect(m_store, &CaptureStore::capturesLanded, this, [this](int count) {
         if (m_dashboard->isVisible())

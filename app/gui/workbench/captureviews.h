@@ -1,5 +1,5 @@
 #pragma once
-// The capture store (capturestore.h) and the activities over it: Captures (browse, open,
+// The activities over the workspace's capture store (workspace.h, capturestore.h): Captures (browse, open,
 // replay, re-validate, export: capturesbrowser.h), Dashboard (success-rate charts over the
 // browser's filters: dashboard.h) and Runs ×N (the run repeated over several targets:
 // batchpanel.h). The window shows each as an activity (activity.h). Every Run activity run is

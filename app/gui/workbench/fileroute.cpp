@@ -1,5 +1,6 @@
 #include "workbench/fileroute.h"
 
+#include "settings/settingkeys.h"
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -35,7 +36,7 @@ QString schemaForExample(const QString& path)
 
 QString defaultWorkspace()
 {
-    const QString last = QSettings().value(QStringLiteral("workspace/last")).toString();
+    const QString last = settingkeys::lastWorkspace.read();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;
     const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/conform/schemas");

@@ -9,6 +9,8 @@
 #include "checks/linespane.h"
 #include "workbench/activitybar.h"
 #include "workbench/captureviews.h"
+#include "workbench/workspace.h"
+#include "settings/keychainbackend.h"
 #include "batch/batchpanel.h"
 #include "captures/capturesbrowser.h"
 #include "dashboard/dashboard.h"
@@ -40,7 +42,8 @@
 
 namespace conform::gui {
 
-MainWindow::MainWindow(const QString& workspace, QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(const QString& workspace, QWidget* parent)
+    : QMainWindow(parent), m_workspace(new Workspace(std::make_unique<KeychainBackend>(), this))
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/conform.svg")));
     // Every activity is laid out for 1024×700 and up; below this its controls would be cut.
@@ -86,10 +89,10 @@ void MainWindow::buildCentre()
     m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     m_tabs->addTab(new ExportPreview(schemaEditor(), this), tr("Export"));
     m_tabs->setTabToolTip(m_tabs->count() - 1, tr("The open schema as Zod, Pydantic, TypeScript or a provider's request fragment"));
-    m_workspace = new WorkspaceTree(this);
+    m_tree = new WorkspaceTree(this);
     m_centre = new QSplitter(Qt::Horizontal, this);
     m_centre->setObjectName(QStringLiteral("designSplitter"));
-    m_centre->addWidget(m_workspace);
+    m_centre->addWidget(m_tree);
     m_centre->addWidget(m_schemaPanel);
     m_centre->addWidget(m_tabs);
     m_centre->setStretchFactor(0, 0);
@@ -136,6 +139,11 @@ void MainWindow::showActivity(Activity activity)
     m_stack->setCurrentWidget(m_pages.at(activity));
 }
 
+QString MainWindow::folder() const
+{
+    return m_workspace->folder();
+}
+
 Activity MainWindow::currentActivity() const
 {
     for (const auto& [activity, page] : m_pages)
@@ -163,10 +171,10 @@ void MainWindow::connectEditors()
         settings.coerce = coerce;
         m_options->setSettings(settings);
     });
-    connect(m_workspace, &WorkspaceTree::fileActivated, this, &MainWindow::openFile);
+    connect(m_tree, &WorkspaceTree::fileActivated, this, &MainWindow::openFile);
     // A schema opened from a workspace brings the prompt.md beside it into the Run tab.
     connect(schemaEditor(), &CodeEditor::filePathChanged, m_run, &RunPane::loadPromptFor);
-    connect(m_workspace, &WorkspaceTree::openAsReplyRequested, this, &MainWindow::openReply);
+    connect(m_tree, &WorkspaceTree::openAsReplyRequested, this, &MainWindow::openReply);
     connect(m_lines, &LinesPane::lineChosen, this, [this](const QString& text, int line) {
         if (!settleUnsaved({m_instance->editor()}))
             return;
@@ -185,12 +193,12 @@ void MainWindow::connectEditors()
     connect(m_lines, &LinesPane::fileLoadFailed, this, &MainWindow::sayCannotOpen);
     connect(m_start, &StartPage::demoChosen, this, &MainWindow::runDemo);
     connect(m_start, &StartPage::openWorkspaceRequested, this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_folder);
-        if (!folder.isEmpty())
-            openWorkspace(folder);
+        const QString chosen = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), folder());
+        if (!chosen.isEmpty())
+            openWorkspace(chosen);
     });
     connect(m_start, &StartPage::openFileRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), m_folder,
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), folder(),
                                                           tr("JSON and text (*.json *.jsonl *.md *.txt);;All files (*)"));
         if (!path.isEmpty())
             openFile(path);
@@ -199,7 +207,7 @@ void MainWindow::connectEditors()
     for (CodeEditor* editor : documentEditors()) {
         connect(editor, &QsciScintilla::modificationChanged, this, &MainWindow::updateModified);
         // The tree shows what is open.
-        connect(editor, &CodeEditor::filePathChanged, m_workspace, &WorkspaceTree::select);
+        connect(editor, &CodeEditor::filePathChanged, m_tree, &WorkspaceTree::select);
     }
 }
 
@@ -213,11 +221,11 @@ QList<CodeEditor*> MainWindow::documentEditors() const
     return {schemaEditor(), m_instance->editor(), m_reply->rawEditor(), m_text->editor()};
 }
 
-bool MainWindow::openWorkspace(const QString& folder)
+bool MainWindow::openWorkspace(const QString& path)
 {
-    const QString absolute = QDir(folder).absolutePath();
-    const bool first = m_folder.isEmpty();
-    if (!first && absolute != m_folder) {
+    const QString absolute = QDir(path).absolutePath();
+    const bool first = m_workspace->folder().isEmpty();
+    if (!first && absolute != folder()) {
         if (!settleUnsaved(documentEditors()))
             return false;
         // A new workspace starts clean: nothing of the old one stays on screen.
@@ -226,17 +234,16 @@ bool MainWindow::openWorkspace(const QString& folder)
         m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
         m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     }
-    m_folder = absolute;
+    m_workspace->setFolder(absolute);
     restoreWorkspaceOptions();
-    m_workspace->setRoot(m_folder);
-    m_start->setDemos(availableDemos(m_folder));
+    m_tree->setRoot(folder());
+    m_start->setDemos(availableDemos(folder()));
     if (first)
         m_tabs->setCurrentWidget(m_start); // the activity stays the one the last session left
     else
         showTab(m_start);
-    noteRecent(QStringLiteral("recent/workspaces"), m_folder);
-    setWindowTitle(tr("%1[*] — Conform").arg(QDir(m_folder).dirName()));
-    statusBar()->showMessage(tr("Workspace: %1").arg(QDir::toNativeSeparators(m_folder)));
+    setWindowTitle(tr("%1[*] — Conform").arg(QDir(folder()).dirName()));
+    statusBar()->showMessage(tr("Workspace: %1").arg(QDir::toNativeSeparators(folder())));
     return true;
 }
 
@@ -266,7 +273,7 @@ bool MainWindow::openFile(const QString& path)
         m_tabs->setTabVisible(m_tabs->indexOf(m_lines), true);
         m_tabs->setTabText(m_tabs->indexOf(m_lines), tr("Lines — %1").arg(QFileInfo(path).fileName()));
         showTab(m_lines);
-        m_workspace->select(path);
+        m_tree->select(path);
         break;
     }
     case FileRoute::Prompt:
@@ -285,7 +292,7 @@ bool MainWindow::openFile(const QString& path)
         break;
     }
     if (opened)
-        noteRecent(QStringLiteral("recent/files"), path);
+        m_workspace->noteRecentFile(path);
     return opened;
 }
 
@@ -294,7 +301,7 @@ bool MainWindow::openReply(const QString& path)
     showTab(m_reply);
     const bool opened = loadInto(m_reply->rawEditor(), path);
     if (opened)
-        noteRecent(QStringLiteral("recent/files"), path);
+        m_workspace->noteRecentFile(path);
     return opened;
 }
 
@@ -306,7 +313,7 @@ bool MainWindow::runDemo(const Demo& demo)
         return false;
     }
     if (scenario->schema) {
-        const QString file = workspaceSchemaWithId(m_folder, schema::idOf(*scenario->schema));
+        const QString file = workspaceSchemaWithId(folder(), schema::idOf(*scenario->schema));
         if (!file.isEmpty()) {
             if (!openFile(file))
                 return false;
@@ -373,7 +380,7 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), m_folder);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), folder());
     return !path.isEmpty() && saveEditor(m_current, path);
 }
 

@@ -36,6 +36,7 @@ class SchemaDocument;
 class StartPage;
 class SuitesView;
 struct Demo;
+class Workspace;
 class WorkspaceTree;
 
 // The smallest window every activity is laid out for (tests hold each to it); the window
@@ -83,12 +84,14 @@ public:
     EditorPanel* textPanel() const { return m_text; }
     StartPage* startPage() const { return m_start; }
     OptionsToolBar* optionsToolBar() const { return m_options; }
-    WorkspaceTree* workspaceTree() const { return m_workspace; }
+    WorkspaceTree* workspaceTree() const { return m_tree; }
+    // The folder, recent lists, keys and capture store every view shares (workspace.h).
+    Workspace* workspace() const { return m_workspace; }
     SuitesView* suitesView() const { return m_suites; }
     // The Design activity's splitter: tree | schema | tabs.
     QSplitter* designSplitter() const { return m_centre; }
     QTabWidget* tabs() const { return m_tabs; }
-    QString workspace() const { return m_folder; }
+    QString folder() const;
     // The editor Save applies to.
     CodeEditor* currentEditor() const { return m_current; }
     // Every editor that holds a document the user may change (and must not lose).
@@ -129,14 +132,13 @@ private:
     QString untitledName(const CodeEditor* editor) const;
     void updateModified();
     void noteFocus(QWidget* now);
-    void noteRecent(const QString& key, const QString& path);
-    void fillRecentMenu(QMenu* menu, const QString& key, bool folders);
+    void fillRecentMenu(QMenu* menu, bool folders);
     void showTab(QWidget* pane);
     void showShortcuts();
     void showReadme();
     void showAbout();
 
-    QString m_folder;
+    Workspace* m_workspace;
     SchemaDocument* m_document = nullptr;
     RunDraft* m_draft = nullptr;
     EditorPanel* m_schemaPanel = nullptr;
@@ -149,7 +151,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_centre = nullptr; // the Design activity
     OptionsToolBar* m_options = nullptr;
-    WorkspaceTree* m_workspace = nullptr;
+    WorkspaceTree* m_tree = nullptr;
     CaptureViews* m_views = nullptr;
     SuitesView* m_suites = nullptr;
     ActivityBar* m_bar = nullptr;

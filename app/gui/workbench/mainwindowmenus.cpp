@@ -7,6 +7,7 @@
 #include "widgets/editorpanel.h"
 #include "checks/instancepane.h"
 #include "workbench/optionstoolbar.h"
+#include "workbench/workspace.h"
 #include "checks/replypane.h"
 #include "run/runpane.h"
 #include "settings/settingsmenu.h"
@@ -32,8 +33,6 @@
 namespace conform::gui {
 
 namespace {
-
-constexpr int kRecentCount = 10;
 
 // The editor an Edit action applies to: the one with focus, else the one Save applies to.
 CodeEditor* focusedEditor(CodeEditor* fallback)
@@ -72,22 +71,22 @@ void MainWindow::buildFileMenu()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("Open &Workspace…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_folder);
-        if (!folder.isEmpty())
-            openWorkspace(folder);
+        const QString chosen = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), folder());
+        if (!chosen.isEmpty())
+            openWorkspace(chosen);
     });
     QMenu* recentWorkspaces = file->addMenu(tr("Recent W&orkspaces"));
     connect(recentWorkspaces, &QMenu::aboutToShow, this,
-            [this, recentWorkspaces] { fillRecentMenu(recentWorkspaces, QStringLiteral("recent/workspaces"), true); });
+            [this, recentWorkspaces] { fillRecentMenu(recentWorkspaces, true); });
     file->addAction(tr("&Open File…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), m_folder,
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), folder(),
                                                           tr("JSON and text (*.json *.jsonl *.md *.txt);;All files (*)"));
         if (!path.isEmpty())
             openFile(path);
     });
     QMenu* recentFiles = file->addMenu(tr("&Recent Files"));
     connect(recentFiles, &QMenu::aboutToShow, this,
-            [this, recentFiles] { fillRecentMenu(recentFiles, QStringLiteral("recent/files"), false); });
+            [this, recentFiles] { fillRecentMenu(recentFiles, false); });
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
@@ -156,7 +155,7 @@ void MainWindow::buildReplyMenu()
 {
     QMenu* reply = menuBar()->addMenu(tr("&Reply"));
     reply->addAction(tr("&Open Reply…"), QKeySequence(tr("Ctrl+R")), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Reply"), m_folder,
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Reply"), folder(),
                                                           tr("Replies (*.txt *.md *.json);;All files (*)"));
         if (!path.isEmpty())
             openReply(path);
@@ -204,7 +203,7 @@ void MainWindow::buildViewMenu()
     QAction* tree = view->addAction(tr("&Workspace Tree"));
     tree->setCheckable(true);
     tree->setChecked(true);
-    connect(tree, &QAction::toggled, m_workspace, &QWidget::setVisible);
+    connect(tree, &QAction::toggled, m_tree, &QWidget::setVisible);
     view->addAction(m_options->toggleViewAction());
 }
 
@@ -217,22 +216,10 @@ void MainWindow::buildHelpMenu()
     help->addAction(tr("&About Conform"), this, &MainWindow::showAbout);
 }
 
-void MainWindow::noteRecent(const QString& key, const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(key).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    settings.setValue(key, QStringList(recent.mid(0, kRecentCount)));
-}
-
-void MainWindow::fillRecentMenu(QMenu* menu, const QString& key, bool folders)
+void MainWindow::fillRecentMenu(QMenu* menu, bool folders)
 {
     menu->clear();
-    for (const QString& path : QSettings().value(key).toStringList()) {
-        if (!QFileInfo::exists(path))
-            continue; // moved or deleted since
+    for (const QString& path : folders ? m_workspace->recentWorkspaces() : m_workspace->recentFiles()) {
         menu->addAction(QDir::toNativeSeparators(path), this, [this, path, folders] {
             if (folders)
                 openWorkspace(path);

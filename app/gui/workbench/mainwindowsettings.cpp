@@ -1,44 +1,35 @@
 // MainWindow's persistence, kept apart from its layout: what is remembered between sessions
-// (window geometry, the activity shown, splitter positions, the validation options).
+// (window geometry, the activity shown, splitter positions, the validation options). The keys
+// are settingkeys.h's.
 #include "workbench/mainwindow.h"
 
 #include "checks/instancepane.h"
-#include "workbench/optionstoolbar.h"
 #include "checks/replypane.h"
-#include "run/runpane.h"
 #include "document/schemadocument.h"
+#include "run/runpane.h"
+#include "settings/settingkeys.h"
+#include "workbench/optionstoolbar.h"
 
-#include <QCryptographicHash>
 #include <QScreen>
-#include <QSettings>
 #include <QSplitter>
 
 namespace conform::gui {
 
 namespace {
 
-void restoreSplitter(const QSettings& settings, const QString& key, QSplitter* splitter)
+void restoreSplitter(const Setting<QByteArray>& setting, QSplitter* splitter)
 {
-    const QByteArray state = settings.value(key).toByteArray();
-    if (!state.isEmpty())
+    if (const QByteArray state = setting.read(); !state.isEmpty())
         splitter->restoreState(state);
 }
 
-ValidationSettings readOptions(const QSettings& settings)
+ValidationSettings readOptions()
 {
     ValidationSettings options;
-    options.style = settings.value(QStringLiteral("options/zod4"), false).toBool() ? schema::ZodStyle::Zod4
-                                                                                  : schema::ZodStyle::Zod3;
-    options.coerce = settings.value(QStringLiteral("options/coerce"), false).toBool();
-    options.assertFormats = settings.value(QStringLiteral("options/assertFormats"), true).toBool();
+    options.style = settingkeys::optionsZod4.read() ? schema::ZodStyle::Zod4 : schema::ZodStyle::Zod3;
+    options.coerce = settingkeys::optionsCoerce.read();
+    options.assertFormats = settingkeys::optionsAssertFormats.read();
     return options;
-}
-
-// Per workspace, under a key made from its folder (a path may hold characters QSettings keys cannot).
-QString workspaceDraftKey(const QString& folder)
-{
-    const QByteArray hash = QCryptographicHash::hash(folder.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
-    return QStringLiteral("workspaces/") + QString::fromLatin1(hash) + QStringLiteral("/draft");
 }
 
 } // namespace
@@ -46,31 +37,29 @@ QString workspaceDraftKey(const QString& folder)
 void MainWindow::restoreWorkspaceOptions()
 {
     ValidationSettings options = m_options->settings();
-    options.defaultDraft = QSettings().value(workspaceDraftKey(m_folder)).toString() == QLatin1String("7")
-                               ? schema::Draft::Draft7
-                               : schema::Draft::Draft2020_12;
+    options.defaultDraft = settingkeys::workspaceDraft(folder()).read() == QLatin1String("7") ? schema::Draft::Draft7
+                                                                                             : schema::Draft::Draft2020_12;
     m_options->setSettings(options);
 }
 
 void MainWindow::saveWorkspaceOptions() const
 {
-    if (m_folder.isEmpty())
+    if (folder().isEmpty())
         return;
     const bool draft7 = m_options->settings().defaultDraft == schema::Draft::Draft7;
-    QSettings().setValue(workspaceDraftKey(m_folder), draft7 ? QStringLiteral("7") : QStringLiteral("2020-12"));
+    settingkeys::workspaceDraft(folder()).write(draft7 ? QStringLiteral("7") : QStringLiteral("2020-12"));
 }
 
 void MainWindow::restoreSettings()
 {
-    const QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    if (!restoreGeometry(settingkeys::windowGeometry.read()))
         resize(QSize(1440, 880).boundedTo(screen()->availableSize() * 0.9));
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    const QString shown = settings.value(QStringLiteral("window/activity")).toString();
+    restoreState(settingkeys::windowState.read());
+    const QString shown = settingkeys::windowActivity.read();
     for (Activity activity : kActivities)
         if (ActivityWords::key(activity) == shown)
             showActivity(activity);
-    ValidationSettings options = readOptions(settings);
+    ValidationSettings options = readOptions();
     options.defaultDraft = m_options->settings().defaultDraft; // the workspace's, not the session's
     m_options->setSettings(options);
     m_document->setSettings(m_options->settings());
@@ -83,31 +72,34 @@ void MainWindow::restoreSplitters(Activity activity)
 {
     if (!m_splittersRestored.insert(activity).second)
         return;
-    const QSettings settings;
     if (activity == Activity::Design) {
-        restoreSplitter(settings, QStringLiteral("window/design"), m_centre);
-        restoreSplitter(settings, QStringLiteral("window/instance"), m_instance->splitter());
-        restoreSplitter(settings, QStringLiteral("window/reply"), m_reply->splitter());
+        restoreSplitter(settingkeys::designSplitter, m_centre);
+        restoreSplitter(settingkeys::instanceSplitter, m_instance->splitter());
+        restoreSplitter(settingkeys::replySplitter, m_reply->splitter());
     } else if (activity == Activity::Run) {
-        restoreSplitter(settings, QStringLiteral("window/run"), m_run->splitter());
+        restoreSplitter(settingkeys::runSplitter, m_run->splitter());
     }
 }
 
 void MainWindow::saveSettings() const
 {
     QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/design"), m_centre->saveState());
-    settings.setValue(QStringLiteral("window/activity"), ActivityWords::key(currentActivity()));
-    settings.setValue(QStringLiteral("window/instance"), m_instance->splitter()->saveState());
-    settings.setValue(QStringLiteral("window/reply"), m_reply->splitter()->saveState());
-    settings.setValue(QStringLiteral("window/run"), m_run->splitter()->saveState());
+    settingkeys::windowGeometry.write(settings, saveGeometry());
+    settingkeys::windowState.write(settings, saveState());
+    settingkeys::windowActivity.write(settings, ActivityWords::key(currentActivity()));
+    // A splitter never shown this session keeps what it had.
+    if (m_splittersRestored.count(Activity::Design)) {
+        settingkeys::designSplitter.write(settings, m_centre->saveState());
+        settingkeys::instanceSplitter.write(settings, m_instance->splitter()->saveState());
+        settingkeys::replySplitter.write(settings, m_reply->splitter()->saveState());
+    }
+    if (m_splittersRestored.count(Activity::Run))
+        settingkeys::runSplitter.write(settings, m_run->splitter()->saveState());
     const ValidationSettings options = m_options->settings();
-    settings.setValue(QStringLiteral("options/zod4"), options.style == schema::ZodStyle::Zod4);
-    settings.setValue(QStringLiteral("options/coerce"), options.coerce);
-    settings.setValue(QStringLiteral("options/assertFormats"), options.assertFormats);
-    settings.setValue(QStringLiteral("workspace/last"), m_folder);
+    settingkeys::optionsZod4.write(settings, options.style == schema::ZodStyle::Zod4);
+    settingkeys::optionsCoerce.write(settings, options.coerce);
+    settingkeys::optionsAssertFormats.write(settings, options.assertFormats);
+    settingkeys::lastWorkspace.write(settings, folder());
 }
 
 } // namespace conform::gui

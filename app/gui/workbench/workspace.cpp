@@ -1,0 +1,74 @@
+#include "workbench/workspace.h"
+
+#include "captures/capturestore.h"
+#include "settings/settingkeys.h"
+
+#include "keys/key_ring.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace conform::gui {
+
+namespace {
+
+void noteRecent(const Setting<QStringList>& setting, const QString& path)
+{
+    QStringList recent = setting.read();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    setting.write(recent.mid(0, Workspace::kRecentCount));
+}
+
+QStringList existing(const QStringList& paths)
+{
+    QStringList found;
+    for (const QString& path : paths)
+        if (QFileInfo::exists(path)) // moved or deleted since: left out
+            found << path;
+    return found;
+}
+
+} // namespace
+
+Workspace::Workspace(std::unique_ptr<keys::SecretBackend> secrets, QObject* parent)
+    : QObject(parent), m_keyRing(new keys::KeyRing(std::move(secrets), providers::processEnvironment(), this)),
+      m_store(new CaptureStore({}, this))
+{
+    m_keyRing->setObjectName(QStringLiteral("keyRing"));
+}
+
+Workspace::~Workspace() = default;
+
+void Workspace::setFolder(const QString& folder)
+{
+    const QString absolute = QDir(folder).absolutePath();
+    noteRecent(settingkeys::recentWorkspaces, absolute);
+    if (absolute == m_folder)
+        return;
+    m_folder = absolute;
+    emit folderChanged(m_folder);
+}
+
+QStringList Workspace::recentWorkspaces() const
+{
+    return existing(settingkeys::recentWorkspaces.read());
+}
+
+QStringList Workspace::recentFiles() const
+{
+    return existing(settingkeys::recentFiles.read());
+}
+
+void Workspace::noteRecentFile(const QString& path)
+{
+    noteRecent(settingkeys::recentFiles, path);
+}
+
+providers::Environment Workspace::environment() const
+{
+    return m_keyRing->environment();
+}
+
+} // namespace conform::gui

@@ -1,0 +1,62 @@
+#pragma once
+// What the workbench works in, beside the documents (SchemaDocument, RunDraft): the workspace
+// folder, the recent workspaces and files, the API keys (the KeyRing over the system keychain,
+// and the environment runs read keys and base URLs from) and the capture store. The main
+// window owns one and gives it to every view that needs one of these, so no view reaches into
+// another for them (Run ×N and replay once read the Run tab's environment).
+//
+//   Workspace workspace(std::make_unique<KeychainBackend>());
+//   workspace.setFolder("/home/me/schemas");
+//   engine.setEnvironment(workspace.environment());
+//   workspace.captureStore()->capture(spec, record);
+#include "providers/endpoint.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace conform::keys {
+class KeyRing;
+class SecretBackend;
+} // namespace conform::keys
+
+namespace conform::gui {
+
+class CaptureStore;
+
+class Workspace : public QObject
+{
+    Q_OBJECT
+public:
+    // `secrets`: where keys are kept (the system keychain in the program). The store is the
+    // default one (settings, else $CONFORM_STORE, else the shared data folder).
+    explicit Workspace(std::unique_ptr<keys::SecretBackend> secrets, QObject* parent = nullptr);
+    ~Workspace() override;
+
+    QString folder() const { return m_folder; }
+    // Makes `folder` (absolute) the workspace and the newest recent one; says folderChanged.
+    void setFolder(const QString& folder);
+
+    // Newest first, only what still exists; at most kRecentCount each.
+    static constexpr int kRecentCount = 10;
+    QStringList recentWorkspaces() const;
+    QStringList recentFiles() const;
+    void noteRecentFile(const QString& path);
+
+    keys::KeyRing* keyRing() const { return m_keyRing; }
+    // The process environment with each unset *_API_KEY filled from the keychain.
+    providers::Environment environment() const;
+    CaptureStore* captureStore() const { return m_store; }
+
+signals:
+    void folderChanged(const QString& folder);
+
+private:
+    QString m_folder;
+    keys::KeyRing* m_keyRing;
+    CaptureStore* m_store;
+};
+
+} // namespace conform::gui
