@@ -19,6 +19,14 @@ const Json& member(const Json& object, const char* key)
     return it == object.end() ? kNull : *it;
 }
 
+// The array at `key`, or an empty one: by reference, so a range-for never copies a payload.
+const Json& arrayAt(const Json& object, const char* key)
+{
+    static const Json empty = Json::array();
+    const Json& value = member(object, key);
+    return value.is_array() ? value : empty;
+}
+
 std::string stringOf(const Json& value)
 {
     return value.is_string() ? value.get<std::string>() : std::string();
@@ -48,13 +56,13 @@ Json plain(const Json& any)
         return integerOf(value);
     if (kind == "arrayValue") {
         Json out = Json::array();
-        for (const Json& item : member(value, "values").is_array() ? member(value, "values") : Json::array())
+        for (const Json& item : arrayAt(value, "values"))
             out.push_back(plain(item));
         return out;
     }
     if (kind == "kvlistValue") {
         Json out = Json::object();
-        for (const Json& pair : member(value, "values").is_array() ? member(value, "values") : Json::array())
+        for (const Json& pair : arrayAt(value, "values"))
             if (member(pair, "key").is_string())
                 out[pair["key"].get<std::string>()] = plain(member(pair, "value"));
         return out;
@@ -117,8 +125,8 @@ void readSpans(const Json& resourceSpans, Batch& batch)
     for (const Json& resource : resourceSpans) {
         const Json resourceAttributes = attributesOf(member(member(resource, "resource"), "attributes"));
         const std::string service = stringOf(member(resourceAttributes, "service.name"));
-        for (const Json& scope : member(resource, "scopeSpans").is_array() ? member(resource, "scopeSpans") : Json::array())
-            for (const Json& raw : member(scope, "spans").is_array() ? member(scope, "spans") : Json::array()) {
+        for (const Json& scope : arrayAt(resource, "scopeSpans"))
+            for (const Json& raw : arrayAt(scope, "spans")) {
                 Json attributes = attributesOf(member(raw, "attributes"));
                 if (attributes.contains("conform.attempt")) { // Conform's export: part of its run span's capture
                     ++batch.conformAttempts;
@@ -151,7 +159,7 @@ void readSpans(const Json& resourceSpans, Batch& batch)
                 const Json& code = member(status, "code");
                 span.statusCode = code.is_string() ? (stringOf(code) == "STATUS_CODE_ERROR" ? 2 : 0) : static_cast<int>(integerOf(code));
                 span.statusMessage = stringOf(member(status, "message"));
-                for (const Json& event : member(raw, "events").is_array() ? member(raw, "events") : Json::array()) {
+                for (const Json& event : arrayAt(raw, "events")) {
                     const std::string name = stringOf(member(event, "name"));
                     if (isGenAiEventName(name))
                         span.events.push_back({span.traceId, span.spanId, name, spanEventBody(attributesOf(member(event, "attributes"))),
@@ -165,8 +173,8 @@ void readSpans(const Json& resourceSpans, Batch& batch)
 void readLogs(const Json& resourceLogs, Batch& batch)
 {
     for (const Json& resource : resourceLogs)
-        for (const Json& scope : member(resource, "scopeLogs").is_array() ? member(resource, "scopeLogs") : Json::array())
-            for (const Json& record : member(scope, "logRecords").is_array() ? member(scope, "logRecords") : Json::array()) {
+        for (const Json& scope : arrayAt(resource, "scopeLogs"))
+            for (const Json& record : arrayAt(scope, "logRecords")) {
                 const Json attributes = attributesOf(member(record, "attributes"));
                 std::string name = stringOf(member(record, "eventName"));
                 if (name.empty())
@@ -243,8 +251,9 @@ void readCurrentForm(const Json& attributes, Reading& r)
     const Json instructions = structured(member(attributes, "gen_ai.system_instructions"));
     if (!instructions.is_null())
         r.system.push_back(contentText(instructions));
-    for (const Json& message : structured(member(attributes, "gen_ai.input.messages")).is_array()
-                                   ? structured(member(attributes, "gen_ai.input.messages")) : Json::array()) {
+    const Json input = structured(member(attributes, "gen_ai.input.messages"));
+    static const Json none = Json::array();
+    for (const Json& message : input.is_array() ? input : none) {
         const std::string role = stringOf(member(message, "role"));
         const std::string text = contentText(member(message, "parts"));
         if (role == "system")
@@ -256,7 +265,7 @@ void readCurrentForm(const Json& attributes, Reading& r)
     if (output.is_array() && !output.empty()) {
         const Json& first = output[0];
         r.finish = stringOf(member(first, "finish_reason"));
-        for (const Json& part : member(first, "parts").is_array() ? member(first, "parts") : Json::array())
+        for (const Json& part : arrayAt(first, "parts"))
             if (stringOf(member(part, "type")) == "tool_call") {
                 const Json& arguments = member(part, "arguments");
                 r.reply = arguments.is_string() ? arguments.get<std::string>() : dump(arguments);

@@ -11,6 +11,7 @@
 #include <QTcpServer>
 
 #include <QDir>
+#include <QRandomGenerator>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -173,6 +174,48 @@ private slots:
         QCOMPARE(plain[0]["labels"]["validated"].get<std::string>(), std::string("false"));
         QCOMPARE(plain[0]["labels"]["schema"].get<std::string>(), std::string("none"));
         QCOMPARE(plain[0]["outcome"].get<std::string>(), std::string("valid")); // JSON came back; nothing to check it against
+    }
+
+    // Hostile lines: random bytes, OTLP shapes with every field of the wrong type, deep
+    // nesting. Each is a reported problem or a skipped span, never a crash, and the good
+    // line among them is imported.
+    void hostileLinesAreReported()
+    {
+        QRandomGenerator random(24);
+        QByteArray text;
+        for (int i = 0; i < 200; ++i) {
+            QByteArray line(random.bounded(1, 200), Qt::Uninitialized);
+            for (char& c : line)
+                c = static_cast<char>(random.bounded(1, 256));
+            line.replace('\n', ' ');
+            text += line + '\n';
+        }
+        const char* shapes[] = {
+            R"({"resourceSpans":5})", R"({"resourceSpans":[{"scopeSpans":{"spans":1}}]})",
+            R"({"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":7,"spanId":[],"attributes":"x"}]}]}]})",
+            R"({"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"b7ad6b7169203399","attributes":[{"key":"gen_ai.operation.name","value":{"stringValue":"chat"}},{"key":"gen_ai.input.messages","value":{"intValue":"x"}},{"key":"gen_ai.output.messages","value":{"stringValue":"[7,[]]"}}],"events":[{"name":"gen_ai.choice","attributes":5}]}]}]}]})",
+            R"({"resourceLogs":[{"scopeLogs":[{"logRecords":[{"eventName":"gen_ai.choice","spanId":"zz","traceId":1,"body":{"kvlistValue":7}}]}]}]})",
+        };
+        for (const char* shape : shapes)
+            text += QByteArray(shape) + '\n';
+        text += QByteArray(100000, '[') + '\n';
+        QFile good(data("traces_current.jsonl"));
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        text += good.readLine();
+        const QString path = m_dir.filePath(QStringLiteral("hostile.jsonl"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const QString store = m_dir.filePath(QStringLiteral("hostile.db"));
+        const CliRun run = runCliInProcess({QStringLiteral("captures"), QStringLiteral("import"), path, QStringLiteral("--format"), QStringLiteral("otlp"),
+                                            QStringLiteral("--store"), store});
+        QCOMPARE(run.code, 1);
+        QVERIFY2(run.err.find("only the first 100 are listed") != std::string::npos, run.err.c_str());
+        QVERIFY2(run.err.find("imported 2 capture(s)") != std::string::npos, run.err.c_str());
+        const auto captures = byLabel(listed(store), "span_id");
+        QVERIFY(captures.count("b7ad6b7169203331") == 1); // the good line's span
+        QVERIFY(captures.count("b7ad6b7169203399") == 1); // the span with odd attributes: captured, its reply unread
     }
 
     // The joiner, alone: a span waits for its choice, an early event waits for its span, and
