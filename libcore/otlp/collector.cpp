@@ -1,6 +1,7 @@
 #include "otlp/collector.h"
 
 #include "json/parse.h"
+#include "otlp/protobuf.h"
 #include "server/connection.h"
 
 #include <QTcpServer>
@@ -45,11 +46,19 @@ public:
         if (request.method != "POST")
             return failure(request, 405, "method not allowed: POST " + request.path.toStdString());
         const QByteArray type = request.header("content-type").toLower();
-        if (type.contains("protobuf"))
-            return failure(request, 415, "protobuf bodies are not read yet: export OTLP/JSON (OTEL_EXPORTER_OTLP_PROTOCOL=http/json)");
-        auto parsed = json::parseStrict(std::string_view(request.body.constData(), static_cast<std::size_t>(request.body.size())));
-        if (!parsed)
-            return failure(request, 400, "the body is not JSON: " + parsed.error().message);
+        const std::string_view body(request.body.constData(), static_cast<std::size_t>(request.body.size()));
+        Result<Json> parsed = Error{};
+        if (type.contains("protobuf")) {
+            parsed = jsonOfProtobuf(body, traces ? ProtobufMessage::Traces : ProtobufMessage::Logs);
+            if (!parsed)
+                return failure(request, 400, parsed.error().message);
+        } else if (type.isEmpty() || type.contains("json")) {
+            parsed = json::parseStrict(body);
+            if (!parsed)
+                return failure(request, 400, "the body is not JSON: " + parsed.error().message);
+        } else {
+            return failure(request, 415, "OTLP/HTTP bodies are application/json or application/x-protobuf, not " + type.left(60).toStdString());
+        }
         auto batch = readRequest(parsed.value());
         if (!batch)
             return failure(request, 400, batch.error().message);

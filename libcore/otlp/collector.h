@@ -1,6 +1,6 @@
 #pragma once
 // The OTLP/HTTP receiver behind `conform-cli collect`: POST /v1/traces and /v1/logs with
-// JSON bodies (chunked, gzip-compressed and on kept-alive connections as the official
+// JSON or protobuf bodies (protobuf.h; chunked, gzip-compressed and on kept-alive connections as the official
 // exporters send them; server/http_request.h), GenAI spans joined with their events
 // (joiner.h), judged (ingest::Judge) and handed to `sink` as captures.
 //
@@ -8,8 +8,8 @@
 //   collector.listen(QHostAddress::LocalHost, 4318);
 //
 // Answers: 200 with {"partialSuccess": {}} (or the count of rejected spans and why), 400 for
-// a body that is not an OTLP/JSON request, 413 over the body limit, 415 for protobuf bodies
-// (set OTEL_EXPORTER_OTLP_PROTOCOL=http/json), 404 and 405 elsewhere. A bad request never
+// a body that is not an OTLP request, 413 over the body limit, 415 for another content type,
+// 404 and 405 elsewhere. A bad request never
 // disturbs other connections or the spans already held.
 #include "ingest/observed_call.h"
 #include "otlp/joiner.h"

@@ -182,7 +182,9 @@ private slots:
             {"malformed gzip", "POST /v1/traces HTTP/1.1\r\nContent-Encoding: gzip\r\nContent-Length: 5\r\n\r\nhello", "HTTP/1.1 400 "},
             {"malformed JSON", "POST /v1/traces HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{\"resourc", "HTTP/1.1 400 "},
             {"not OTLP", "POST /v1/traces HTTP/1.1\r\nContent-Length: 2\r\n\r\n[]", "HTTP/1.1 400 "},
-            {"protobuf", "POST /v1/traces HTTP/1.1\r\nContent-Type: application/x-protobuf\r\nContent-Length: 2\r\n\r\n\x0a\x01", "HTTP/1.1 415 "},
+            {"protobuf cut short", "POST /v1/traces HTTP/1.1\r\nContent-Type: application/x-protobuf\r\nContent-Length: 2\r\n\r\n\x0a\x05", "HTTP/1.1 400 "},
+            {"protobuf with a length past the end", "POST /v1/logs HTTP/1.1\r\nContent-Type: application/x-protobuf\r\nContent-Length: 6\r\n\r\n\x0a\xff\xff\xff\xff\x0f", "HTTP/1.1 400 "},
+            {"another content type", "POST /v1/traces HTTP/1.1\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}", "HTTP/1.1 415 "},
             {"another path", "POST /v1/metrics HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", "HTTP/1.1 404 "},
         };
         for (const Hostile& h : hostile) {
@@ -209,16 +211,20 @@ private slots:
     void officialClients_data()
     {
         QTest::addColumn<QString>("scenario");
-        QTest::newRow("fenced-reply (valid once extracted)") << QStringLiteral("fenced-reply");
-        QTest::newRow("missing-field (invalid)") << QStringLiteral("missing-field");
+        QTest::addColumn<QString>("protocol");
+        QTest::newRow("fenced-reply (valid once extracted), JSON") << QStringLiteral("fenced-reply") << QStringLiteral("json");
+        QTest::newRow("missing-field (invalid), JSON") << QStringLiteral("missing-field") << QStringLiteral("json");
+        QTest::newRow("fenced-reply, protobuf") << QStringLiteral("fenced-reply") << QStringLiteral("proto");
+        QTest::newRow("missing-field, protobuf") << QStringLiteral("missing-field") << QStringLiteral("proto");
     }
     void officialClients()
     {
         QFETCH(QString, scenario);
+        QFETCH(QString, protocol);
         const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
         const QString npm = QStandardPaths::findExecutable(QStringLiteral("npm"));
         REQUIRE_DEPENDENCY(!node.isEmpty() && !npm.isEmpty(), QStringLiteral("node and npm are not installed: the OpenTelemetry client check needs them"));
-        if (!QDir(kClients + QStringLiteral("/node_modules/@opentelemetry/instrumentation-openai")).exists()) {
+        if (!QDir(kClients + QStringLiteral("/node_modules/@opentelemetry/exporter-logs-otlp-proto")).exists()) {
             QProcess install;
             install.setProcessChannelMode(QProcess::MergedChannels);
             const bool installed = run(install, npm, {"ci", "--no-audit", "--no-fund", "--loglevel=error"}, kClients, 300'000) && install.exitCode() == 0;
@@ -233,7 +239,7 @@ private slots:
         QVERIFY(schemaFile.open(QIODevice::WriteOnly));
         schemaFile.write(QJsonDocument(scenarioJson.value(QStringLiteral("schema")).toObject()).toJson());
         schemaFile.close();
-        const QString mapPath = m_dir.filePath(scenario + QStringLiteral(".map.json"));
+        const QString mapPath = m_dir.filePath(scenario + protocol + QStringLiteral(".map.json"));
         QFile map(mapPath);
         QVERIFY(map.open(QIODevice::WriteOnly));
         map.write(QJsonDocument(QJsonObject{{scenario, schemaPath}}).toJson());
@@ -241,12 +247,12 @@ private slots:
 
         auto served = start({QStringLiteral("serve"), QStringLiteral("--scenario"), scenario});
         QVERIFY2(served->url.port() > 0, qPrintable(served->firstLine));
-        const QString store = m_dir.filePath(scenario + QStringLiteral(".db"));
+        const QString store = m_dir.filePath(scenario + protocol + QStringLiteral(".db"));
         auto collect = start({QStringLiteral("collect"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--store"), store,
                               QStringLiteral("--schema-map"), mapPath});
         QVERIFY2(collect->url.port() > 0, qPrintable(collect->firstLine));
         QProcess check;
-        QVERIFY(run(check, node, {"check_otlp.cjs", served->url.toString(), collect->url.toString(), scenario, schemaPath}, kClients, 120'000));
+        QVERIFY(run(check, node, {"check_otlp.cjs", served->url.toString(), collect->url.toString(), scenario, schemaPath, protocol}, kClients, 120'000));
         const QByteArray errors = check.readAllStandardError();
         QVERIFY2(check.exitCode() == 0, errors.constData());
         const Json client = Json::parse(check.readAllStandardOutput().trimmed().toStdString());

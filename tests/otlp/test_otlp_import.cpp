@@ -7,6 +7,7 @@
 #include "base/json.h"
 #include "otlp/collector.h"
 #include "otlp/joiner.h"
+#include "otlp/protobuf.h"
 
 #include <QTcpServer>
 
@@ -216,6 +217,63 @@ private slots:
         const auto captures = byLabel(listed(store), "span_id");
         QVERIFY(captures.count("b7ad6b7169203331") == 1); // the good line's span
         QVERIFY(captures.count("b7ad6b7169203399") == 1); // the span with odd attributes: captured, its reply unread
+    }
+
+    // Protobuf bodies: a request written byte by byte from the OTLP .proto field numbers
+    // (ExportTraceServiceRequest > ResourceSpans > ScopeSpans > Span with a string attribute)
+    // reads as its OTLP/JSON twin; random and truncated bytes are Errors, never a crash.
+    void protobufBodies()
+    {
+        const auto field = [](int number, const QByteArray& bytes) -> QByteArray {
+            return QByteArray(1, char(number << 3 | 2)) + QByteArray(1, char(bytes.size())) + bytes;
+        };
+        const QByteArray traceId = QByteArray::fromHex("0af7651916cd43dd8448eb211c80319c");
+        const QByteArray spanId = QByteArray::fromHex("b7ad6b7169203331");
+        const QByteArray attribute = field(1, "gen_ai.operation.name") + field(2, field(1, "chat"));
+        QByteArray start(1, char(7 << 3 | 1));
+        for (int i = 0; i < 8; ++i)
+            start += char(i == 0 ? 0x2a : 0); // 42 ns, fixed64 little-endian
+        const QByteArray span = field(1, traceId) + field(2, spanId) + field(5, "chat m") + start + field(9, attribute);
+        const QByteArray request = field(1, field(2, field(2, span)));
+        auto read = otlp::jsonOfProtobuf(std::string_view(request.constData(), std::size_t(request.size())), otlp::ProtobufMessage::Traces);
+        QVERIFY2(read, read ? "" : read.error().toString().c_str());
+        const Json& decoded = read.value()["resourceSpans"][0]["scopeSpans"][0]["spans"][0];
+        QCOMPARE(decoded["traceId"].get<std::string>(), std::string("0af7651916cd43dd8448eb211c80319c"));
+        QCOMPARE(decoded["spanId"].get<std::string>(), std::string("b7ad6b7169203331"));
+        QCOMPARE(decoded["startTimeUnixNano"].get<std::string>(), std::string("42"));
+        QCOMPARE(decoded["attributes"][0]["value"]["stringValue"].get<std::string>(), std::string("chat"));
+        auto batch = otlp::readRequest(read.value());
+        QVERIFY(batch);
+        QCOMPARE(batch->spans.size(), std::size_t(1));
+        for (qsizetype cut = 1; cut < request.size(); ++cut) // every truncation is refused or reads less, never more
+            (void)otlp::jsonOfProtobuf(std::string_view(request.constData(), std::size_t(cut)), otlp::ProtobufMessage::Traces);
+        QVERIFY(!otlp::jsonOfProtobuf(std::string_view(request.constData(), std::size_t(request.size() - 3)), otlp::ProtobufMessage::Traces));
+        QRandomGenerator random(7);
+        for (int round = 0; round < 3000; ++round) {
+            QByteArray bytes(random.bounded(1, 300), Qt::Uninitialized);
+            for (char& c : bytes)
+                c = static_cast<char>(random.bounded(256));
+            if (round % 2)
+                bytes.prepend(request.left(random.bounded(int(request.size()))));
+            (void)otlp::jsonOfProtobuf(std::string_view(bytes.constData(), std::size_t(bytes.size())), round % 3 ? otlp::ProtobufMessage::Traces : otlp::ProtobufMessage::Logs);
+        }
+        // AnyValue arrays nested 200 deep in a log record's body: refused, not a stack overflow.
+        const auto wrap = [](int number, const QByteArray& bytes) -> QByteArray {
+            QByteArray out(1, char(number << 3 | 2));
+            for (quint64 n = quint64(bytes.size()); ; n >>= 7) {
+                out += char((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+                if (n <= 0x7f)
+                    break;
+            }
+            return out + bytes;
+        };
+        QByteArray value = wrap(1, "x"); // AnyValue{string_value}
+        for (int i = 0; i < 200; ++i)
+            value = wrap(5, wrap(1, value)); // AnyValue{array_value: ArrayValue{values: [value]}}
+        const QByteArray logs = wrap(1, wrap(2, wrap(2, wrap(5, value))));
+        auto deep = otlp::jsonOfProtobuf(std::string_view(logs.constData(), std::size_t(logs.size())), otlp::ProtobufMessage::Logs);
+        QVERIFY(!deep);
+        QVERIFY2(deep.error().message.find("nested deeper than 64") != std::string::npos, deep.error().message.c_str());
     }
 
     // The joiner, alone: a span waits for its choice, an early event waits for its span, and

@@ -1,22 +1,23 @@
 // The official OpenAI client, instrumented by the official @opentelemetry/instrumentation-openai
 // (message content captured), exporting its spans and GenAI events with the official OTLP/HTTP
 // exporters (JSON, gzip) to `conform-cli collect`, while calling `conform-cli serve`.
-//   node check_otlp.cjs SERVE_URL COLLECT_URL SCENARIO SCHEMA_FILE
+//   node check_otlp.cjs SERVE_URL COLLECT_URL SCENARIO SCHEMA_FILE [json|proto]
+// (proto: the official *-otlp-proto exporters, protobuf bodies)
 // Prints one JSON line: what the client got back (model, reply text, tokens) and whether that
 // reply holds against the scenario's schema by ajv, after jsonrepair (peers, not Conform).
 // CommonJS on purpose: the instrumentation patches `require('openai')`.
 const fs = require('node:fs');
 const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node');
 const { BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base');
-const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http');
+const [serveUrl, collectUrl, scenario, schemaFile, protocol = 'json'] = process.argv.slice(2);
+const { OTLPTraceExporter } = require(protocol === 'proto' ? '@opentelemetry/exporter-trace-otlp-proto' : '@opentelemetry/exporter-trace-otlp-http');
 const { LoggerProvider, BatchLogRecordProcessor } = require('@opentelemetry/sdk-logs');
-const { OTLPLogExporter } = require('@opentelemetry/exporter-logs-otlp-http');
+const { OTLPLogExporter } = require(protocol === 'proto' ? '@opentelemetry/exporter-logs-otlp-proto' : '@opentelemetry/exporter-logs-otlp-http');
 const { logs } = require('@opentelemetry/api-logs');
 const { resourceFromAttributes } = require('@opentelemetry/resources');
 const { registerInstrumentations } = require('@opentelemetry/instrumentation');
 const { OpenAIInstrumentation } = require('@opentelemetry/instrumentation-openai');
 
-const [serveUrl, collectUrl, scenario, schemaFile] = process.argv.slice(2);
 const resource = resourceFromAttributes({ 'service.name': scenario });
 const tracerProvider = new NodeTracerProvider({
   resource,
