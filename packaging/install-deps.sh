@@ -12,6 +12,8 @@ packages=(
   qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 libgl-dev
   # editors, JSON, regexes, secrets
   libqscintilla2-qt6-dev nlohmann-json3-dev libre2-dev libsimdjson-dev qtkeychain-qt6-dev
+  # gzip request bodies (OTLP exporters), inflated with zlib
+  zlib1g-dev
   # tests: offscreen GUI runs, a throwaway PostgreSQL cluster for the capture store, a
   # throwaway keychain (a private D-Bus session with gnome-keyring) for the keychain test,
   # fuzzing with clang's libFuzzer runtime, benchmark peers

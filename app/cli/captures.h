@@ -1,6 +1,8 @@
 #pragma once
 // `conform-cli captures SUBCOMMAND`: one function per subcommand, each in its own file.
 // `arguments` starts with "captures SUBCOMMAND" (the parser's program name).
+#include "ingest/observed_call.h"
+#include "store/location.h"
 #include "command.h"
 
 #include "base/result.h"
@@ -18,6 +20,13 @@ int capturesStats(const QStringList& arguments, Io& io);
 int capturesExport(const QStringList& arguments, Io& io);
 int capturesImport(const QStringList& arguments, Io& io);
 int capturesReplay(const QStringList& arguments, Io& io);
+
+// captures import of files Conform did not write (captures_import_observed.cpp): "otlp",
+// "openai-batch", "anthropic-batch"; detectImportFormat() tells them (and "conform") apart
+// by the first line.
+std::string detectImportFormat(const QString& path, Io& io);
+int capturesImportObserved(const std::string& format, const QStringList& paths, const QString& input, ingest::JudgeOptions judge,
+                           const store::StoreLocation& location, std::uint64_t maxBytes, Io& io);
 
 // Parses a subcommand's arguments. Returns the exit code when the command is done already
 // (--help printed, or a usage error reported), nullopt to go on.

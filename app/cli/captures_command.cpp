@@ -13,16 +13,22 @@ const char* const kCapturesUsage =
     "    it names the schema and prompt files (copies in <store>.specs/ where the originals changed)\n"
     "conform-cli captures stats  [--store S] [FILTERS] [--by FIELDS] [--bucket hour|day] [--json]\n"
     "conform-cli captures export [--store S] [FILTERS] [-o FILE]      JSONL, one `show` document a line\n"
+    "conform-cli captures export --format otlp [--store S] [FILTERS] [-o FILE | --to URL [--header K=V]...]\n"
+    "    OTLP/JSON traces: a run span per capture with its findings, a GenAI span per attempt\n"
     "conform-cli captures import FILE [--store S] [--max-bytes N]  idempotent by id; lines without one get one\n"
+    "conform-cli captures import FILE... --format otlp|openai-batch|anthropic-batch [--input REQUESTS] [--schema FILE]\n"
+    "    [--schema-map FILE]  calls recorded elsewhere (OTLP/JSON traces and logs, batch results; the format is\n"
+    "    told from the first line when not given); bad lines are reported FILE:LINE and the rest imported\n"
     "conform-cli captures replay --schema FILE [--store S] [FILTERS] [--json] [--draft 7|2020-12] [--formats assert|annotate]\n"
     "    re-extracts and re-validates each capture's final reply against FILE: no model call\n"
     "FILTERS: --schema FILE | --schema-hash H, --schema-title T, --prompt-hash H, --provider P, --model M, --mode M,\n"
-    "         --outcome O, --flag F, --label K=V, --since ISO8601, --until ISO8601, --text TEXT\n"
-    "--by: provider, model, schema, prompt, mode (comma-separated).\n"
+    "         --source run|suite|proxy|otlp|import, --outcome O, --flag F, --label K=V, --since ISO8601, --until ISO8601, --text TEXT\n"
+    "--by: provider, model, schema, prompt, mode, source (comma-separated).\n"
     "--sort: time (default, newest first), outcome (failed first), provider, model, mode, attempts,\n"
     "        repairs, latency, tokens; names A-Z and the rest biggest first unless :asc or :desc.\n"
     "Store: --store, else $CONFORM_STORE, else captures.db in Conform's data folder.\n"
-    "Exit: 0 done; 1 (replay) some capture became invalid; 2 usage, input or store error.";
+    "Exit: 0 done; 1 (replay) some capture became invalid, (import of otlp or batch files) some lines or spans\n"
+    "      were refused and the rest imported; 2 usage, input or store error.";
 
 std::optional<int> parseSubcommand(QCommandLineParser& parser, const QStringList& arguments, Io& io)
 {

@@ -1,8 +1,12 @@
 // captures export and captures import: JSONL in and out, one `captures show` document a
 // line. Export then import into an empty store then export again gives the same bytes.
 #include "captures.h"
+#include "judge_options.h"
+#include "lazy_writer.h"
 #include "store_options.h"
 
+#include "otlp/export.h"
+#include "otlp/http_post.h"
 #include "providers/http.h"
 #include "store/writer.h"
 
@@ -14,13 +18,79 @@
 
 namespace conform::cli {
 
+namespace {
+
+// --format otlp: OTLP/JSON trace requests (otlp/export.h), kBatch captures a request, to a
+// file (one request a line) or POSTed to --to URL.
+constexpr std::size_t kOtlpBatch = 100;
+
+int exportOtlp(const QCommandLineParser& parser, const QCommandLineOption& output, const QCommandLineOption& to,
+               const QCommandLineOption& header, store::Store& store, const store::Filter& filter, Io& io)
+{
+    otlp::Headers headers;
+    if (const QByteArray env = qgetenv("OTEL_EXPORTER_OTLP_HEADERS"); !env.isEmpty())
+        if (auto added = otlp::addHeaderList(env.toStdString(), headers); !added)
+            return fail(io, "captures export: " + added.error().toString());
+    for (const QString& entry : parser.values(header))
+        if (auto added = otlp::addHeader(entry.toStdString(), headers); !added)
+            return fail(io, "captures export: " + added.error().toString());
+    const bool remote = parser.isSet(to);
+    const QUrl url = remote ? otlp::tracesUrl(parser.value(to)) : QUrl();
+    if (remote && (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))))
+        return fail(io, "captures export: --to must be an http(s) URL");
+    QSaveFile file(parser.value(output));
+    if (!remote && parser.isSet(output) && !file.open(QIODevice::WriteOnly))
+        return fail(io, parser.value(output).toStdString() + ": " + file.errorString().toStdString());
+    std::vector<store::Capture> batch;
+    std::size_t count = 0, requests = 0, delivered = 0;
+    Status sent = Done{};
+    const auto send = [&] {
+        if (batch.empty())
+            return true;
+        const std::string text = dump(otlp::traceRequest(batch)) + '\n';
+        count += batch.size();
+        batch.clear();
+        ++requests;
+        if (remote) {
+            sent = otlp::postJson(url, headers, QByteArray::fromStdString(text));
+            delivered = sent ? count : delivered;
+            return bool(sent);
+        }
+        if (parser.isSet(output))
+            file.write(text.data(), static_cast<qint64>(text.size()));
+        else
+            io.out << text;
+        return true;
+    };
+    auto exported = store.forEachCapture(filter, [&](const store::Capture& capture) {
+        batch.push_back(capture);
+        return batch.size() < kOtlpBatch || send();
+    });
+    if (exported && sent)
+        send();
+    if (!exported)
+        return fail(io, exported.error().toString());
+    if (!sent)
+        return fail(io, "captures export: " + sent.error().toString() + " (" + std::to_string(delivered) + " capture(s) before it were sent)");
+    if (!remote && parser.isSet(output) && !file.commit())
+        return fail(io, parser.value(output).toStdString() + ": " + file.errorString().toStdString());
+    io.out.flush();
+    io.err << "conform-cli: exported " << count << " capture(s) as OTLP (" << requests << " request(s))\n";
+    return Success;
+}
+
+} // namespace
+
 int capturesExport(const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
     const StoreOptions storeOptions;
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE (default: standard output)."), QStringLiteral("FILE"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("conform (JSONL, default) or otlp (OTLP/JSON trace requests)."), QStringLiteral("FORMAT"), QStringLiteral("conform"));
+    const QCommandLineOption to(QStringLiteral("to"), QStringLiteral("With --format otlp: POST to this OTLP/HTTP endpoint (/v1/traces is added to a base URL)."), QStringLiteral("URL"));
+    const QCommandLineOption header(QStringLiteral("header"), QStringLiteral("With --to: a request header NAME=VALUE (repeatable; also OTEL_EXPORTER_OTLP_HEADERS); never printed."), QStringLiteral("NAME=VALUE"));
     storeOptions.addTo(parser);
-    parser.addOption(output);
+    parser.addOptions({output, format, to, header});
     if (auto done = parseSubcommand(parser, arguments, io))
         return *done;
     if (!parser.positionalArguments().isEmpty())
@@ -28,9 +98,18 @@ int capturesExport(const QStringList& arguments, Io& io)
     auto filter = storeOptions.filter(parser);
     if (!filter)
         return fail(io, "captures export: " + filter.error().toString());
+    const QString formatName = parser.value(format);
+    if (formatName != QLatin1String("conform") && formatName != QLatin1String("otlp"))
+        return fail(io, "captures export: --format must be conform or otlp, not '" + formatName.toStdString() + "'");
+    if (formatName != QLatin1String("otlp") && (parser.isSet(to) || parser.isSet(header)))
+        return fail(io, "captures export: --to and --header go with --format otlp");
+    if (parser.isSet(to) && parser.isSet(output))
+        return fail(io, "captures export: --to and -o contradict each other");
     auto store = storeOptions.open(parser, false);
     if (!store)
         return fail(io, store.error().toString());
+    if (formatName == QLatin1String("otlp"))
+        return exportOtlp(parser, output, to, header, *store.value(), filter.value(), io);
     // A file is written whole or not at all: an interrupted export leaves no half file behind.
     QSaveFile file(parser.value(output));
     if (parser.isSet(output) && !file.open(QIODevice::WriteOnly))
@@ -60,58 +139,45 @@ int capturesExport(const QStringList& arguments, Io& io)
     return Success;
 }
 
-namespace {
-
-// The store is opened at the first capture that parses: an import that fails before it
-// (a file that is not JSONL, a bad first line) leaves no store file behind.
-class LazyWriter
-{
-public:
-    explicit LazyWriter(store::StoreLocation location) : m_location(std::move(location)) {}
-    Status submit(store::Capture capture)
-    {
-        if (!m_writer) {
-            m_writer = std::make_unique<store::CaptureWriter>(m_location);
-            if (auto opened = m_writer->waitUntilOpen(); !opened)
-                return opened.error();
-            QObject::connect(m_writer.get(), &store::CaptureWriter::committed, m_writer.get(),
-                             [this](const QStringList& ids) { m_inserted += static_cast<std::size_t>(ids.size()); },
-                             Qt::DirectConnection);
-        }
-        m_writer->submit(std::move(capture));
-        if (++m_submitted % 1000 == 0)
-            m_writer->waitWhileQueuedAbove(4 * store::CaptureWriter::kMaxBatch);
-        return Done{};
-    }
-    Status flush() { return m_writer ? m_writer->flush() : Status(Done{}); }
-    std::size_t submitted() const { return m_submitted; }
-    std::size_t inserted() const { return m_inserted.load(); }
-
-private:
-    store::StoreLocation m_location;
-    std::unique_ptr<store::CaptureWriter> m_writer;
-    std::atomic<std::size_t> m_inserted{0};
-    std::size_t m_submitted = 0;
-};
-
-} // namespace
-
 int capturesImport(const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
     const StoreOptions storeOptions;
     const MaxBytesOption maxBytes;
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("conform (Conform's JSONL), otlp, openai-batch or anthropic-batch (default: told from the first line)."), QStringLiteral("FORMAT"));
+    const QCommandLineOption input(QStringLiteral("input"), QStringLiteral("A batch's input (request) file, so each request's schema and prompt are known."), QStringLiteral("FILE"));
+    const JudgeOptionFlags judgeFlags;
     parser.addOption(storeOptions.store);
     parser.addOption(maxBytes.option);
+    parser.addOptions({format, input});
+    judgeFlags.addTo(parser);
     if (auto done = parseSubcommand(parser, arguments, io))
         return *done;
-    if (parser.positionalArguments().size() != 1)
-        return fail(io, "captures import: give one JSONL file (or - for standard input)");
+    const QStringList paths = parser.positionalArguments();
+    if (paths.isEmpty())
+        return fail(io, "captures import: give the file to import (or - for standard input)");
     std::string sizeError;
     const auto bound = maxBytes.value(parser, sizeError);
     if (!bound)
         return fail(io, "captures import: " + sizeError);
-    const QString path = parser.positionalArguments().constFirst();
+    const std::string formatName = parser.isSet(format) ? parser.value(format).toStdString() : detectImportFormat(paths.constFirst(), io);
+    if (formatName != "conform" && formatName != "otlp" && formatName != "openai-batch" && formatName != "anthropic-batch")
+        return fail(io, "captures import: --format must be conform, otlp, openai-batch or anthropic-batch, not '" + formatName + "'");
+    if (formatName != "conform") {
+        auto judge = judgeFlags.read(parser, "captures import");
+        if (!judge)
+            return fail(io, judge.error().toString());
+        auto location = store::StoreLocation::resolve(parser.value(storeOptions.store));
+        if (!location)
+            return fail(io, location.error().toString());
+        return capturesImportObserved(formatName, paths, parser.value(input), std::move(judge.value()), location.value(), *bound, io);
+    }
+    if (paths.size() != 1)
+        return fail(io, "captures import: give one JSONL file (or - for standard input)");
+    for (const QCommandLineOption* observedOnly : {&input, &judgeFlags.schema, &judgeFlags.schemaMap})
+        if (parser.isSet(*observedOnly))
+            return fail(io, "captures import: --" + observedOnly->names().constFirst().toStdString() + " is for otlp and batch files, not Conform's JSONL");
+    const QString path = paths.constFirst();
     LineReader reader(path, io, *bound);
     if (!reader.ok())
         return fail(io, reader.error());

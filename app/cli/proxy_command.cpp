@@ -2,6 +2,8 @@
 // First stdout line "listening on http://HOST:PORT"; one line per captured exchange on stderr.
 #include "command.h"
 #include "connection_options.h"
+#include "listen.h"
+#include "otlp_option.h"
 #include "schema_loader.h"
 #include "store_options.h"
 
@@ -11,52 +13,11 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QHostAddress>
-#include <QSocketNotifier>
 
-#include <csignal>
 #include <ostream>
-#include <unistd.h>
 
 namespace conform::cli {
 namespace {
-
-// "127.0.0.1:8787", "localhost:0", "[::1]:9000" -> address and port.
-Result<std::pair<QHostAddress, quint16>> parseListen(const QString& text, bool allowRemote)
-{
-    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
-    QString host = colon > 0 ? text.left(colon) : QString();
-    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        host = host.mid(1, host.size() - 2);
-    bool ok = false;
-    const uint port = colon > 0 ? text.mid(colon + 1).toUInt(&ok) : 0;
-    const QHostAddress address = host == QLatin1String("localhost") ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(host);
-    if (!ok || port > 65535 || address.isNull())
-        return Error{"must be HOST:PORT (e.g. 127.0.0.1:8787), not '" + text.toStdString() + "'", "proxy: --listen"};
-    if (!address.isLoopback() && !allowRemote)
-        return Error{host.toStdString() + " is not a loopback address; add --allow-remote to proxy for other machines", "proxy: --listen"};
-    return std::make_pair(address, static_cast<quint16>(port));
-}
-
-// SIGINT and SIGTERM end the event loop, so the captures still queued are committed before
-// the process exits (the handler only writes a byte to a pipe the loop watches).
-int stopPipe[2] = {-1, -1};
-
-void onStopSignal(int)
-{
-    const char byte = 1;
-    [[maybe_unused]] const auto written = ::write(stopPipe[1], &byte, 1);
-}
-
-std::unique_ptr<QSocketNotifier> quitOnSignals()
-{
-    if (stopPipe[0] < 0 && ::pipe(stopPipe) != 0)
-        return nullptr;
-    auto notifier = std::make_unique<QSocketNotifier>(stopPipe[0], QSocketNotifier::Read);
-    QObject::connect(notifier.get(), &QSocketNotifier::activated, [] { QCoreApplication::quit(); });
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
-    return notifier;
-}
 
 class ProxyCommand : public Command
 {
@@ -74,6 +35,8 @@ public:
                "the labels source=proxy, schema and validated. The schema map is a JSON object from names to\n"
                "schema files: a request's name is its x-conform-schema header, else the forced tool's name, else\n"
                "response_format.json_schema.name; a request with no matching name is captured unvalidated.\n"
+               "--otlp URL also sends each capture as OTLP/JSON traces to URL (batched; dropped and counted when\n"
+               "the endpoint is down; headers from OTEL_EXPORTER_OTLP_HEADERS).\n"
                "First stdout line: \"listening on http://HOST:PORT\"; one line per captured call on stderr.\n"
                "The schema map's schemas:\n" + std::string(kSchemaReadingUsage);
     }
@@ -88,7 +51,8 @@ public:
         const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Capture nothing (validate and log only)."));
         const QCommandLineOption remote(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address."));
         const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, help});
+        const QCommandLineOption otlpUrl = otlpOption();
+        parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, help, otlpUrl});
         const SchemaReadingOptions schemaReading;
         schemaReading.addTo(parser);
         const ConnectionOptions connectionOptions;
@@ -101,7 +65,7 @@ public:
             return fail(io, "proxy: --upstream URL is required");
         if (parser.isSet(store) && parser.isSet(noStore))
             return fail(io, "proxy: --store and --no-store contradict each other");
-        auto address = parseListen(parser.value(listen), parser.isSet(remote));
+        auto address = parseListen(parser.value(listen), parser.isSet(remote), "proxy");
         if (!address)
             return fail(io, address.error().toString());
         proxy::ProxyOptions options;
@@ -124,6 +88,11 @@ public:
                 return fail(io, "proxy: " + opened.error().toString());
             writer = std::move(opened.value());
         }
+        auto live = liveExporter(parser, otlpUrl);
+        if (!live)
+            return fail(io, "proxy: " + live.error().toString());
+        if (otlp::LiveExporter* exporter = live.value().get())
+            options.onCapture = [exporter](const store::Capture& capture) { exporter->add(capture); };
         proxy::MonitoringProxy monitor(std::move(options), writer.get());
         if (auto listening = monitor.listen(address->first, address->second); !listening)
             return fail(io, "proxy: cannot listen: " + listening.error().toString());
@@ -138,6 +107,7 @@ public:
             return fail(io, "proxy: needs a running application object");
         const auto stop = quitOnSignals();
         const int code = QCoreApplication::exec();
+        finishLiveExport(live.value().get(), io);
         if (writer)
             if (auto flushed = writer->flush(); !flushed)
                 return fail(io, "proxy: captures were lost: " + flushed.error().toString());

@@ -7,6 +7,7 @@
 #include "providers/scenario.h"
 #include "store/capture_spec.h"
 #include "store/writer.h"
+#include "otlp_option.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
@@ -49,6 +50,7 @@ struct Options
     QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Do not capture the run.")};
     QCommandLineOption label{QStringLiteral("label"), QStringLiteral("Label the capture K=V (repeatable; suite, case, target and repeat feed pass^k)."), QStringLiteral("K=V")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the whole run as one JSON document.")};
+    QCommandLineOption otlp = otlpOption();
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
     SchemaReadingOptions schemaReading;
 
@@ -57,7 +59,7 @@ struct Options
         parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
                            onTruncation, maxTokensCeiling, retries,
                            temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, originalLimit, stream,
-                           store, noStore, label, json, help});
+                           store, noStore, label, json, help, otlp});
         schemaReading.addTo(parser);
     }
 };
@@ -352,12 +354,18 @@ public:
             if (auto opened = writer->waitUntilOpen(); !opened)
                 return fail(io, "run: " + opened.error().toString());
         }
-        return runSpec(std::move(spec), sources, std::move(labels), writer.get(), parser.isSet(o.json), parser.isSet(o.stream), io);
+        auto live = liveExporter(parser, o.otlp);
+        if (!live)
+            return fail(io, "run: " + live.error().toString());
+        const int code = runSpec(std::move(spec), sources, std::move(labels), writer.get(), live.value().get(), parser.isSet(o.json),
+                                 parser.isSet(o.stream), io);
+        finishLiveExport(live.value().get(), io);
+        return code;
     }
 
 private:
     static int runSpec(engine::RunSpec spec, const store::SpecSources& sources, store::Labels labels, store::CaptureWriter* writer,
-                       bool json, bool stream, Io& io)
+                       otlp::LiveExporter* live, bool json, bool stream, Io& io)
     {
         const engine::RunSpec asked = spec;
         engine::Engine engine;
@@ -373,9 +381,13 @@ private:
         if (!record.error.empty())
             return fail(io, "run: " + record.error, exitCode(record));
         Json document = record.toJson();
+        if (live && !writer)
+            live->add(store::captureOfRun(asked, record, labels));
         if (writer) {
             store::Capture capture = store::captureOfRun(asked, record, std::move(labels));
             store::recordSources(capture, sources);
+            if (live)
+                live->add(capture);
             const std::string id = writer->submit(std::move(capture));
             if (auto committed = writer->flush(); !committed)
                 return fail(io, "run: the run finished but was not captured: " + committed.error().toString());

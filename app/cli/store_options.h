@@ -23,6 +23,7 @@ struct StoreOptions
     QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P")};
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("Only this model."), QStringLiteral("M")};
     QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("Only runs that ended in this mode."), QStringLiteral("MODE")};
+    QCommandLineOption source{QStringLiteral("source"), QStringLiteral("Only captures from run, suite, proxy, otlp or import."), QStringLiteral("S")};
     QCommandLineOption outcome{QStringLiteral("outcome"), QStringLiteral("Only valid, repaired, fallback or failed runs."), QStringLiteral("O")};
     QCommandLineOption flag{QStringLiteral("flag"), QStringLiteral("Only runs with this flag (truncated, refused, transport_error, cancelled, not_enforced)."), QStringLiteral("F")};
     QCommandLineOption label{QStringLiteral("label"), QStringLiteral("Only runs labelled K=V (repeatable)."), QStringLiteral("K=V")};

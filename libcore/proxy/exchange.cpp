@@ -156,6 +156,7 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
         return a;
     }
     static const schema::Validator anything = schema::Validator::compile(Json::object()).value();
+    a.raw = reply.raw(); // the reply judged, as the engine records it: replay re-checks this
     engine::evaluate(a, reply.raw(), schema ? *schema->validator : anything, schema ? schema->document : Json::object(), false, {});
     a.notEnforced = schema && a.mode == providers::Mode::Strict && a.parsed && !a.valid && !a.truncated;
     return a;

@@ -17,6 +17,10 @@ namespace conform::proxy {
 
 namespace {
 
+// The proxy forwards a body's bytes as they arrive, so it frames requests by Content-Length
+// only and never inflates them: the upstream gets what the application sent.
+const server::HttpLimits kForwardedAsSent{64 * 1024, 100, 32 * 1024 * 1024, false};
+
 // The proxy's own answer to a request it cannot frame (the upstream never sees it).
 QByteArray errorResponse(int status, const std::string& message)
 {
@@ -87,7 +91,7 @@ void Pipe::clientReadable()
             forwardBody();
             continue;
         }
-        server::ParseOutcome parsed = server::parseRequest(m_inbound);
+        server::ParseOutcome parsed = server::parseRequest(m_inbound, kForwardedAsSent);
         if (parsed.state == server::ParseOutcome::State::NeedMore && !parsed.headerComplete) {
             m_guard->requestStarted();
             return;

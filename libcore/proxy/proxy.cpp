@@ -64,8 +64,13 @@ void MonitoringProxy::finishExchange(Exchange exchange, providers::ProviderKind 
     m_judges.start([this, schemas = m_schemas, exchange = std::move(exchange), provider] {
         const Judged judged = judgeExchange(exchange, provider, *schemas);
         QString id;
-        if (m_writer) // thread-safe: the writer queues for its own thread
-            id = QString::fromStdString(m_writer->submit(store::captureOfRun(judged.spec, judged.record, judged.labels)));
+        if (m_writer || m_options.onCapture) {
+            store::Capture capture = store::captureOfRun(judged.spec, judged.record, judged.labels);
+            if (m_options.onCapture)
+                m_options.onCapture(capture);
+            if (m_writer) // thread-safe: the writer queues for its own thread
+                id = QString::fromStdString(m_writer->submit(std::move(capture)));
+        }
         const auto& attempt = judged.record.attempts.front();
         QString summary = QString::fromStdString(attempt.target) + QStringLiteral(" schema=") + QString::fromStdString(judged.labels[1].second);
         if (!attempt.error.empty())

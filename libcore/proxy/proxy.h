@@ -36,6 +36,7 @@
 #include <QThreadPool>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 class QTcpServer;
@@ -54,6 +55,8 @@ struct ProxyOptions
     // A request body is streamed to the upstream whatever its size; its capture keeps the
     // first this-many bytes, marked as cut with the size sent (exchange.h).
     qsizetype maxCapturedBodyBytes = 1024 * 1024;
+    // Each capture as it is made (--otlp sends them on), called on a judging thread.
+    std::function<void(const store::Capture&)> onCapture;
 };
 
 class MonitoringProxy : public QObject

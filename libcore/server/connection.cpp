@@ -13,7 +13,7 @@ namespace {
 constexpr qsizetype kLargeRequest = 256 * 1024;
 }
 
-Connection::Connection(QTcpSocket* socket, Dispatcher& dispatcher, const HttpLimits& limits, int paceMs,
+Connection::Connection(QTcpSocket* socket, RequestHandler& dispatcher, const HttpLimits& limits, int paceMs,
                        ConnectionRoster& roster, LogSink log, QObject* parent)
     : QObject(parent), m_socket(socket), m_dispatcher(dispatcher), m_limits(limits), m_paceMs(paceMs),
       m_guard(new ConnectionGuard(roster, this)), m_log(std::move(log))
@@ -59,8 +59,9 @@ void Connection::readAvailable()
     m_buffer += m_socket->readAll();
     m_guard->activity();
     // While a response is in flight, pipelined requests queue up; not beyond what one
-    // request may be, so a peer that never reads cannot make us buffer without end.
-    if (m_buffer.size() > m_limits.maxHeaderBytes + m_limits.maxBodyBytes + 4096) {
+    // request may be (a chunked body's framing may double it), so a peer that never reads
+    // cannot make us buffer without end.
+    if (m_buffer.size() > m_limits.maxHeaderBytes + 2 * m_limits.maxBodyBytes + 8192) {
         m_socket->abort();
         return;
     }
@@ -72,7 +73,7 @@ void Connection::processBuffer()
 {
     if (m_buffer.isEmpty() || m_socket->state() != QAbstractSocket::ConnectedState)
         return;
-    const ParseOutcome outcome = parseRequest(m_buffer, m_limits);
+    ParseOutcome outcome = parseRequest(m_buffer, m_limits, &m_chunks);
     if (outcome.headerComplete || outcome.state != ParseOutcome::State::NeedMore)
         m_guard->headerReceived();
     else
@@ -85,6 +86,7 @@ void Connection::processBuffer()
         return;
     }
     m_continueSent = false;
+    m_chunks = {};
     if (outcome.state == ParseOutcome::State::Error) {
         m_buffer.clear();
         start(m_dispatcher.reject(outcome), false);

@@ -2,7 +2,8 @@
 // One client connection of the replay server: reads requests (pipelined ones in order),
 // asks the Dispatcher, and writes each ResponsePlan with its timing: delay, head, first
 // piece, stall, the rest (paced), the terminal chunk; or a cut after drop_after bytes.
-// Internal to the server module; it deletes itself when the socket closes.
+// Used by the servers on this framing (replay, OTLP receiver); it deletes itself when the
+// socket closes.
 #include "server/connection_guard.h"
 #include "server/dispatcher.h"
 #include "server/http_request.h"
@@ -24,7 +25,7 @@ class Connection : public QObject
 public:
     using LogSink = std::function<void(const RequestLog&)>;
 
-    Connection(QTcpSocket* socket, Dispatcher& dispatcher, const HttpLimits& limits, int paceMs, ConnectionRoster& roster,
+    Connection(QTcpSocket* socket, RequestHandler& dispatcher, const HttpLimits& limits, int paceMs, ConnectionRoster& roster,
                LogSink log, QObject* parent);
 
 signals:
@@ -42,13 +43,14 @@ private:
     void expire(ConnectionGuard::Why why);
 
     QTcpSocket* m_socket;
-    Dispatcher& m_dispatcher;
+    RequestHandler& m_dispatcher;
     HttpLimits m_limits;
     int m_paceMs;
     ConnectionGuard* m_guard;
     LogSink m_log;
 
     QByteArray m_buffer;
+    ChunkedProgress m_chunks;    // how far a chunked body in the buffer has been read
     bool m_busy = false;         // a response is being written; later requests wait
     bool m_continueSent = false; // "100 Continue" already sent for the request in progress
     ResponsePlan m_plan;

@@ -39,15 +39,25 @@ struct Dispatch
     RequestLog log;
 };
 
-class Dispatcher
+// What a connection asks for each request: the replay server's Dispatcher, or another
+// service on the same HTTP framing (the OTLP receiver of `conform-cli collect`).
+class RequestHandler
+{
+public:
+    virtual ~RequestHandler() = default;
+    virtual Dispatch handle(const HttpRequest& request) = 0;
+    // The answer to bytes that are not an acceptable request (parseRequest's Error); the
+    // connection closes after it.
+    virtual Dispatch reject(const ParseOutcome& outcome) const = 0;
+};
+
+class Dispatcher : public RequestHandler
 {
 public:
     explicit Dispatcher(std::vector<providers::Scenario> scenarios) : m_book(std::move(scenarios)) {}
 
-    Dispatch handle(const HttpRequest& request);
-    // The answer to bytes that are not an acceptable request (parseRequest's Error); the
-    // connection closes after it.
-    Dispatch reject(const ParseOutcome& outcome) const;
+    Dispatch handle(const HttpRequest& request) override;
+    Dispatch reject(const ParseOutcome& outcome) const override;
 
     TurnBook& book() { return m_book; }
     const TurnBook& book() const { return m_book; }

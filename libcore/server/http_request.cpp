@@ -1,5 +1,7 @@
 #include "server/http_request.h"
 
+#include "server/body_decoding.h"
+
 #include <QByteArrayView>
 #include <QList>
 
@@ -134,14 +136,127 @@ ParseOutcome parseHead(const QByteArray& head, const HttpLimits& limits, HttpReq
             return error(431, "more than " + std::to_string(limits.maxHeaderCount) + " headers");
         request.headers.emplace_back(lines[i].left(colon).toLower(), lines[i].mid(colon + 1).trimmed());
     }
-    if (request.hasHeader("transfer-encoding"))
-        return error(411, "chunked request bodies are not supported; send Content-Length");
+    if (request.hasHeader("transfer-encoding")) {
+        if (!limits.decodeBodies)
+            return error(411, "chunked request bodies are not supported; send Content-Length");
+        // Only "chunked" alone: a chain (gzip, chunked) is rare, and Content-Encoding says it.
+        if (request.header("transfer-encoding").trimmed().toLower() != "chunked")
+            return error(501, "only the chunked transfer encoding is supported");
+        if (request.hasHeader("content-length")) // RFC 9112 6.3: a smuggling attempt, refused
+            return error(400, "both Transfer-Encoding and Content-Length");
+    }
+    return {};
+}
+
+qsizetype hexValue(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// Reads the chunks of a body that starts at `bodyStart`, from where `progress` stopped.
+// Complete: `consumed` is the offset just past the trailers. The decoded size is checked
+// against the limit as each chunk size is read, before its data arrives; the framing may
+// add at most as much again, so a peer sending one-byte chunks is refused too.
+ParseOutcome readChunks(const QByteArray& buffer, qsizetype bodyStart, const HttpLimits& limits, ChunkedProgress& progress)
+{
+    constexpr qsizetype kMaxSizeLine = 4096; // size, extensions and the line end
+    if (progress.offset < bodyStart)
+        progress = {bodyStart, {}, false};
+    qsizetype at = progress.offset;
+    while (!progress.done) {
+        const qsizetype lineEnd = buffer.indexOf('\n', at);
+        if (lineEnd < 0) {
+            if (buffer.size() - at > kMaxSizeLine)
+                return error(400, "malformed chunk size line");
+            progress.offset = at;
+            return {};
+        }
+        if (lineEnd - at > kMaxSizeLine)
+            return error(400, "malformed chunk size line");
+        qsizetype size = 0, digits = 0;
+        qsizetype i = at;
+        for (; i < lineEnd && hexValue(buffer[i]) >= 0; ++i, ++digits) {
+            if (digits >= 15)
+                return error(413, "request body larger than " + std::to_string(limits.maxBodyBytes) + " bytes");
+            size = size * 16 + hexValue(buffer[i]);
+        }
+        while (i < lineEnd && (buffer[i] == ' ' || buffer[i] == '\t'))
+            ++i;
+        if (digits == 0 || (i < lineEnd && buffer[i] != ';' && buffer[i] != '\r'))
+            return error(400, "malformed chunk size");
+        if (progress.body.size() + size > limits.maxBodyBytes)
+            return error(413, "request body larger than " + std::to_string(limits.maxBodyBytes) + " bytes");
+        if (size == 0) {
+            progress.done = true;
+            at = lineEnd + 1;
+            break;
+        }
+        const qsizetype data = lineEnd + 1;
+        if (buffer.size() < data + size + 1) {
+            progress.offset = at;
+            return {};
+        }
+        qsizetype after = data + size;
+        if (buffer[after] == '\r') {
+            if (buffer.size() < after + 2) {
+                progress.offset = at;
+                return {};
+            }
+            ++after;
+        }
+        if (buffer[after] != '\n')
+            return error(400, "a chunk's data is not followed by a line end");
+        progress.body.append(buffer.constData() + data, size);
+        at = after + 1;
+        progress.offset = at;
+        if (at - bodyStart > 2 * limits.maxBodyBytes + 4096)
+            return error(413, "request body (with its chunk framing) larger than " + std::to_string(2 * limits.maxBodyBytes) + " bytes");
+    }
+    progress.offset = at;
+    // Trailers: header lines, ignored, up to an empty line; bounded as a head is.
+    for (;;) {
+        const qsizetype lineEnd = buffer.indexOf('\n', at);
+        if (lineEnd < 0) {
+            if (buffer.size() - progress.offset > limits.maxHeaderBytes)
+                return error(431, "chunked trailers larger than " + std::to_string(limits.maxHeaderBytes) + " bytes");
+            return {};
+        }
+        const bool empty = lineEnd == at || (lineEnd == at + 1 && buffer[at] == '\r');
+        at = lineEnd + 1;
+        if (at - progress.offset > limits.maxHeaderBytes + 4)
+            return error(431, "chunked trailers larger than " + std::to_string(limits.maxHeaderBytes) + " bytes");
+        if (empty)
+            break;
+    }
+    ParseOutcome complete;
+    complete.state = ParseOutcome::State::Complete;
+    complete.consumed = at;
+    return complete;
+}
+
+// Inflates a compressed body in place; an Error outcome when it cannot be.
+ParseOutcome decodeContent(HttpRequest& request, const HttpLimits& limits)
+{
+    const QByteArray encoding = request.header("content-encoding").trimmed().toLower();
+    if (encoding.isEmpty() || encoding == "identity")
+        return {};
+    if (encoding != "gzip" && encoding != "x-gzip" && encoding != "deflate")
+        return error(415, "unsupported Content-Encoding '" + encoding.left(40).toStdString() + "' (gzip and deflate are)");
+    InflateResult inflated = inflateBody(request.body, limits.maxBodyBytes);
+    if (inflated.status == InflateResult::Status::TooLarge)
+        return error(413, "request body larger than " + std::to_string(limits.maxBodyBytes) + " bytes once inflated");
+    if (inflated.status == InflateResult::Status::Malformed)
+        return error(400, "the " + encoding.toStdString() + " body cannot be inflated: " + inflated.message);
+    request.body = std::move(inflated.bytes);
     return {};
 }
 
 } // namespace
 
-ParseOutcome parseRequest(const QByteArray& buffer, const HttpLimits& limits)
+ParseOutcome parseRequest(const QByteArray& buffer, const HttpLimits& limits, ChunkedProgress* progress)
 {
     // Clients may send blank lines between pipelined requests (RFC 9112 2.2); skip them.
     qsizetype start = 0;
@@ -168,10 +283,31 @@ ParseOutcome parseRequest(const QByteArray& buffer, const HttpLimits& limits)
     outcome.headerComplete = true;
     outcome.headBytes = start + end;
     outcome.contentLength = length;
-    if (rest.size() - end < length)
-        return outcome; // NeedMore, but the head is known (for 100-continue)
-    outcome.request.body = rest.mid(end, length);
-    outcome.consumed = start + end + length;
+    if (outcome.request.hasHeader("transfer-encoding")) {
+        outcome.contentLength = -1;
+        ChunkedProgress local;
+        ChunkedProgress& chunks = progress ? *progress : local;
+        ParseOutcome read = readChunks(buffer, start + end, limits, chunks);
+        if (read.state == ParseOutcome::State::Error) {
+            read.request = std::move(outcome.request);
+            return read;
+        }
+        if (read.state == ParseOutcome::State::NeedMore)
+            return outcome; // NeedMore, but the head is known (for 100-continue)
+        outcome.request.body = std::move(chunks.body);
+        outcome.consumed = read.consumed;
+        chunks = {};
+    } else {
+        if (rest.size() - end < length)
+            return outcome; // NeedMore, but the head is known (for 100-continue)
+        outcome.request.body = rest.mid(end, length);
+        outcome.consumed = start + end + length;
+    }
+    if (limits.decodeBodies)
+        if (ParseOutcome decoded = decodeContent(outcome.request, limits); decoded.state == ParseOutcome::State::Error) {
+            decoded.request = std::move(outcome.request);
+            return decoded;
+        }
     outcome.state = ParseOutcome::State::Complete;
     return outcome;
 }

@@ -11,7 +11,8 @@
 // HTTP/1.1 on QTcpServer in the owner's thread, fully event-driven: delays, stalls and
 // streaming never block, and any number of connections proceed at once (up to a limit,
 // within the open-file limit; server/connection_guard.h).
-// Keep-alive and pipelining are supported; request bodies need Content-Length. Which
+// Keep-alive and pipelining are supported; request bodies come with Content-Length or
+// chunked, plain or gzip/deflate-compressed (server/http_request.h). Which
 // scenario and turn answer a request: server/turn_book.h. What is logged: RequestLog, which
 // never carries header values, so API keys sent by clients go nowhere.
 //

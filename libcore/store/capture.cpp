@@ -143,6 +143,8 @@ void summarize(Capture& c)
             s.flags |= flagBit(flag.get<std::string>()).value_or(0);
     summarizeAttempts(c.run, s);
     summarizeTarget(c.run, c.spec, s);
+    if (s.source.empty())
+        s.source = sourceOfLabels(s.labels);
     c.reply = FinalReply{};
     const Json policy = c.spec.value("policy", Json::object());
     c.reply.coerce = trueAt(policy, "coerce");
@@ -246,7 +248,7 @@ Json CaptureSummary::toJson() const
     for (const auto& [key, value] : labels)
         labelObject[key] = value;
     return Json{{"id", id}, {"time", isoTime(createdAtMs)}, {"schema_hash", schemaHash}, {"schema_title", schemaTitle},
-                {"prompt_hash", promptHash}, {"provider", provider}, {"model", model}, {"mode", mode},
+                {"prompt_hash", promptHash}, {"provider", provider}, {"model", model}, {"mode", mode}, {"source", source},
                 {"outcome", std::string(outcomeNameOf(outcome))}, {"flags", flagNames(flags)}, {"attempts", attempts},
                 {"repairs", repairs}, {"latency_ms", latencyMs},
                 {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}}},
@@ -263,15 +265,17 @@ Json Capture::document() const
     for (const auto& [key, value] : spec.items())
         if (key != "variables")
             fullSpec[key] = value;
-    Json out{{"id", summary.id}, {"time", isoTime(summary.createdAtMs)}, {"labels", std::move(labelObject)}, {"spec", std::move(fullSpec)}};
+    Json out{{"id", summary.id}, {"time", isoTime(summary.createdAtMs)}, {"source", summary.source}, {"labels", std::move(labelObject)},
+             {"spec", std::move(fullSpec)}};
     for (const auto& [key, value] : run.items())
         out[key] = value;
     return out;
 }
 
-Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& record, Labels labels)
+Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& record, Labels labels, std::string source)
 {
     Capture c;
+    c.summary.source = std::move(source);
     c.summary.id = newCaptureId();
     c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
     c.summary.labels = std::move(labels);
@@ -303,6 +307,10 @@ Result<Capture> captureFromDocument(Json document, const std::function<std::stri
             if (auto read = readTime(value.get_ref<const std::string&>(), c); !read)
                 return read.error();
             hasTime = true;
+        } else if (key == "source") {
+            if (!value.is_string())
+                return documentError("must be a string", "/source");
+            c.summary.source = std::move(value.get_ref<std::string&>());
         } else if (key == "labels") {
             labels = std::move(value);
         } else if (key == "spec") {
@@ -312,6 +320,17 @@ Result<Capture> captureFromDocument(Json document, const std::function<std::stri
         }
     }
     return detail::finishCapture(std::move(c), hasTime, std::move(labels), std::move(spec), fallbackId);
+}
+
+std::string sourceOfLabels(const Labels& labels)
+{
+    bool suite = false;
+    for (const auto& [key, value] : labels) {
+        if (key == "source" && !value.empty())
+            return value;
+        suite = suite || key == "suite";
+    }
+    return suite ? "suite" : "run";
 }
 
 std::string newCaptureId()

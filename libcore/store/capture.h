@@ -43,6 +43,10 @@ struct CaptureSummary
     std::string schemaTitle;
     std::string promptHash;          // over the system and user templates (before variables)
     std::string provider, model, mode; // of the attempt the run ended on
+    // Where the capture came from: "run", "suite", "proxy", "otlp", "import" (a provider's
+    // batch file). Unset when built, it is read from the labels (a `source` label, as the
+    // proxy has always set; a `suite` label), else "run".
+    std::string source;
     int outcome = static_cast<int>(OutcomeCode::Failed);
     int flags = 0;
     int attempts = 0, repairs = 0;
@@ -80,14 +84,19 @@ struct Capture
     std::string runText;      // set by captureFromText: the run document's text (`run` then
                               // holds only what the summary reads)
 
-    // {"id", "time", "labels", "spec": {"schema", "prompt", "targets", "policy"}, ...run}:
+    // {"id", "time", "source", "labels", "spec": {"schema", "prompt", "targets", "policy"}, ...run}:
     // `captures show --json` and one line of `captures export`. Key order is fixed, so
     // export -> import -> export gives the same bytes.
     Json document() const;
 };
 
 // A new capture of a run that just finished (a fresh time-ordered id, the time now).
-Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& record, Labels labels = {});
+// `source` empty: derived from the labels (see CaptureSummary::source).
+Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& record, Labels labels = {}, std::string source = {});
+
+// The source a capture without one is given: its `source` label, "suite" when it has a
+// `suite` label, else "run". Also what the store's migration fills in for older captures.
+std::string sourceOfLabels(const Labels& labels);
 
 // Reads a document written by Capture::document(), taking it apart (pass an rvalue to save
 // the copy). Without "id", `fallbackId` is called for one (the importer derives it from the

@@ -111,7 +111,7 @@ Result<Capture> captureFromText(std::string_view text, const std::function<std::
     c.run = Json::object();
     Json labels = Json::object(), spec = Json::object();
     bool hasTime = false;
-    c.runText = "{";
+    c.runText.push_back('{'); // (assigning "{" trips a false -Wrestrict in GCC 12)
     for (auto field : objectOf(root)) {
         const std::string_view key = field.key;
         if (key == "id" && field.value.is_string()) {
@@ -126,6 +126,12 @@ Result<Capture> captureFromText(std::string_view text, const std::function<std::
                 return documentError(time.error().message, "/time");
             c.summary.createdAtMs = time.value();
             hasTime = true;
+            continue;
+        }
+        if (key == "source") {
+            if (!field.value.is_string())
+                return documentError("must be a string", "/source");
+            c.summary.source = std::string(stringOf(field.value));
             continue;
         }
         if (key == "labels" || key == "spec") {

@@ -37,6 +37,8 @@ Status Filter::set(const std::string& name, const std::string& value)
         model = value;
     else if (name == "mode")
         mode = value;
+    else if (name == "source")
+        source = value;
     else if (name == "outcome") {
         outcome = outcomeCode(value);
         if (!outcome)
@@ -80,6 +82,8 @@ SqlCondition whereClause(const Filter& f)
         addCondition(where, QStringLiteral("c.model = ?"), {QString::fromStdString(f.model)});
     if (!f.mode.empty())
         addCondition(where, QStringLiteral("c.mode = ?"), {QString::fromStdString(f.mode)});
+    if (!f.source.empty())
+        addCondition(where, QStringLiteral("c.source = ?"), {QString::fromStdString(f.source)});
     if (f.outcome)
         addCondition(where, QStringLiteral("c.outcome = ?"), {*f.outcome});
     if (f.flags != 0) // our own bit mask, an integer: safe to inline, and PostgreSQL needs the type

@@ -21,6 +21,7 @@ struct Filter
     std::string schemaTitle;  // the schema's "title", exactly: every version of one schema
     std::string promptHash;   // likewise
     std::string provider, model, mode;
+    std::string source;       // "run", "suite", "proxy", "otlp", "import"
     std::optional<int> outcome;  // OutcomeCode
     int flags = 0;               // every bit set here must be set on the capture
     std::vector<std::pair<std::string, std::string>> labels; // each key=value must hold

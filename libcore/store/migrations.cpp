@@ -67,6 +67,22 @@ QStringList versionThree(Dialect)
     return statements;
 }
 
+// Every capture's source as a column of its own, indexed for the filter and the browser's
+// sort, and a value of `--by`. Older captures get what sourceOfLabels() gives: their
+// `source` label (the proxy's), "suite" for a suite's runs, else "run".
+QStringList versionFour(Dialect)
+{
+    const QString labelled = QStringLiteral("SELECT l.value FROM capture_labels l WHERE l.capture_seq = captures.seq AND l.key = '%1'");
+    return {
+        QStringLiteral("ALTER TABLE captures ADD COLUMN source TEXT NOT NULL DEFAULT 'run'"),
+        QStringLiteral("UPDATE captures SET source = 'suite' WHERE EXISTS (") + labelled.arg(QStringLiteral("suite")) + QLatin1Char(')'),
+        QStringLiteral("UPDATE captures SET source = (") + labelled.arg(QStringLiteral("source")) + QStringLiteral(") WHERE EXISTS (")
+            + labelled.arg(QStringLiteral("source")) + QStringLiteral(" AND l.value <> '')"),
+        QStringLiteral("CREATE INDEX captures_by_source ON captures (source, created_at, seq)"),
+        QStringLiteral("INSERT INTO capture_values (field, value) SELECT DISTINCT 'source', source FROM captures"),
+    };
+}
+
 // Fills version 2's columns for captures written before it.
 Status backfillVersionTwo(Connection& connection)
 {
@@ -114,6 +130,7 @@ QStringList migrationStatements(int version, Dialect dialect)
     case 1: return versionOne(dialect);
     case 2: return versionTwo(dialect);
     case 3: return versionThree(dialect);
+    case 4: return versionFour(dialect);
     default: return {};
     }
 }

@@ -10,6 +10,7 @@
 //            and groups in SQL without sorting text.
 // Version 3: an index per sortable column of the captures browser, (key, created_at, seq),
 //            for keyset pages in any order (order.h).
+// Version 4: each capture's source (run, suite, proxy, otlp, import) as an indexed column.
 #include "base/result.h"
 #include "store/connection.h"
 
@@ -17,7 +18,7 @@
 
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 3;
+inline constexpr int kStoreVersion = 4;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);

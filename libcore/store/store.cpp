@@ -43,8 +43,8 @@ QString andWhere(const SqlCondition& where, const QString& condition)
 // The summary columns, in the order summaryOf() reads them, from index `at`.
 const QString kSummaryColumns = QStringLiteral(
     "c.seq, c.id, c.created_at, c.schema_hash, s.title, c.prompt_hash, c.provider, c.model, c.mode, c.outcome, c.flags,"
-    " c.attempts, c.repairs, c.parse_ok_first, c.first_try_valid, c.latency_ms, c.tokens_in, c.tokens_out, c.tokens_cached");
-constexpr int kSummaryColumnCount = 19;
+    " c.attempts, c.repairs, c.parse_ok_first, c.first_try_valid, c.latency_ms, c.tokens_in, c.tokens_out, c.tokens_cached, c.source");
+constexpr int kSummaryColumnCount = 20;
 
 CaptureSummary summaryOf(const QSqlQuery& q)
 {
@@ -67,6 +67,7 @@ CaptureSummary summaryOf(const QSqlQuery& q)
     s.tokensIn = q.value(16).toLongLong();
     s.tokensOut = q.value(17).toLongLong();
     s.tokensCached = q.value(18).toLongLong();
+    s.source = stringOf(q.value(19));
     return s;
 }
 
@@ -76,6 +77,7 @@ QString groupExpression(const std::string& field)
     if (field == "model") return QStringLiteral("c.model");
     if (field == "schema") return QStringLiteral("c.schema_hash");
     if (field == "prompt") return QStringLiteral("c.prompt_hash");
+    if (field == "source") return QStringLiteral("c.source");
     return QStringLiteral("c.mode");
 }
 
@@ -110,8 +112,8 @@ Result<std::vector<std::string>> parseGroupFields(const std::string& list)
     while (start <= list.size()) {
         const std::size_t comma = std::min(list.find(',', start), list.size());
         const std::string field = list.substr(start, comma - start);
-        if (field != "provider" && field != "model" && field != "schema" && field != "prompt" && field != "mode")
-            return Error{"--by takes provider, model, schema, prompt and mode, separated by commas; not '" + field + "'", {}};
+        if (field != "provider" && field != "model" && field != "schema" && field != "prompt" && field != "mode" && field != "source")
+            return Error{"--by takes provider, model, schema, prompt, mode and source, separated by commas; not '" + field + "'", {}};
         if (std::find(fields.begin(), fields.end(), field) == fields.end())
             fields.push_back(field);
         start = comma + 1;
@@ -187,7 +189,7 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
             return stored.error();
     }
     for (const auto& [field, value] : {std::pair<const char*, const std::string&>{"provider", s.provider}, {"model", s.model}, {"mode", s.mode},
-                                       {"schema", s.schemaHash}, {"prompt", s.promptHash}})
+                                       {"schema", s.schemaHash}, {"prompt", s.promptHash}, {"source", s.source}})
         if (firstTime(std::string("v") + field + '\x1f' + value)) {
             auto stored = m_connection->execCached(QStringLiteral("INSERT INTO capture_values (field, value) VALUES (?, ?) ON CONFLICT (field, value) DO NOTHING"),
                                                    {QString::fromLatin1(field), text(value)}, "writing");
@@ -197,11 +199,12 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     const std::string key = caseKey(s.labels, s.provider, s.model);
     auto row = m_connection->execCached(
         QStringLiteral("INSERT INTO captures (id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts,"
-                       " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq"),
+                       " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, source)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq"),
         {text(s.id), integer(s.createdAtMs), text(s.schemaHash), text(s.promptHash), text(s.provider), text(s.model), text(s.mode),
          s.outcome, s.flags, s.attempts, s.repairs, int(s.parseOkFirst), int(s.firstTryValid), integer(s.latencyMs), integer(s.tokensIn),
-         integer(s.tokensOut), integer(s.tokensCached), latencyBin(s.latencyMs), key.empty() ? QVariant() : text(key)},
+         integer(s.tokensOut), integer(s.tokensCached), latencyBin(s.latencyMs), key.empty() ? QVariant() : text(key),
+         text(s.source.empty() ? sourceOfLabels(s.labels) : s.source)},
         "writing");
     if (!row)
         return row.error();

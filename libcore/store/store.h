@@ -40,7 +40,7 @@ enum class Bucket { Hour, Day };
 struct StatsQuery
 {
     Filter filter;
-    std::vector<std::string> by; // any of "provider", "model", "schema", "prompt", "mode"
+    std::vector<std::string> by; // any of "provider", "model", "schema", "prompt", "mode", "source"
     std::optional<Bucket> bucket;
     Targets targets;
     // A store with more captures than this is summed in two halves at once, on two

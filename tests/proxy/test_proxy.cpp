@@ -371,22 +371,24 @@ private slots:
     {
         QTest::addColumn<QByteArrayList>("pieces");
         QTest::addColumn<bool>("valid");
+        QTest::addColumn<QByteArray>("reply"); // the text the capture must keep as the raw reply
         QTest::newRow("content-length") << QByteArrayList{"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Request-Id: r1\r\nContent-Length: "
                                                                 + QByteArray::number(kOpenAiBody.size()) + "\r\n\r\n" + kOpenAiBody}
-                                        << true;
+                                        << true << QByteArray(R"({"title":"Find the cake"})");
         const QByteArray sse = sseOpenAi();
         QTest::newRow("chunked event stream, in pieces") << QByteArrayList{"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n",
                                                                                      sse.left(40), sse.mid(40, 100), sse.mid(140)}
-                                                         << true;
+                                                         << true << QByteArray(R"({"title":"Find it"})");
         QTest::newRow("an invalid answer") << QByteArrayList{"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
                                                                    + QByteArray::number(QByteArray(kOpenAiBody).replace("title", "name").size()) + "\r\n\r\n" + QByteArray(kOpenAiBody).replace("title", "name")}
-                                           << false;
+                                           << false << QByteArray(R"({"name":"Find the cake"})");
     }
 
     void bytesPassUntouched()
     {
         QFETCH(QByteArrayList, pieces);
         QFETCH(bool, valid);
+        QFETCH(QByteArray, reply);
         ScriptedUpstream upstream;
         upstream.scripts.push_back({pieces, 150});
         Rig r = rig(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '_').replace(',', '_'), upstream.port());
@@ -411,6 +413,8 @@ private slots:
         QCOMPARE(c.summary.outcome, int(valid ? store::OutcomeCode::Valid : store::OutcomeCode::Failed));
         QCOMPARE(c.summary.provider, std::string("openai"));
         QCOMPARE(c.summary.mode, std::string("strict"));
+        // The reply it was judged on is kept, so `captures replay` re-checks what came back.
+        QCOMPARE(QByteArray::fromStdString(c.run["attempts"][0]["raw"].get<std::string>()), reply);
         const std::string document = dump(c.document());
         QVERIFY2(document.find("SECRET") == std::string::npos, "a key reached the capture");
         Json labels = Json::object();

@@ -84,6 +84,7 @@ private slots:
     void badFraming_data();
     void badFraming();
     void keepAliveAndPipelining();
+    void chunkedAndGzipBodies();
     void expectContinue();
     void bodyLimit();
     void concurrentConnections();

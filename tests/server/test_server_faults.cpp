@@ -197,8 +197,12 @@ void TestServer::badFraming_data()
     QTest::addColumn<QByteArray>("statusLine");
     QTest::newRow("request line") << QByteArray("HELLO\r\n\r\n") << QByteArray("HTTP/1.1 400 ");
     QTest::newRow("version") << QByteArray("GET / HTTP/3\r\n\r\n") << QByteArray("HTTP/1.1 505 ");
-    QTest::newRow("chunked") << QByteArray("POST /api/chat HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
-                             << QByteArray("HTTP/1.1 411 ");
+    QTest::newRow("bad chunk size") << QByteArray("POST /api/chat HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+                                    << QByteArray("HTTP/1.1 400 ");
+    QTest::newRow("chunks over the limit") << QByteArray("POST /api/chat HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nffffffff\r\n")
+                                           << QByteArray("HTTP/1.1 413 ");
+    QTest::newRow("gzip that is not") << QByteArray("POST /api/chat HTTP/1.1\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}")
+                                      << QByteArray("HTTP/1.1 400 ");
     QTest::newRow("head too large") << "GET / HTTP/1.1\r\nX-Big: " + QByteArray(80 * 1024, 'y') << QByteArray("HTTP/1.1 431 ");
     QTest::newRow("body too large") << QByteArray("POST /v1/messages HTTP/1.1\r\nContent-Length: 900000000\r\n\r\n")
                                     << QByteArray("HTTP/1.1 413 ");
@@ -228,6 +232,28 @@ void TestServer::keepAliveAndPipelining()
     const qsizetype second = raw.received.indexOf("\"two\"");
     QVERIFY(first > 0 && second > first);
     QVERIFY(raw.received.indexOf("\"models\"") > second);
+}
+
+// Bodies as the OpenTelemetry and other Node exporters send them: chunked, gzip-compressed
+// (the stream made by `printf '{"model":"seq","stream":false,"messages":[]}' | gzip -n -9`),
+// several requests on one kept-alive connection.
+void TestServer::chunkedAndGzipBodies()
+{
+    const QByteArray body = R"({"model":"seq","stream":false,"messages":[]})";
+    QByteArray chunks;
+    for (qsizetype i = 0; i < body.size(); i += 7)
+        chunks += QByteArray::number(std::min<qsizetype>(7, body.size() - i), 16) + "\r\n" + body.mid(i, 7) + "\r\n";
+    const QByteArray chunked = "POST /api/chat HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks + "0\r\n\r\n";
+    const QByteArray gzipped = QByteArray::fromHex("1f8b0800000000000203ab56cacd4f49cd51b2522a4e2d54d2512a2e294a4dcc55b24a4bcc294ed551ca4d2d2e4e4c4f2d56b28a8ead0500db471dfc2c000000");
+    const QByteArray zipped = "POST /api/chat HTTP/1.1\r\nContent-Encoding: gzip\r\nContent-Length: " + QByteArray::number(gzipped.size()) + "\r\n\r\n" + gzipped;
+    const RawResult raw = exchange(m_server->port(), chunked + zipped + "GET /api/tags HTTP/1.1\r\n\r\n",
+                                   [](const QByteArray& got) { return countResponses(got) == 3 && got.endsWith("]}"); });
+    QVERIFY(!raw.closed);
+    QCOMPARE(countResponses(raw.received), 3);
+    QCOMPARE(raw.received.count("HTTP/1.1 200 "), 3);
+    const qsizetype first = raw.received.indexOf("\"one\"");
+    const qsizetype second = raw.received.indexOf("\"two\"");
+    QVERIFY2(first > 0 && second > first, raw.received.constData());
 }
 
 void TestServer::expectContinue()

@@ -58,6 +58,22 @@ Json attempt(const Row& r, const std::string& mode, int repair, const std::strin
                 {"latency_ms", last ? r.latency : 0}, {"http_status", 200}, {"retries", Json::array()}};
 }
 
+// Where each row came from: the suite's cases, two proxied calls, an OTLP span and a batch
+// file's line; the rest were plain runs.
+const char* sourceOf(const Row& r)
+{
+    const std::string id = r.id;
+    if (*r.caseName)
+        return "suite";
+    if (id.ends_with("07") || id.ends_with("08"))
+        return "proxy";
+    if (id.ends_with("09"))
+        return "otlp";
+    if (id.ends_with("10"))
+        return "import";
+    return "run";
+}
+
 Json document(const Row& r)
 {
     Json attempts = Json::array();
@@ -77,7 +93,7 @@ Json document(const Row& r)
         labels["suite"] = "s1";
     }
     std::vector<std::string> flags = r.flags;
-    return Json{{"id", r.id}, {"time", r.time}, {"labels", labels},
+    return Json{{"id", r.id}, {"time", r.time}, {"source", sourceOf(r)}, {"labels", labels},
                 {"spec", Json{{"schema", r.schemaVersion == 1 ? fixtureSchema() : fixtureSchemaV2()},
                               {"prompt", Json{{"system", "You list people."}, {"user", "Who is there?"}, {"variables", Json::object()}}},
                               {"targets", Json::array({Json{{"provider", r.provider}, {"model", r.model}, {"base_url", ""}, {"mode", "auto"}}})},

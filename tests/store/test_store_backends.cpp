@@ -194,6 +194,11 @@ private slots:
             {"reply text", {{"text=needle"}, 1}},
             {"like characters are literal", {{"text=%"}, 0}},
             {"provider and outcome", {{"provider=openai", "outcome=valid"}, 2}},
+            {"source suite", {{"source=suite"}, 4}},
+            {"source proxy", {{"source=proxy"}, 2}},
+            {"source otlp", {{"source=otlp"}, 1}},
+            {"source import and outcome", {{"source=import", "outcome=valid"}, 1}},
+            {"source run", {{"source=run"}, 2}},
         };
         for (const QString& backend : {QStringLiteral("sqlite"), QStringLiteral("postgres")})
             for (const auto& [name, c] : cases)
@@ -404,6 +409,71 @@ private slots:
         QCOMPARE(s["pass_k"]["pass_all_rate"].get<double>(), 0.0);
         QCOMPARE(s["pass_k"]["pass_any_rate"].get<double>(), 1.0);
         QVERIFY(store.value()->capture("old-1").value());
+    }
+
+    // A store as version 3 wrote it has no source column: the upgrade gives each capture the
+    // source its labels say (the proxy's `source` label, a suite's `suite` label, else run),
+    // indexed, filterable and a value of --by.
+    void sourceFilledInFromVersionThree_data() { addBackendRows(); }
+    void sourceFilledInFromVersionThree()
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1String("postgres"))
+            REQUIRE_POSTGRES(PostgresCluster::shared());
+        const QString path = freshStore(backend, QStringLiteral("from_v3"));
+        QVERIFY(!path.isEmpty());
+        const StoreLocation location = StoreLocation::parse(path).value();
+        {
+            auto connection = Connection::open(location, OpenOptions{});
+            QVERIFY(connection);
+            Connection& c = *connection.value();
+            for (int version = 1; version <= 3; ++version)
+                QVERIFY(c.execAll(migrationStatements(version, c.dialect()), "test"));
+            QVERIFY(c.exec(QStringLiteral("UPDATE conform_meta SET value = '3' WHERE key = 'schema_version'")));
+            QVERIFY(c.exec(QStringLiteral("INSERT INTO schemas VALUES ('h1', 'people', '{\"type\":\"object\"}')")));
+            QVERIFY(c.exec(QStringLiteral("INSERT INTO prompts VALUES ('p1', 's', 'u')")));
+            const char* labels[][2] = {{"source", "proxy"}, {"suite", "goals"}, {"case", "x"}, {nullptr, nullptr}};
+            for (int i = 1; i <= 4; ++i) {
+                QVERIFY(c.exec(QStringLiteral("INSERT INTO captures (seq, id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome,"
+                                              " flags, attempts, repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out,"
+                                              " tokens_cached) VALUES (%1, 'old-%2', 1790000000000, 'h1', 'p1', 'openai', 'm', 'strict', 0, 0, 1, 0,"
+                                              " 1, 1, 10, 1, 1, 0)").arg(1000 + i).arg(i))); // seqs clear of PostgreSQL's identity
+                QVERIFY(c.exec(QStringLiteral("INSERT INTO capture_bodies VALUES (%1, '{}', '{\"outcome\":\"valid\",\"attempts\":[]}')").arg(1000 + i)));
+                QVERIFY(c.exec(QStringLiteral("INSERT INTO capture_replies VALUES (%1, '{}', 1, NULL, 0, 0)").arg(1000 + i)));
+                if (labels[i - 1][0])
+                    QVERIFY(c.exec(QStringLiteral("INSERT INTO capture_labels VALUES (%1, '%2', '%3')").arg(1000 + i).arg(QLatin1String(labels[i - 1][0]),
+                                                                                                             QLatin1String(labels[i - 1][1]))));
+            }
+            QCOMPARE(storedVersion(c).value(), 3);
+        }
+        auto store = Store::open(location);
+        QVERIFY2(store, store ? "" : store.error().toString().c_str());
+        const std::pair<const char*, const char*> expected[] = {{"old-1", "proxy"}, {"old-2", "suite"}, {"old-3", "run"}, {"old-4", "run"}};
+        for (const auto& [id, source] : expected) {
+            auto back = store.value()->capture(id);
+            QVERIFY(back && back.value());
+            QCOMPARE(back.value()->summary.source, std::string(source));
+            QCOMPARE(back.value()->document()["source"].get<std::string>(), std::string(source));
+        }
+        Filter proxied;
+        QVERIFY(proxied.set("source", "proxy"));
+        QCOMPARE(store.value()->count(proxied).value(), std::int64_t(1));
+        const Json bySource = statsOf(*store.value(), {{}, {"source"}, {}, {}});
+        QCOMPARE(bySource["groups"].size(), std::size_t(3));
+        // New captures: an explicit source wins; without one the labels decide.
+        Json document = fixtureDocuments()[4];
+        document["id"] = "new-otlp";
+        QCOMPARE(captureFromDocument(document).value().summary.source, std::string("run"));
+        document["source"] = "otlp";
+        QVERIFY(store.value()->insert({captureFromDocument(document).value()}));
+        document.erase("source");
+        document["id"] = "new-labelled";
+        document["labels"] = Json{{"source", "proxy"}};
+        QVERIFY(store.value()->insert({captureFromDocument(document).value()}));
+        QCOMPARE(store.value()->count(proxied).value(), std::int64_t(2));
+        Filter otlp;
+        QVERIFY(otlp.set("source", "otlp"));
+        QCOMPARE(store.value()->count(otlp).value(), std::int64_t(1));
     }
 
     void newerStoreRefused_data() { addBackendRows(); }

@@ -135,6 +135,10 @@ private slots:
         // Filters apply to exports too.
         const CliRun failed = runCliInProcess({QStringLiteral("captures"), QStringLiteral("export"), QStringLiteral("--store"), b, QStringLiteral("--outcome"), QStringLiteral("failed")});
         QCOMPARE(lineCount(failed.out), 3);
+        // Each capture's source survives the round trip, and filters the export.
+        const CliRun proxied = runCliInProcess({QStringLiteral("captures"), QStringLiteral("export"), QStringLiteral("--store"), b, QStringLiteral("--source"), QStringLiteral("proxy")});
+        QCOMPARE(lineCount(proxied.out), 2);
+        QVERIFY2(proxied.out.find(R"("source":"proxy")") != std::string::npos, proxied.out.c_str());
     }
 
     void importStopsAtABadLine_data()
@@ -175,7 +179,7 @@ private slots:
         QCOMPARE(all.code, 0);
         QCOMPARE(lineCount(all.out), 10);
         const Json first = Json::parse(all.out.substr(0, all.out.find('\n')));
-        for (const char* key : {"id", "time", "schema_hash", "schema_title", "prompt_hash", "provider", "model", "mode", "outcome", "flags",
+        for (const char* key : {"id", "time", "schema_hash", "schema_title", "prompt_hash", "provider", "model", "mode", "source", "outcome", "flags",
                                 "attempts", "repairs", "latency_ms", "tokens", "labels"})
             QVERIFY2(first.contains(key), key);
         QCOMPARE(first["id"].get<std::string>(), std::string("00000000-0000-7000-8000-000000000010"));
@@ -195,6 +199,13 @@ private slots:
         const CliRun bySchemaFile = runCliInProcess({QStringLiteral("captures"), QStringLiteral("list"), QStringLiteral("--store"), path, QStringLiteral("--schema"),
                                             writeJson(m_dir.filePath(QStringLiteral("v2.json")), fixtureSchemaV2())});
         QCOMPARE(lineCount(bySchemaFile.out), 2);
+        const CliRun fromSuites = runCliInProcess({QStringLiteral("captures"), QStringLiteral("list"), QStringLiteral("--store"), path, QStringLiteral("--source"),
+                                          QStringLiteral("suite"), QStringLiteral("--json")});
+        QCOMPARE(lineCount(fromSuites.out), 4);
+        const CliRun bySource = runCliInProcess({QStringLiteral("captures"), QStringLiteral("stats"), QStringLiteral("--store"), path, QStringLiteral("--by"),
+                                        QStringLiteral("source"), QStringLiteral("--json")});
+        QCOMPARE(bySource.code, 0);
+        QCOMPARE(Json::parse(bySource.out)["groups"].size(), std::size_t(5));
     }
 
     // --sort lists in the store's order: the same captures as the default listing, once each,
@@ -299,7 +310,7 @@ private slots:
         QTest::newRow("outcome") << QStringList{"captures", "list", "--outcome", "bogus"} << "captures list: --outcome must be valid, repaired, fallback or failed, not 'bogus'";
         QTest::newRow("flag") << QStringList{"captures", "list", "--flag", "late"} << "captures list: --flag must be truncated";
         QTest::newRow("since") << QStringList{"captures", "stats", "--since", "yesterday"} << "captures stats: --since 'yesterday' is not an ISO 8601";
-        QTest::newRow("by") << QStringList{"captures", "stats", "--by", "provider,colour"} << "captures stats: --by takes provider, model, schema, prompt and mode";
+        QTest::newRow("by") << QStringList{"captures", "stats", "--by", "provider,colour"} << "captures stats: --by takes provider, model, schema, prompt, mode and source";
         QTest::newRow("bucket") << QStringList{"captures", "stats", "--bucket", "week"} << "captures stats: --bucket must be hour or day";
         QTest::newRow("label") << QStringList{"captures", "list", "--label", "nokey"} << "captures list: --label wants K=V";
         QTest::newRow("limit") << QStringList{"captures", "list", "--limit", "0"} << "captures list: --limit must be a whole number from 1";

@@ -1,0 +1,44 @@
+#pragma once
+// The importers' writer: captures go to the store's writer thread while the caller parses
+// (two cores, half the work each), and the store is opened only at the first capture.
+#include "store/writer.h"
+
+#include <atomic>
+#include <memory>
+
+namespace conform::cli {
+
+// The store is opened at the first capture that parses: an import that fails before it
+// (a file that is not JSONL, a bad first line) leaves no store file behind.
+class LazyWriter
+{
+public:
+    explicit LazyWriter(store::StoreLocation location) : m_location(std::move(location)) {}
+    Status submit(store::Capture capture)
+    {
+        if (!m_writer) {
+            m_writer = std::make_unique<store::CaptureWriter>(m_location);
+            if (auto opened = m_writer->waitUntilOpen(); !opened)
+                return opened.error();
+            QObject::connect(m_writer.get(), &store::CaptureWriter::committed, m_writer.get(),
+                             [this](const QStringList& ids) { m_inserted += static_cast<std::size_t>(ids.size()); },
+                             Qt::DirectConnection);
+        }
+        m_writer->submit(std::move(capture));
+        if (++m_submitted % 1000 == 0)
+            m_writer->waitWhileQueuedAbove(4 * store::CaptureWriter::kMaxBatch);
+        return Done{};
+    }
+    Status flush() { return m_writer ? m_writer->flush() : Status(Done{}); }
+    std::size_t submitted() const { return m_submitted; }
+    std::size_t inserted() const { return m_inserted.load(); }
+
+private:
+    store::StoreLocation m_location;
+    std::unique_ptr<store::CaptureWriter> m_writer;
+    std::atomic<std::size_t> m_inserted{0};
+    std::size_t m_submitted = 0;
+};
+
+
+} // namespace conform::cli

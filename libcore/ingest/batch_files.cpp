@@ -1,0 +1,194 @@
+#include "ingest/batch_files.h"
+
+#include "providers/http.h"
+#include "providers/provider.h"
+
+namespace conform::ingest {
+
+namespace {
+
+const Json kNull;
+
+const Json& member(const Json& object, const char* key)
+{
+    if (!object.is_object())
+        return kNull;
+    const auto it = object.find(key);
+    return it == object.end() ? kNull : *it;
+}
+
+std::string stringOf(const Json& value)
+{
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+std::string contentText(const Json& content)
+{
+    if (content.is_string())
+        return content.get<std::string>();
+    std::string out;
+    if (content.is_array())
+        for (const Json& part : content)
+            if (stringOf(member(part, "type")) == "text" || member(part, "type").is_null()) {
+                if (!out.empty())
+                    out += "\n\n";
+                out += stringOf(member(part, "text"));
+            }
+    return out;
+}
+
+// The system and user texts of a chat request body (OpenAI messages, or Anthropic's system
+// beside them).
+void promptOf(const Json& body, ObservedCall& call)
+{
+    std::string system = contentText(member(body, "system"));
+    std::string user;
+    for (const Json& message : member(body, "messages").is_array() ? member(body, "messages") : Json::array()) {
+        const std::string role = stringOf(member(message, "role"));
+        std::string& into = role == "system" || role == "developer" ? system : role == "user" ? user : system;
+        if (role != "system" && role != "developer" && role != "user")
+            continue;
+        if (!into.empty())
+            into += "\n\n";
+        into += contentText(member(message, "content"));
+    }
+    call.system = std::move(system);
+    call.user = std::move(user);
+}
+
+// The reply of a response body, read by the provider's own parser.
+void readReply(providers::ProviderKind kind, int status, const Json& body, ObservedCall& call)
+{
+    const providers::Reply reply = providers::adapterFor(kind).parseResponse(providers::HttpResponse{status, {}, dump(body)});
+    call.httpStatus = status;
+    call.stopReason = reply.stopReason;
+    call.usage = reply.usage;
+    call.refused = reply.refused();
+    if (reply.error) {
+        call.error = reply.error->message.empty() ? "HTTP " + std::to_string(status) : reply.error->message;
+        return;
+    }
+    if (!reply.refusal.empty() && reply.raw().empty()) {
+        call.reply = reply.refusal;
+        return;
+    }
+    call.reply = reply.raw();
+    if (reply.toolCall)
+        call.mode = providers::Mode::Tool;
+}
+
+void fromRequest(const Json& request, const std::string& url, ObservedCall& call)
+{
+    if (!request.is_object())
+        return;
+    promptOf(request, call);
+    call.mode = providers::Mode::Text;
+    call.requestSchema = schemaOfRequest(request, &call.mode);
+    call.schemaName = schemaNameOfRequest(request);
+    if (call.model.empty())
+        call.model = stringOf(member(request, "model"));
+    call.request = Json{{"url", url}, {"body", request}};
+}
+
+Result<ObservedCall> openAiCall(const Json& line, const BatchRequests& requests, const std::string& fileName, std::int64_t timeMs)
+{
+    ObservedCall call;
+    call.source = "import";
+    call.provider = "openai";
+    const std::string id = stringOf(member(line, "custom_id"));
+    call.idSeed = "openai-batch/" + fileName + "/" + id;
+    call.timeMs = timeMs;
+    call.labels = {{"format", "openai-batch"}, {"custom_id", id}};
+    if (const std::string batchId = stringOf(member(line, "id")); !batchId.empty())
+        call.labels.emplace_back("batch_request_id", batchId);
+    if (const auto request = requests.find(id); request != requests.end())
+        fromRequest(request->second, "/v1/chat/completions", call);
+    const Json& response = member(line, "response");
+    const Json& error = member(line, "error");
+    if (response.is_object()) {
+        const Json& body = member(response, "body");
+        const int status = member(response, "status_code").is_number_integer() ? response["status_code"].get<int>() : 200;
+        if (stringOf(member(body, "model")) != "")
+            call.model = stringOf(body["model"]);
+        if (member(body, "created").is_number_integer())
+            call.timeMs = body["created"].get<std::int64_t>() * 1000;
+        readReply(providers::ProviderKind::OpenAI, status, body, call);
+    } else if (error.is_object()) {
+        call.error = stringOf(member(error, "message"));
+        if (call.error.empty())
+            call.error = stringOf(member(error, "code"));
+        if (call.error.empty())
+            call.error = "the batch request failed";
+    } else {
+        return Error{"neither a response nor an error", {}};
+    }
+    return call;
+}
+
+Result<ObservedCall> anthropicCall(const Json& line, const BatchRequests& requests, const std::string& fileName, std::int64_t timeMs)
+{
+    ObservedCall call;
+    call.source = "import";
+    call.provider = "anthropic";
+    const std::string id = stringOf(member(line, "custom_id"));
+    call.idSeed = "anthropic-batch/" + fileName + "/" + id;
+    call.timeMs = timeMs;
+    call.labels = {{"format", "anthropic-batch"}, {"custom_id", id}};
+    if (const auto request = requests.find(id); request != requests.end())
+        fromRequest(request->second, "/v1/messages", call);
+    const Json& result = member(line, "result");
+    const std::string type = stringOf(member(result, "type"));
+    if (type == "succeeded") {
+        const Json& message = member(result, "message");
+        if (!message.is_object())
+            return Error{"a succeeded result without its message", "/result/message"};
+        call.model = stringOf(member(message, "model"));
+        readReply(providers::ProviderKind::Anthropic, 200, message, call);
+    } else if (type == "errored") {
+        const Json& error = member(member(result, "error"), "error").is_object() ? member(member(result, "error"), "error") : member(result, "error");
+        call.error = stringOf(member(error, "type"));
+        if (const std::string message = stringOf(member(error, "message")); !message.empty())
+            call.error += (call.error.empty() ? "" : ": ") + message;
+        if (call.error.empty())
+            call.error = "the batch request errored";
+        call.httpStatus = stringOf(member(error, "type")) == "overloaded_error" ? 529 : stringOf(member(error, "type")) == "api_error" ? 500 : 400;
+    } else if (type == "canceled" || type == "expired") {
+        call.error = "the batch request was " + type + " before it ran";
+    } else {
+        return Error{"result.type must be succeeded, errored, canceled or expired", "/result/type"};
+    }
+    return call;
+}
+
+} // namespace
+
+Status addBatchRequest(BatchFormat format, const Json& line, BatchRequests& requests)
+{
+    if (format == BatchFormat::Anthropic && member(line, "requests").is_array()) {
+        for (const Json& request : line["requests"])
+            if (auto added = addBatchRequest(format, request, requests); !added)
+                return added;
+        return Done{};
+    }
+    const std::string id = stringOf(member(line, "custom_id"));
+    if (id.empty())
+        return Error{"a batch request needs a custom_id", "/custom_id"};
+    const Json& body = member(line, format == BatchFormat::OpenAi ? "body" : "params");
+    if (!body.is_object())
+        return Error{format == BatchFormat::OpenAi ? "a batch request needs its body" : "a batch request needs its params",
+                     format == BatchFormat::OpenAi ? "/body" : "/params"};
+    requests[id] = body;
+    return Done{};
+}
+
+Result<ObservedCall> callOfBatchLine(BatchFormat format, const Json& line, const BatchRequests& requests, const std::string& fileName,
+                                     std::int64_t timeMs)
+{
+    if (!line.is_object())
+        return Error{"a batch result must be a JSON object", {}};
+    if (stringOf(member(line, "custom_id")).empty())
+        return Error{"a batch result needs a custom_id", "/custom_id"};
+    return format == BatchFormat::OpenAi ? openAiCall(line, requests, fileName, timeMs) : anthropicCall(line, requests, fileName, timeMs);
+}
+
+} // namespace conform::ingest

@@ -1,0 +1,188 @@
+#include "ingest/observed_call.h"
+
+#include "engine/evaluate.h"
+#include "engine/run_record.h"
+#include "providers/http.h"
+
+namespace conform::ingest {
+
+namespace {
+
+const Json& member(const Json& object, const char* key)
+{
+    static const Json none;
+    if (!object.is_object())
+        return none;
+    const auto it = object.find(key);
+    return it == object.end() ? none : *it;
+}
+
+std::string stringOf(const Json& value)
+{
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+// The tool a request forces, by name: OpenAI {"type":"function","function":{"name"}},
+// Anthropic {"type":"tool","name"}.
+std::string forcedToolName(const Json& body)
+{
+    const Json& choice = member(body, "tool_choice");
+    if (std::string name = stringOf(member(member(choice, "function"), "name")); !name.empty())
+        return name;
+    if (stringOf(member(choice, "type")) == "tool")
+        return stringOf(member(choice, "name"));
+    return {};
+}
+
+Json recordedRequest(Json request)
+{
+    if (request.is_object()) {
+        if (request.contains("headers") && request["headers"].is_object())
+            providers::redactHeaderObject(request["headers"]);
+        if (request.contains("url") && request["url"].is_string())
+            request["url"] = providers::redactUrl(request["url"].get<std::string>());
+    }
+    return request;
+}
+
+} // namespace
+
+Json schemaOfRequest(const Json& body, providers::Mode* mode)
+{
+    const auto set = [&](providers::Mode m) { if (mode) *mode = m; };
+    const std::string tool = forcedToolName(body);
+    if (!tool.empty())
+        for (const Json& offered : member(body, "tools").is_array() ? member(body, "tools") : Json::array()) {
+            if (stringOf(member(member(offered, "function"), "name")) == tool && member(member(offered, "function"), "parameters").is_object()) {
+                set(providers::Mode::Tool);
+                return member(member(offered, "function"), "parameters");
+            }
+            if (stringOf(member(offered, "name")) == tool && member(offered, "input_schema").is_object()) {
+                set(providers::Mode::Tool);
+                return member(offered, "input_schema");
+            }
+        }
+    const Json& format = member(body, "response_format");
+    if (stringOf(member(format, "type")) == "json_schema" && member(member(format, "json_schema"), "schema").is_object()) {
+        set(providers::Mode::Strict);
+        return member(member(format, "json_schema"), "schema");
+    }
+    if (stringOf(member(format, "type")) == "json_object")
+        set(providers::Mode::JsonObject);
+    // Ollama: "format" is a schema object, or "json" for JSON mode.
+    if (member(body, "format").is_object()) {
+        set(providers::Mode::Strict);
+        return member(body, "format");
+    }
+    if (stringOf(member(body, "format")) == "json")
+        set(providers::Mode::JsonObject);
+    return nullptr;
+}
+
+std::string schemaNameOfRequest(const Json& body)
+{
+    if (std::string tool = forcedToolName(body); !tool.empty())
+        return tool;
+    return stringOf(member(member(member(body, "response_format"), "json_schema"), "name"));
+}
+
+bool stopMeansTruncated(std::string_view stop)
+{
+    return stop == "length" || stop == "max_tokens" || stop == "max_output_tokens";
+}
+
+bool stopMeansRefused(std::string_view stop)
+{
+    return stop == "refusal" || stop == "content_filter";
+}
+
+const proxy::MappedSchema* Judge::schemaFor(const ObservedCall& call, std::string& label)
+{
+    if (call.requestSchema.is_object()) {
+        const std::string text = dump(call.requestSchema);
+        auto& slot = m_requestSchemas[text];
+        if (!slot) {
+            auto compiled = schema::Validator::compile(call.requestSchema);
+            if (compiled)
+                slot = std::make_unique<proxy::MappedSchema>(proxy::MappedSchema{call.requestSchema,
+                                                                                 std::make_shared<const schema::Validator>(std::move(compiled.value()))});
+        }
+        if (slot) {
+            label = call.schemaName.empty() ? "request" : call.schemaName;
+            return slot.get();
+        }
+    }
+    if (!call.schemaName.empty())
+        if (const auto mapped = m_options.schemaMap.find(call.schemaName); mapped != m_options.schemaMap.end()) {
+            label = call.schemaName;
+            return &mapped->second;
+        }
+    if (m_options.fallback) {
+        label = "file";
+        return &*m_options.fallback;
+    }
+    label = "none";
+    return nullptr;
+}
+
+Result<store::Capture> Judge::capture(const ObservedCall& call)
+{
+    std::string schemaLabel;
+    const proxy::MappedSchema* schema = schemaFor(call, schemaLabel);
+    if (!schema)
+        ++m_unchecked;
+
+    engine::AttemptRecord a;
+    a.target = call.provider + "/" + call.model;
+    a.mode = call.mode;
+    a.request = recordedRequest(call.request);
+    a.requestBytes = call.request.is_null() ? 0 : dump(member(call.request, "body")).size();
+    a.stopReason = call.stopReason;
+    a.usage = call.usage;
+    a.latencyMs = call.latencyMs;
+    a.httpStatus = call.httpStatus;
+    a.truncated = stopMeansTruncated(call.stopReason);
+    a.refused = call.refused || stopMeansRefused(call.stopReason);
+    engine::RunRecord record;
+    if (!call.error.empty() || !call.reply) {
+        a.error = call.error.empty() ? "the record holds no reply" : call.error;
+        // As the engine counts them: the statuses it would have retried (a batch line that
+        // expired or was refused is a failure of the request, not of the transport).
+        a.transportError = !call.error.empty() && (call.httpStatus == 408 || call.httpStatus == 429 || call.httpStatus >= 500);
+    } else {
+        static const schema::Validator anything = schema::Validator::compile(Json::object()).value();
+        a.raw = *call.reply;
+        engine::evaluate(a, *call.reply, schema ? *schema->validator : anything, schema ? schema->document : Json::object(), false, {});
+        a.notEnforced = schema && a.mode == providers::Mode::Strict && a.parsed && !a.valid && !a.truncated;
+    }
+    const bool valid = a.valid && !a.truncated;
+    record.outcome = valid ? engine::Outcome::Valid : engine::Outcome::Failed;
+    if (a.transportError)
+        record.flags.insert("transport_error");
+    if (a.truncated)
+        record.flags.insert("truncated");
+    if (a.refused)
+        record.flags.insert("refused");
+    record.endedBy = valid ? "valid" : a.transportError ? "transport" : "observed";
+    record.value = a.value;
+    record.attempts.push_back(std::move(a));
+
+    Json document = record.toJson();
+    store::Labels labels = call.labels;
+    labels.emplace_back("schema", schemaLabel);
+    labels.emplace_back("validated", schema ? "true" : "false");
+    Json labelObject = Json::object();
+    for (const auto& [key, value] : labels)
+        labelObject[key] = value;
+    document["id"] = store::idFromContent(call.source + '\x1f' + call.idSeed);
+    document["time"] = store::isoTime(call.timeMs);
+    document["source"] = call.source;
+    document["labels"] = std::move(labelObject);
+    document["spec"] = Json{{"schema", schema ? schema->document : Json::object()},
+                            {"prompt", Json{{"system", call.system}, {"user", call.user}, {"variables", Json::object()}}},
+                            {"targets", Json::array({Json{{"provider", call.provider}, {"model", call.model}, {"base_url", ""}, {"mode", "auto"}}})},
+                            {"policy", Json::object()}};
+    return store::captureFromDocument(std::move(document));
+}
+
+} // namespace conform::ingest
