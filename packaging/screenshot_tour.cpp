@@ -4,21 +4,23 @@
 //
 // Each view is reached through the window's public API (open a file, pick a demo, press Run),
 // never by reaching into a pane's internals, so the tour shows what a user would see.
-#include "capturepagemodel.h"
-#include "capturesbrowser.h"
-#include "captureview.h"
-#include "codeeditor.h"
-#include "dashboard.h"
-#include "demos.h"
-#include "appsettings.h"
-#include "attemptmodel.h"
-#include "mainwindow.h"
-#include "memory.h"
-#include "optionstoolbar.h"
-#include "runpane.h"
-#include "runtargetform.h"
-#include "settingsdialog.h"
-#include "tonelabel.h"
+#include "captures/capturepagemodel.h"
+#include "captures/capturesbrowser.h"
+#include "captures/captureview.h"
+#include "widgets/codeeditor.h"
+#include "dashboard/dashboard.h"
+#include "workbench/demos.h"
+#include "settings/appsettings.h"
+#include "run/attemptmodel.h"
+#include "workbench/mainwindow.h"
+#include "batch/batchpanel.h"
+#include "workbench/captureviews.h"
+#include "workbench/workspace.h"
+#include "workbench/optionstoolbar.h"
+#include "run/runpane.h"
+#include "run/runtargetform.h"
+#include "settings/settingsdialog.h"
+#include "widgets/tonelabel.h"
 
 #include "keys/key_ring.h"
 
@@ -26,7 +28,6 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QDockWidget>
 #include <QItemSelectionModel>
 #include <QTableView>
 #include <QElapsedTimer>
@@ -80,9 +81,7 @@ bool save(MainWindow& window, const QString& folder, const QString& name, int se
 // The settings dialog over the window, on its Providers page.
 bool saveSettings(MainWindow& window, const QString& folder)
 {
-    auto* ring = window.findChild<conform::keys::KeyRing*>(QStringLiteral("keyRing"));
-    if (!ring)
-        return false;
+    conform::keys::KeyRing* ring = window.workspace()->keyRing();
     conform::gui::SettingsDialog dialog(ring, window.optionsToolBar()->settings().style, &window);
     dialog.show();
     settle(500);
@@ -98,7 +97,7 @@ bool saveSettings(MainWindow& window, const QString& folder)
 bool runDemo(MainWindow& window, const QString& scenario, const QString& folder)
 {
     conform::gui::RunPane* pane = window.runPane();
-    const QList<conform::gui::Demo> demos = conform::gui::availableDemos(window.workspace());
+    const QList<conform::gui::Demo> demos = conform::gui::availableDemos(window.folder());
     const auto demo = std::find_if(demos.begin(), demos.end(), [&](const auto& d) { return d.name == scenario; });
     if (demo == demos.end())
         return false;
@@ -123,25 +122,16 @@ bool runDemo(MainWindow& window, const QString& scenario, const QString& folder)
     return save(window, folder, QStringLiteral("run-repaired"));
 }
 
-// A dock of the window as a window of its own, big enough to read.
-bool saveDock(QDockWidget* dock, const QString& folder, const QString& name, const std::function<bool()>& ready)
+// An activity of the window, once `ready` says it has filled in.
+bool saveActivity(MainWindow& window, conform::gui::Activity activity, const QString& folder, const QString& name,
+                  const std::function<bool()>& ready)
 {
-    dock->setFloating(true);
-    dock->resize(1600, 900);
-    dock->show();
-    dock->raise();
-    const bool shown = waitFor(ready, 20000);
-    settle(700);
-    const QString path = QDir(folder).filePath(name + QStringLiteral(".png"));
-    const bool saved = shown && dock->grab().save(path);
-    dock->hide();
-    dock->setFloating(false);
-    if (!saved) {
+    window.showActivity(activity);
+    if (!waitFor(ready, 20000)) {
         std::fprintf(stderr, "conform-screenshot-tour: error: the %s view did not fill in\n", qPrintable(name));
         return false;
     }
-    std::printf("%s\n", qPrintable(path));
-    return true;
+    return save(window, folder, name);
 }
 
 // Every run of the tour is captured in its throwaway store: a few more demos give the captures
@@ -150,7 +140,7 @@ bool saveMemory(MainWindow& window, const QString& folder)
 {
     conform::gui::RunPane* pane = window.runPane();
     pane->targetForm()->paceSpin()->setValue(0);
-    const QList<conform::gui::Demo> demos = conform::gui::availableDemos(window.workspace());
+    const QList<conform::gui::Demo> demos = conform::gui::availableDemos(window.folder());
     int finished = 0;
     const QMetaObject::Connection counting = QObject::connect(pane, &conform::gui::RunPane::runFinished, [&finished] { ++finished; });
     int started = 0;
@@ -165,11 +155,11 @@ bool saveMemory(MainWindow& window, const QString& folder)
     }
     QObject::disconnect(counting);
 
-    conform::gui::WorkbenchMemory* memory = window.memory();
+    conform::gui::CaptureViews* memory = window.captureViews();
     conform::gui::CapturesBrowser* browser = memory->browser();
     // The runs so far (the tour's first, ten here) are all in the store before the picture.
     const int captured = started + 1;
-    const bool browserShown = saveDock(memory->capturesDock(), folder, QStringLiteral("captures-browser"), [&] {
+    const bool browserShown = saveActivity(window, conform::gui::Activity::Captures, folder, QStringLiteral("captures-browser"), [&] {
         if (browser->model()->rowCount() < captured) {
             browser->refresh();
             settle(200);
@@ -184,9 +174,21 @@ bool saveMemory(MainWindow& window, const QString& folder)
     bool drawn = false;
     const QMetaObject::Connection drawing = QObject::connect(memory->dashboard(), &conform::gui::Dashboard::refreshed, [&drawn] { drawn = true; });
     memory->dashboard()->refresh();
-    const bool dashboardShown = saveDock(memory->dashboardDock(), folder, QStringLiteral("dashboard"), [&] { return drawn; });
+    const bool dashboardShown = saveActivity(window, conform::gui::Activity::Dashboard, folder, QStringLiteral("dashboard"), [&] { return drawn; });
     QObject::disconnect(drawing);
-    return dashboardShown;
+    if (!dashboardShown)
+        return false;
+    // Runs ×N: missing-field five times beside fenced-reply, each with its own schema.
+    conform::gui::BatchPanel* batch = memory->batchPanel();
+    window.showActivity(conform::gui::Activity::Batch);
+    batch->checkTargets({QStringLiteral("scenario/missing-field"), QStringLiteral("scenario/fenced-reply")});
+    batch->setRepeats(5);
+    bool batchDone = false;
+    const QMetaObject::Connection batching = QObject::connect(batch, &conform::gui::BatchPanel::batchFinished, [&batchDone] { batchDone = true; });
+    batch->run();
+    const bool batchShown = saveActivity(window, conform::gui::Activity::Batch, folder, QStringLiteral("runs-x-n"), [&] { return batchDone; });
+    QObject::disconnect(batching);
+    return batchShown && saveActivity(window, conform::gui::Activity::Suites, folder, QStringLiteral("suites"), [] { return true; });
 }
 
 } // namespace

@@ -2,7 +2,7 @@
 # packaging/screenshots.sh BUILD_DIR OUT_DIR: starts the workbench under Xvfb on the example
 # workspace, walks through the main views with a demo and saves one PNG of each in OUT_DIR:
 # start.png, schema-issues.png, reply-repaired.png, run-repairing.png (a repair turn streaming in),
-# run-repaired.png, settings.png, captures-browser.png, dashboard.png (after a few more demos,
+# run-repaired.png, settings.png, captures-browser.png, dashboard.png, runs-x-n.png and suites.png (after a few more demos,
 # all captured in a throwaway store), run-dark.png (the dark theme). The README and the AppStream
 # metainfo use them (copy them to packaging/screenshots/ to update the README's).
 #

@@ -1,5 +1,5 @@
 #include "store/capture.h"
-#include "store/capture_detail.h"
+#include "store/detail/capture_detail.h"
 #include "store/capture_spec.h"
 
 #include "base/names.h"

@@ -2,7 +2,7 @@
 // the run's members are written back out as text for storage, and only the fields the
 // summary reads become Json values, so the common path (summarize) stays the one path.
 #include "store/capture.h"
-#include "store/capture_detail.h"
+#include "store/detail/capture_detail.h"
 
 #include <simdjson.h>
 

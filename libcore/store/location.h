@@ -36,4 +36,14 @@ struct StoreLocation
     QString scrub(QString text) const;
 };
 
+// Which database a store is on.
+enum class Dialect { Sqlite, Postgres };
+
+// How a store is opened.
+struct OpenOptions
+{
+    bool create = true;        // false: a store that does not exist yet is an error
+    int busyTimeoutMs = 5000;  // SQLite: how long to wait for another writer
+};
+
 } // namespace conform::store

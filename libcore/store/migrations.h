@@ -12,7 +12,7 @@
 //            for keyset pages in any order (order.h).
 // Version 4: each capture's source (run, suite, proxy, otlp, import) as an indexed column.
 #include "base/result.h"
-#include "store/connection.h"
+#include "store/detail/connection.h"
 
 #include <QStringList>
 

@@ -1,5 +1,5 @@
 #include "store/order.h"
-#include "store/order_sql.h"
+#include "store/detail/order_sql.h"
 
 #include <array>
 #include <utility>

@@ -1,8 +1,8 @@
 #include "store/store.h"
 
 #include "store/migrations.h"
-#include "store/order_sql.h"
-#include "store/stats_sql.h"
+#include "store/detail/order_sql.h"
+#include "store/detail/stats_sql.h"
 
 #include <QFuture>
 
@@ -119,6 +119,20 @@ Result<std::vector<std::string>> parseGroupFields(const std::string& list)
         start = comma + 1;
     }
     return fields;
+}
+
+Store::Store(std::unique_ptr<Connection> connection) : m_connection(std::move(connection)) {}
+
+Store::~Store() = default;
+
+const StoreLocation& Store::location() const
+{
+    return m_connection->location();
+}
+
+Dialect Store::dialect() const
+{
+    return m_connection->dialect();
 }
 
 Result<std::unique_ptr<Store>> Store::open(const StoreLocation& location, const OpenOptions& options)

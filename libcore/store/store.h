@@ -17,7 +17,6 @@
 // process is killed. Errors are one line naming the store (passwords never appear).
 #include "base/result.h"
 #include "store/capture.h"
-#include "store/connection.h"
 #include "store/filter.h"
 #include "store/location.h"
 #include "store/metrics.h"
@@ -33,6 +32,7 @@
 
 namespace conform::store {
 
+class Connection; // store/detail/connection.h: the store's own business
 namespace detail { struct PackedGrouping; }
 
 enum class Bucket { Hour, Day };
@@ -76,10 +76,14 @@ public:
     // Opens (and, with options.create, creates) the store, upgrading an older one. With
     // create, also checks that the store can be written now, so a locked store fails before
     // any work is done rather than after it.
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
     static Result<std::unique_ptr<Store>> open(const StoreLocation& location, const OpenOptions& options = {});
 
-    const StoreLocation& location() const { return m_connection->location(); }
-    Dialect dialect() const { return m_connection->dialect(); }
+    const StoreLocation& location() const;
+    Dialect dialect() const;
 
     // Stores the captures in one transaction; an id already present is skipped.
     Result<InsertResult> insert(const std::vector<Capture>& captures);
@@ -104,7 +108,7 @@ public:
     Result<Json> stats(const StatsQuery& query);
 
 private:
-    explicit Store(std::unique_ptr<Connection> connection) : m_connection(std::move(connection)) {}
+    explicit Store(std::unique_ptr<Connection> connection);
     Status insertOne(const Capture& capture, InsertResult& result);
     Result<std::vector<Capture>> loadCaptures(const QString& condition, const QVariantList& values);
     Result<detail::PackedGrouping> grouping(const std::vector<std::string>& by);

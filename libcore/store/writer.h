@@ -12,7 +12,7 @@
 // (queued) to use them on the GUI thread. The destructor commits what is queued, then stops.
 #include "base/result.h"
 #include "store/capture.h"
-#include "store/connection.h"
+#include "store/location.h"
 #include "store/location.h"
 
 #include <QObject>

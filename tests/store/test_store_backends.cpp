@@ -7,7 +7,8 @@
 
 #include "schema/schema.h"
 #include "store/migrations.h"
-#include "store/order_sql.h"
+#include "store/detail/connection.h"
+#include "store/detail/order_sql.h"
 #include "store/replay.h"
 #include "store/store.h"
 #include "store/writer.h"

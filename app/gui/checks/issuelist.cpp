@@ -35,16 +35,30 @@ IssueList::IssueList(IssueModel* model, QWidget* parent) : QTreeView(parent), m_
 }
 
 // Code and paths fit their content up to a cap (long paths elide in the middle, the whole
-// path is in the tooltip); the message, what people read first, takes the rest.
+// path is in the tooltip); the message, what people read first, takes the rest — and never
+// less than half the list, however narrow the pane (it once read "E…").
 void IssueList::fitColumns()
 {
     const int em = QFontMetrics(font()).horizontalAdvance(QLatin1Char('m'));
     const struct { int column; int maxEms; } caps[] = {
         {IssueModel::CodeColumn, 12}, {IssueModel::PathColumn, 14}, {IssueModel::SchemaPathColumn, 16}};
+    int others = 0;
     for (const auto& cap : caps) {
         resizeColumnToContents(cap.column);
         setColumnWidth(cap.column, std::clamp(columnWidth(cap.column), 7 * em, cap.maxEms * em));
+        others += columnWidth(cap.column);
     }
+    const int room = viewport()->width() / 2;
+    if (others <= room || others == 0)
+        return;
+    for (const auto& cap : caps)
+        setColumnWidth(cap.column, std::max(5 * em, columnWidth(cap.column) * room / others));
+}
+
+void IssueList::resizeEvent(QResizeEvent* event)
+{
+    QTreeView::resizeEvent(event);
+    fitColumns();
 }
 
 } // namespace conform::gui

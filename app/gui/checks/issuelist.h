@@ -19,6 +19,9 @@ signals:
     // The issue at `row` of the model was clicked or became current.
     void issueActivated(int row);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void fitColumns();
 

@@ -1,4 +1,4 @@
-#include "store/stats_sql.h"
+#include "store/detail/stats_sql.h"
 
 namespace conform::store::detail {
 

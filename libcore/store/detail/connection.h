@@ -13,14 +13,6 @@
 
 namespace conform::store {
 
-enum class Dialect { Sqlite, Postgres };
-
-struct OpenOptions
-{
-    bool create = true;        // false: a store that does not exist yet is an error
-    int busyTimeoutMs = 5000;  // SQLite: how long to wait for another writer
-};
-
 class Connection
 {
 public:

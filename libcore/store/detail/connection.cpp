@@ -1,4 +1,4 @@
-#include "store/connection.h"
+#include "store/detail/connection.h"
 
 #include <QAtomicInt>
 #include <QDir>
