@@ -69,6 +69,7 @@ echo "engine: overhead per attempt against conform-cli serve..." >&2
 # (tests/benchmarks/store). About two minutes and 1.5 GB of disk under the build folder.
 echo "store: import, replay and stats through conform-cli..." >&2
 bash "$here/store/run.sh" "$build" || status=1
+bash "$here/store/compare.sh" "$build" || status=1
 
 # The latency conform-cli proxy adds per request, at concurrency 1 and 32 (tests/benchmarks/proxy).
 echo "proxy: added latency against conform-cli serve..." >&2
