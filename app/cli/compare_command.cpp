@@ -11,6 +11,8 @@
 #include "suite/comparison_report.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 #include <ostream>
@@ -31,6 +33,8 @@ struct Options
     QCommandLineOption repeat{QStringLiteral("repeat"), QStringLiteral("With FILE: runs of each variant x case x target (default: the file's, else 1)."), QStringLiteral("N")};
     QCommandLineOption concurrency{QStringLiteral("concurrency"), QStringLiteral("With FILE: runs at once in all (default: the file's, else 4)."), QStringLiteral("N")};
     QCommandLineOption target{QStringLiteral("target"), QStringLiteral("With FILE: run against this target instead of the file's (repeatable): PROVIDER:MODEL[:MODE], scenario:NAME."), QStringLiteral("SPEC")};
+    QCommandLineOption prompt{QStringLiteral("prompt"), QStringLiteral("Without FILE: a variant's user prompt, read from PROMPT_FILE (repeatable; the variant is named after the file). With --schema FILE and --target."), QStringLiteral("PROMPT_FILE")};
+    QCommandLineOption system{QStringLiteral("system"), QStringLiteral("Without FILE: the system prompt every variant shares, read from this file."), QStringLiteral("SYSTEM_FILE")};
     QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("With FILE: every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
 };
@@ -74,13 +78,6 @@ Status applyOptions(const QCommandLineParser& parser, const Options& o, const QS
         plan.suite.repeat = static_cast<int>(repeat.value());
     if (concurrency.value())
         plan.suite.concurrency = static_cast<int>(concurrency.value());
-    if (parser.isSet(o.seed)) {
-        bool ok = false;
-        const qulonglong seed = parser.value(o.seed).toULongLong(&ok);
-        if (!ok)
-            return Error{"must be a whole number, at least 0, not '" + parser.value(o.seed).toStdString() + "'", "compare: --seed"};
-        suite::reseedScenarios(plan.suite, seed);
-    }
     if (parser.isSet(o.target)) {
         plan.suite.targets.clear();
         for (const QString& spec : parser.values(o.target)) {
@@ -89,6 +86,13 @@ Status applyOptions(const QCommandLineParser& parser, const Options& o, const QS
                 return Error{target.error().toString(), "compare"};
             plan.suite.targets.push_back(std::move(target.value()));
         }
+    }
+    if (parser.isSet(o.seed)) { // after --target, whose scenarios it redraws too
+        bool ok = false;
+        const qulonglong seed = parser.value(o.seed).toULongLong(&ok);
+        if (!ok)
+            return Error{"must be a whole number, at least 0, not '" + parser.value(o.seed).toStdString() + "'", "compare: --seed"};
+        suite::reseedScenarios(plan.suite, seed);
     }
     if (plan.variants.size() < 2 && plan.suite.targets.size() < 2)
         return Error{"one variant and one target leave nothing to compare", "compare"};
@@ -106,6 +110,7 @@ public:
     {
         return "conform-cli compare FILE [--repeat N] [--concurrency N] [--target SPEC]... [--seed N] [--store PATH|URL]\n"
                "                    [--baseline NAME] [--prices FILE] [--json|--markdown] [--fail-on-regression]\n"
+               "conform-cli compare --schema FILE --prompt PROMPT_FILE... [--system FILE] --target SPEC... [--repeat N] ...\n"
                "conform-cli compare --from-store --by prompt|schema|model|mode|provider [--baseline NAME|HASH]\n"
                "                    [FILTERS] [--prices FILE] [--json|--markdown] [--fail-on-regression]\n"
                + std::string(kSchemaReadingUsage) + "\n"
@@ -113,6 +118,7 @@ public:
                "FILE is a comparison: a suite file with \"variants\" (each a schema, prompt texts, variables, a\n"
                "policy), run variants x targets x cases x repeats through the suite runner and captured (label\n"
                "\"variant\"); each target compares its variants, or with one variant the targets are compared.\n"
+               "Without FILE, each --prompt is a variant (named after its file) of one case over --schema.\n"
                "With --from-store each value of --by among the filtered captures is a variant.\n"
                "Final success (valid or repaired; with FILE, every assertion holding too) is compared with the\n"
                "baseline's: Fisher's exact test up to 10,000 runs per variant, the two-proportion z-test\n"
@@ -133,7 +139,7 @@ public:
         storeOptions.addTo(parser);
         schemaReading.addTo(parser);
         parser.addOptions({o.fromStore, o.by, o.baseline, o.prices, o.json, o.markdown, o.failOnRegression, o.repeat, o.concurrency,
-                           o.target, o.seed, o.help});
+                           o.target, o.seed, o.prompt, o.system, o.help});
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A comparison file."), QStringLiteral("[FILE]"));
         if (!parser.parse(arguments))
             return fail(io, "compare: " + parser.errorText().toStdString());
@@ -144,15 +150,23 @@ public:
         const QStringList files = parser.positionalArguments();
         if (files.size() > 1)
             return fail(io, "compare: unexpected argument '" + files[1].toStdString() + "'");
+        if (files.size() == 1 && parser.isSet(o.prompt))
+            return fail(io, "compare: --prompt makes a comparison without a FILE; the FILE's variants hold their prompts");
         if (files.size() == 1 && parser.isSet(o.fromStore))
             return fail(io, "compare: a comparison FILE runs anew; --from-store reads the store; give one");
         auto priceTable = loadPrices(parser, o.prices);
         if (!priceTable)
             return fail(io, "compare: " + priceTable.error().toString());
         if (files.size() == 1)
-            return runFile(parser, o, schemaReading, files.front(), priceTable.value(), io);
+            return runFile(parser, o, schemaReading, files.front(), {}, priceTable.value(), io);
+        if (parser.isSet(o.prompt) && !parser.isSet(o.fromStore)) {
+            auto document = comparisonOfFlags(parser, o);
+            if (!document)
+                return fail(io, document.error().toString());
+            return runFile(parser, o, schemaReading, {}, document.value(), priceTable.value(), io);
+        }
         if (!parser.isSet(o.fromStore))
-            return fail(io, "compare: say what to compare: a comparison FILE, or --from-store --by FIELD");
+            return fail(io, "compare: say what to compare: a comparison FILE, --prompt FILE... --schema FILE --target SPEC..., or --from-store --by FIELD");
         return fromStore(parser, o, storeOptions, priceTable.value(), io);
     }
 
@@ -194,8 +208,46 @@ private:
         return parser.isSet(o.failOnRegression) && report->anySignificantlyWorse() ? Invalid : Success;
     }
 
+    // The comparison the flags describe, as the document a comparison file would hold.
+    static Result<Json> comparisonOfFlags(const QCommandLineParser& parser, const Options& o)
+    {
+        if (!parser.isSet(QStringLiteral("schema")) || !parser.isSet(o.target))
+            return Error{"--prompt needs --schema FILE and at least one --target SPEC", "compare"};
+        const auto read = [](const QString& path) -> Result<std::string> {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                return Error{"cannot read (" + file.errorString().toStdString() + ")", "compare: " + path.toStdString()};
+            return file.readAll().toStdString();
+        };
+        Json variants = Json::array();
+        for (const QString& path : parser.values(o.prompt)) {
+            auto text = read(path);
+            if (!text)
+                return text.error();
+            variants.push_back(Json{{"name", QFileInfo(path).completeBaseName().toStdString()}, {"user", text.value()}});
+        }
+        Json targets = Json::array();
+        for (const QString& spec : parser.values(o.target)) {
+            const QStringList parts = spec.split(QLatin1Char(':'));
+            Json target{{"provider", parts.value(0).toStdString()}};
+            target[parts.value(0) == QLatin1String("scenario") ? "scenario" : "model"] = parts.value(1).toStdString();
+            if (parts.size() > 2)
+                target["mode"] = parts.value(2).toStdString();
+            targets.push_back(std::move(target));
+        }
+        Json c{{"name", "default"}, {"schema", QFileInfo(parser.value(QStringLiteral("schema"))).absoluteFilePath().toStdString()}};
+        if (parser.isSet(o.system)) {
+            auto text = read(parser.value(o.system));
+            if (!text)
+                return text.error();
+            c["system"] = text.value();
+        }
+        return Json{{"name", "compare"}, {"targets", targets}, {"cases", Json::array({c})}, {"variants", variants}};
+    }
+
+    // A comparison FILE, or (`file` empty) the document the flags made.
     int runFile(const QCommandLineParser& parser, const Options& o, const SchemaReadingOptions& schemaReading, const QString& file,
-                const stats::PriceTable& prices, Io& io)
+                const Json& flagsDocument, const stats::PriceTable& prices, Io& io)
     {
         if (parser.isSet(o.by))
             return fail(io, "compare: --by is for --from-store; a comparison FILE compares its variants");
@@ -203,7 +255,8 @@ private:
         if (!reading)
             return fail(io, reading.error().message);
         std::vector<Error> problems;
-        auto plan = suite::loadComparison(file, reading.value(), &problems);
+        auto plan = file.isEmpty() ? suite::loadComparison(flagsDocument, QDir::current(), "the flags", reading.value(), &problems)
+                                   : suite::loadComparison(file, reading.value(), &problems);
         if (!plan) { // every problem of the file, one line each
             for (const Error& problem : problems)
                 fail(io, "compare: " + problem.toString());

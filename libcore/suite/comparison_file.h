@@ -22,6 +22,8 @@
 // Errors are as loadSuite's: "FILE: POINTER: what", every problem of the file.
 #include "suite/suite.h"
 
+#include <QDir>
+
 #include <string>
 #include <vector>
 
@@ -36,6 +38,10 @@ struct ComparisonPlan
 
 Result<ComparisonPlan> loadComparison(const QString& path, const schema::SchemaFileOptions& reading = {true},
                                       std::vector<Error>* problems = nullptr);
+// The same from a document made in memory (compare's flags): paths in it are relative to
+// `base`, and `file` names it in errors.
+Result<ComparisonPlan> loadComparison(const Json& document, const QDir& base, const std::string& file,
+                                      const schema::SchemaFileOptions& reading = {true}, std::vector<Error>* problems = nullptr);
 
 
 

@@ -473,10 +473,16 @@ Result<ComparisonPlan> loadComparison(const QString& path, const schema::SchemaF
             *problems = {document.error()};
         return document.error();
     }
+    return loadComparison(document.value(), QFileInfo(path).absoluteDir(), file, reading, problems);
+}
+
+Result<ComparisonPlan> loadComparison(const Json& document, const QDir& base, const std::string& file,
+                                      const schema::SchemaFileOptions& reading, std::vector<Error>* problems)
+{
     ComparisonPlan plan;
     plan.suite.file = file;
     Problems found;
-    readComparison(Reader{QFileInfo(path).absoluteDir(), reading}, document.value(), plan, found);
+    readComparison(Reader{base, reading}, document, plan, found);
     if (found.empty())
         return plan;
     for (Error& problem : found)

@@ -208,6 +208,25 @@ private slots:
         QVERIFY2(std::fabs(same["vs_baseline"]["p_value"].get<double>() / p23 - 1) < 1e-6, same.dump().c_str());
         QVERIFY(same["sentence"].get<std::string>().find("more runs per variant would detect 5 points") != std::string::npos);
 
+        // The same two models from flags: one prompt, two targets, so the targets are compared
+        // (the baseline by default the first of the two with the most runs, by name).
+        QFile prompt(m_dir.filePath(QStringLiteral("ask.md")));
+        QVERIFY(prompt.open(QIODevice::WriteOnly));
+        prompt.write("Did the interviewee answer the question?");
+        prompt.close();
+        const CliRun flags = runCliInProcess({QStringLiteral("compare"), QStringLiteral("--schema"), QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-detector/schema.json"),
+                                              QStringLiteral("--prompt"), prompt.fileName(), QStringLiteral("--target"), QStringLiteral("scenario:drift-prompt-v1"),
+                                              QStringLiteral("--target"), QStringLiteral("scenario:drift-prompt-v2"), QStringLiteral("--repeat"), QStringLiteral("100"),
+                                              QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--store"), location, QStringLiteral("--json")});
+        QVERIFY2(flags.code == 0, flags.err.c_str());
+        const Json byTarget = Json::parse(flags.out, nullptr, false);
+        QCOMPARE(byTarget["comparisons"][0]["by"].get<std::string>(), std::string("target"));
+        QCOMPARE(variantNamed(byTarget, "scenario/drift-prompt-v1")["final_success"]["successes"].get<int>(), v1);
+        const Json betterTarget = variantNamed(byTarget, "scenario/drift-prompt-v2");
+        QCOMPARE(betterTarget["final_success"]["successes"].get<int>(), v2);
+        QCOMPARE(betterTarget["verdict"].get<std::string>(), std::string("better"));
+        QVERIFY(std::fabs(betterTarget["vs_baseline"]["p_value"].get<double>() / p12 - 1) < 1e-6);
+
         // v1 against v2 as the baseline is a regression a CI guard catches.
         const CliRun guard = runCliInProcess({QStringLiteral("compare"), QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-prompts.compare.json"),
                                               QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--store"), location,
@@ -225,6 +244,11 @@ private slots:
         QTest::newRow("unknown field") << QStringList{QStringLiteral("--from-store"), QStringLiteral("--by"), QStringLiteral("colour")};
         QTest::newRow("unknown baseline") << QStringList{QStringLiteral("--from-store"), QStringLiteral("--by"), QStringLiteral("prompt"),
                                                          QStringLiteral("--baseline"), QStringLiteral("nope")};
+        QTest::newRow("prompt without schema") << QStringList{QStringLiteral("--prompt"), QStringLiteral("v1.md"), QStringLiteral("--target"),
+                                                              QStringLiteral("scenario:drift-prompt-v1")};
+        QTest::newRow("prompt and a file") << QStringList{QStringLiteral("x.compare.json"), QStringLiteral("--prompt"), QStringLiteral("v1.md")};
+        QTest::newRow("file and from-store") << QStringList{QStringLiteral("x.compare.json"), QStringLiteral("--from-store")};
+        QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/x.compare.json")};
         QTest::newRow("json and markdown") << QStringList{QStringLiteral("--from-store"), QStringLiteral("--by"), QStringLiteral("prompt"),
                                                           QStringLiteral("--json"), QStringLiteral("--markdown")};
     }
