@@ -106,7 +106,17 @@ void printTable(const Json& report, Io& io)
     }
     const Json& overall = report["overall"];
     io.out << "overall: " << overall["succeeded"] << "/" << overall["runs"] << " succeeded ("
-           << overall["success_rate"].get<double>() << "), mean repairs " << overall["mean_repairs"].get<double>() << '\n';
+           << overall["success_rate"].get<double>() << "), mean repairs " << overall["mean_repairs"].get<double>();
+    if (overall.contains("metrics")) { // the share of tokens and cost spent after each run's first attempt
+        const Json& metrics = overall["metrics"];
+        const Json tokens = metrics.value("repair_overhead", Json::object()).value("token_share", Json());
+        const Json cost = metrics.value("cost", Json::object()).value("repair_overhead_share", Json());
+        if (tokens.is_number())
+            io.out << ", repair overhead " << tokens.get<double>() * 100 << "% of tokens";
+        if (cost.is_number())
+            io.out << " and " << cost.get<double>() * 100 << "% of cost";
+    }
+    io.out << '\n';
     if (report.contains("baseline"))
         for (const Json& cell : report["baseline"]["cells"])
             io.out << "baseline " << cell["sentence"].get<std::string>() << '\n';
