@@ -532,6 +532,26 @@ private slots:
         QCOMPARE(reportOf(run)["passed"].get<bool>(), true);
     }
 
+    // The example comparisons are valid against schemas/compare.schema.json (what the workbench
+    // checks a comparison file against as it is typed), and a comparison without variants is not.
+    void exampleComparisonsAreValid()
+    {
+        const schema::SchemaFile compareSchema = schema::loadSchemaFile(kSchemas + QStringLiteral("/compare.schema.json"));
+        QVERIFY2(compareSchema.ok, compareSchema.error.c_str());
+        const QStringList files = QDir(kSchemas).entryList({QStringLiteral("*.compare.json")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 2);
+        for (const QString& name : files) {
+            const auto verdict = compareSchema.validator->validate(readJson(kSchemas + QLatin1Char('/') + name));
+            QVERIFY2(verdict.valid, qPrintable(name + QLatin1Char(' ') + QString::fromStdString(dump(verdict.toJson()))));
+        }
+        Json noVariants = readJson(kSchemas + QStringLiteral("/drift-prompts.compare.json"));
+        noVariants.erase("variants");
+        QVERIFY(!compareSchema.validator->accepts(noVariants));
+        Json suiteThresholds = readJson(kSchemas + QStringLiteral("/drift-prompts.compare.json"));
+        suiteThresholds["thresholds"] = Json{{"min_success", 0.9}}; // a comparison's verdict is its test, not a threshold
+        QVERIFY(!compareSchema.validator->accepts(suiteThresholds));
+    }
+
     void suiteSchemaAcceptsTheMinimalFile()
     {
         const schema::SchemaFile suiteSchema = schema::loadSchemaFile(kSchemas + QStringLiteral("/suite.schema.json"));
