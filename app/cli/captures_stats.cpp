@@ -25,6 +25,14 @@ std::string dollars(double usd)
     return text;
 }
 
+// "48.5%": a share as a percentage, without touching the stream's number format.
+std::string share1(double share)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", share * 100);
+    return text;
+}
+
 void printFigures(const Json& f, const std::string& indent, Io& io)
 {
     const Json& latency = f["latency_ms"];
@@ -35,11 +43,16 @@ void printFigures(const Json& f, const std::string& indent, Io& io)
            << percent(f, "refused_rate") << ", transport errors " << percent(f, "transport_error_rate") << ", mean repairs "
            << std::fixed << std::setprecision(2) << f.value("mean_repairs", 0.0) << '\n'
            << indent << "  latency p50/p95/p99 " << latency["p50"] << "/" << latency["p95"] << "/" << latency["p99"] << " ms, tokens in/out/cached "
-           << f["tokens"]["input"] << "/" << f["tokens"]["output"] << "/" << f["tokens"]["cached"] << '\n';
+           << f["tokens"]["input"] << "/" << f["tokens"]["output"] << "/" << f["tokens"]["cached"];
+    if (const Json share = f.value("repair_overhead", Json::object()).value("token_share", Json()); share.is_number())
+        io.out << " (" << share1(share.get<double>()) << " after the first attempt)";
+    io.out << '\n';
     if (const Json& cost = f.value("cost", Json()); cost.is_object()) {
         io.out << indent << "  cost " << dollars(cost.value("total_usd", 0.0));
         if (cost["per_valid_result_usd"].is_number())
             io.out << ", " << dollars(cost["per_valid_result_usd"].get<double>()) << " per valid result";
+        if (cost["repair_overhead_share"].is_number())
+            io.out << ", " << share1(cost["repair_overhead_share"].get<double>()) << " of it after the first attempt";
         if (cost.value("unpriced_runs", 0) > 0)
             io.out << " (" << cost["unpriced_runs"].get<std::int64_t>() << " run(s) with no price: " << dump(cost["unpriced"]) << ")";
         io.out << '\n';

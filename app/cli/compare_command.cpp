@@ -1,17 +1,105 @@
-// compare: is B better than A? Variants of what the store already holds (prompt or schema
-// versions, models, modes, providers) against a baseline, with intervals and significance.
+// compare: is B better than A? Either runs a comparison file (variants x targets x repeats x
+// cases, through the suite runner, every run captured) or reads what the store already holds
+// (--from-store --by FIELD). Either way: intervals, significance against a baseline, the
+// verdict in words, cost per valid result and the repair overhead.
 #include "command.h"
+#include "schema_loader.h"
 #include "store_options.h"
+#include "suite_progress.h"
 
 #include "stats/comparison.h"
+#include "suite/comparison_report.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 
 #include <ostream>
 
 namespace conform::cli {
 
 namespace {
+
+struct Options
+{
+    QCommandLineOption fromStore{QStringLiteral("from-store"), QStringLiteral("Compare the captures the store already holds.")};
+    QCommandLineOption by{QStringLiteral("by"), QStringLiteral("With --from-store: what the variants differ in: prompt, schema, model, mode or provider."), QStringLiteral("FIELD")};
+    QCommandLineOption baseline{QStringLiteral("baseline"), QStringLiteral("The baseline variant: its name or a unique prefix of its hash (default: the file's, else the one with the most runs)."), QStringLiteral("NAME")};
+    QCommandLineOption prices{QStringLiteral("prices"), QStringLiteral("A price table (JSON, as resources/prices.json) over the built-in one."), QStringLiteral("FILE")};
+    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print one JSON document.")};
+    QCommandLineOption markdown{QStringLiteral("markdown"), QStringLiteral("Print a Markdown report (for a pull request).")};
+    QCommandLineOption failOnRegression{QStringLiteral("fail-on-regression"), QStringLiteral("Exit 1 when a variant is significantly worse than the baseline.")};
+    QCommandLineOption repeat{QStringLiteral("repeat"), QStringLiteral("With FILE: runs of each variant x case x target (default: the file's, else 1)."), QStringLiteral("N")};
+    QCommandLineOption concurrency{QStringLiteral("concurrency"), QStringLiteral("With FILE: runs at once in all (default: the file's, else 4)."), QStringLiteral("N")};
+    QCommandLineOption target{QStringLiteral("target"), QStringLiteral("With FILE: run against this target instead of the file's (repeatable): PROVIDER:MODEL[:MODE], scenario:NAME."), QStringLiteral("SPEC")};
+    QCommandLineOption prompt{QStringLiteral("prompt"), QStringLiteral("Without FILE: a variant's user prompt, read from PROMPT_FILE (repeatable; the variant is named after the file). With --schema FILE and --target."), QStringLiteral("PROMPT_FILE")};
+    QCommandLineOption system{QStringLiteral("system"), QStringLiteral("Without FILE: the system prompt every variant shares, read from this file."), QStringLiteral("SYSTEM_FILE")};
+    QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("With FILE: every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
+    QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+};
+
+void print(const QCommandLineParser& parser, const Options& o, const stats::ComparisonReport& report, const std::string& heading, Io& io)
+{
+    if (parser.isSet(o.markdown)) {
+        if (!heading.empty())
+            io.out << "## " << heading << "\n\n";
+        io.out << stats::reportMarkdown(report);
+    } else {
+        if (!heading.empty())
+            io.out << heading << '\n';
+        io.out << stats::reportText(report);
+    }
+}
+
+// A count option within [1, high]; 0 when not given.
+Result<std::int64_t> countOption(const QCommandLineParser& parser, const QCommandLineOption& option, std::int64_t high)
+{
+    if (!parser.isSet(option))
+        return std::int64_t(0);
+    bool ok = false;
+    const qlonglong value = parser.value(option).toLongLong(&ok);
+    if (!ok || value < 1 || value > high)
+        return Error{"must be a whole number from 1 to " + std::to_string(high) + ", not '" + parser.value(option).toStdString() + "'",
+                     "compare: --" + option.names().constFirst().toStdString()};
+    return std::int64_t(value);
+}
+
+// The command line's overrides of a comparison file.
+Status applyOptions(const QCommandLineParser& parser, const Options& o, const QString& file, suite::ComparisonPlan& plan)
+{
+    auto repeat = countOption(parser, o.repeat, 10'000);
+    auto concurrency = countOption(parser, o.concurrency, 1'000);
+    if (!repeat)
+        return repeat.error();
+    if (!concurrency)
+        return concurrency.error();
+    if (repeat.value())
+        plan.suite.repeat = static_cast<int>(repeat.value());
+    if (concurrency.value())
+        plan.suite.concurrency = static_cast<int>(concurrency.value());
+    if (parser.isSet(o.target)) {
+        plan.suite.targets.clear();
+        for (const QString& spec : parser.values(o.target)) {
+            auto target = suite::parseTargetSpec(spec.toStdString(), QFileInfo(file).absolutePath());
+            if (!target)
+                return Error{target.error().toString(), "compare"};
+            plan.suite.targets.push_back(std::move(target.value()));
+        }
+    }
+    if (parser.isSet(o.seed)) { // after --target, whose scenarios it redraws too
+        bool ok = false;
+        const qulonglong seed = parser.value(o.seed).toULongLong(&ok);
+        if (!ok)
+            return Error{"must be a whole number, at least 0, not '" + parser.value(o.seed).toStdString() + "'", "compare: --seed"};
+        suite::reseedScenarios(plan.suite, seed);
+    }
+    if (plan.variants.size() < 2 && plan.suite.targets.size() < 2)
+        return Error{"one variant and one target leave nothing to compare", "compare"};
+    if (auto planned = suite::checkPlannedRuns(plan.suite); !planned)
+        return Error{planned.error().message, "compare: --repeat"};
+    return Done{};
+}
 
 class CompareCommand : public Command
 {
@@ -20,58 +108,82 @@ public:
     std::string summary() const override { return "is B better than A: final success per variant, with intervals and significance"; }
     std::string usage() const override
     {
-        return "conform-cli compare --from-store --by prompt|schema|model|mode|provider [--baseline NAME|HASH]\n"
+        return "conform-cli compare FILE [--repeat N] [--concurrency N] [--target SPEC]... [--seed N] [--store PATH|URL]\n"
+               "                    [--baseline NAME] [--prices FILE] [--json|--markdown] [--fail-on-regression]\n"
+               "conform-cli compare --schema FILE --prompt PROMPT_FILE... [--system FILE] --target SPEC... [--repeat N] ...\n"
+               "conform-cli compare --from-store --by prompt|schema|model|mode|provider [--baseline NAME|HASH]\n"
                "                    [FILTERS] [--prices FILE] [--json|--markdown] [--fail-on-regression]\n"
+               + std::string(kSchemaReadingUsage) + "\n"
                "\n"
-               "Each value of --by among the filtered captures is a variant. Final success (valid or repaired)\n"
-               "is compared with the baseline's: Fisher's exact test up to 10,000 runs per variant, the\n"
-               "two-proportion z-test beyond, Holm-corrected across variants; significant below p = 0.05.\n"
-               "Rates carry 95% Wilson intervals, differences Newcombe's. The baseline defaults to the\n"
-               "variant with the most runs. Exit 0 when the comparison ran; with --fail-on-regression, 1\n"
-               "when a variant is significantly worse than the baseline (noise never fires it).\n"
+               "FILE is a comparison: a suite file with \"variants\" (each a schema, prompt texts, variables, a\n"
+               "policy), run variants x targets x cases x repeats through the suite runner and captured (label\n"
+               "\"variant\"); each target compares its variants, or with one variant the targets are compared.\n"
+               "Without FILE, each --prompt is a variant (named after its file) of one case over --schema.\n"
+               "With --from-store each value of --by among the filtered captures is a variant.\n"
+               "Final success (valid or repaired; with FILE, every assertion holding too) is compared with the\n"
+               "baseline's: Fisher's exact test up to 10,000 runs per variant, the two-proportion z-test\n"
+               "beyond, Holm-corrected across variants; significant below p = 0.05. Rates carry 95% Wilson\n"
+               "intervals, differences Newcombe's. Exit 0 when the comparison ran; with --fail-on-regression,\n"
+               "1 when a variant is significantly worse than the baseline (noise never fires it).\n"
                "Cost per valid result prices every attempt's tokens with the built-in, dated price table\n"
-               "(resources/prices.json) or --prices FILE; a model without a price says \"no price\".";
+               "(resources/prices.json) or --prices FILE; a model without a price says \"no price\". The\n"
+               "overhead is the share of cost (of tokens when unpriced) spent after the first attempt.";
     }
 
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
         const StoreOptions storeOptions;
-        const QCommandLineOption fromStore(QStringLiteral("from-store"), QStringLiteral("Compare the captures the store already holds."));
-        const QCommandLineOption by(QStringLiteral("by"), QStringLiteral("What the variants differ in: prompt, schema, model, mode or provider."), QStringLiteral("FIELD"));
-        const QCommandLineOption baseline(QStringLiteral("baseline"), QStringLiteral("The baseline variant: its name or a unique prefix of its hash (default: the one with the most runs)."), QStringLiteral("NAME"));
-        const QCommandLineOption prices(QStringLiteral("prices"), QStringLiteral("A price table (JSON, as resources/prices.json) over the built-in one."), QStringLiteral("FILE"));
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
-        const QCommandLineOption markdown(QStringLiteral("markdown"), QStringLiteral("Print a Markdown report (for a pull request)."));
-        const QCommandLineOption failOnRegression(QStringLiteral("fail-on-regression"), QStringLiteral("Exit 1 when a variant is significantly worse than the baseline."));
-        const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+        const Options o;
+        const SchemaReadingOptions schemaReading;
         storeOptions.addTo(parser);
-        parser.addOptions({fromStore, by, baseline, prices, json, markdown, failOnRegression, help});
+        schemaReading.addTo(parser);
+        parser.addOptions({o.fromStore, o.by, o.baseline, o.prices, o.json, o.markdown, o.failOnRegression, o.repeat, o.concurrency,
+                           o.target, o.seed, o.prompt, o.system, o.help});
+        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A comparison file."), QStringLiteral("[FILE]"));
         if (!parser.parse(arguments))
             return fail(io, "compare: " + parser.errorText().toStdString());
-        if (parser.isSet(help))
+        if (parser.isSet(o.help))
             return printCommandHelp(io, *this, parser);
-        if (!parser.positionalArguments().isEmpty())
-            return fail(io, "compare: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
-        if (!parser.isSet(fromStore))
-            return fail(io, "compare: say what to compare: --from-store (running a comparison file is not built yet)");
-        if (!parser.isSet(by))
-            return fail(io, "compare: --by is required (prompt, schema, model, mode or provider)");
-        if (parser.isSet(json) && parser.isSet(markdown))
+        if (parser.isSet(o.json) && parser.isSet(o.markdown))
             return fail(io, "compare: --json and --markdown exclude each other");
-        const std::string field = parser.value(by).toStdString();
+        const QStringList files = parser.positionalArguments();
+        if (files.size() > 1)
+            return fail(io, "compare: unexpected argument '" + files[1].toStdString() + "'");
+        if (files.size() == 1 && parser.isSet(o.prompt))
+            return fail(io, "compare: --prompt makes a comparison without a FILE; the FILE's variants hold their prompts");
+        if (files.size() == 1 && parser.isSet(o.fromStore))
+            return fail(io, "compare: a comparison FILE runs anew; --from-store reads the store; give one");
+        auto priceTable = loadPrices(parser, o.prices);
+        if (!priceTable)
+            return fail(io, "compare: " + priceTable.error().toString());
+        if (files.size() == 1)
+            return runFile(parser, o, schemaReading, files.front(), {}, priceTable.value(), io);
+        if (parser.isSet(o.prompt) && !parser.isSet(o.fromStore)) {
+            auto document = comparisonOfFlags(parser, o);
+            if (!document)
+                return fail(io, document.error().toString());
+            return runFile(parser, o, schemaReading, {}, document.value(), priceTable.value(), io);
+        }
+        if (!parser.isSet(o.fromStore))
+            return fail(io, "compare: say what to compare: a comparison FILE, --prompt FILE... --schema FILE --target SPEC..., or --from-store --by FIELD");
+        return fromStore(parser, o, storeOptions, priceTable.value(), io);
+    }
+
+private:
+    int fromStore(const QCommandLineParser& parser, const Options& o, const StoreOptions& storeOptions, const stats::PriceTable& prices, Io& io)
+    {
+        if (!parser.isSet(o.by))
+            return fail(io, "compare: --by is required (prompt, schema, model, mode or provider)");
+        const std::string field = parser.value(o.by).toStdString();
         auto fields = store::parseGroupFields(field);
         if (!fields)
             return fail(io, "compare: --by: " + fields.error().toString());
         if (fields->size() != 1)
             return fail(io, "compare: --by takes one field, not '" + field + "'");
-
-        auto priceTable = loadPrices(parser, prices);
-        if (!priceTable)
-            return fail(io, "compare: " + priceTable.error().toString());
         store::StatsQuery query;
         query.by = fields.value();
-        query.prices = &priceTable.value();
+        query.prices = &prices;
         auto filter = storeOptions.filter(parser);
         if (!filter)
             return fail(io, "compare: " + filter.error().toString());
@@ -85,18 +197,96 @@ public:
         auto variants = stats::variantsOf(figures.value(), field);
         if (!variants)
             return fail(io, "compare: " + variants.error().toString());
-        auto report = stats::compareVariants(std::move(variants).value(), field, parser.value(baseline).toStdString());
+        auto report = stats::compareVariants(std::move(variants).value(), field, parser.value(o.baseline).toStdString());
         if (!report)
             return fail(io, "compare: " + report.error().toString());
-
-        if (parser.isSet(json))
+        if (parser.isSet(o.json))
             io.out << dump(stats::reportJson(report.value())) << '\n';
-        else if (parser.isSet(markdown))
-            io.out << stats::reportMarkdown(report.value());
         else
-            io.out << stats::reportText(report.value());
+            print(parser, o, report.value(), {}, io);
         io.out.flush();
-        return parser.isSet(failOnRegression) && report->anySignificantlyWorse() ? Invalid : Success;
+        return parser.isSet(o.failOnRegression) && report->anySignificantlyWorse() ? Invalid : Success;
+    }
+
+    // The comparison the flags describe, as the document a comparison file would hold.
+    static Result<Json> comparisonOfFlags(const QCommandLineParser& parser, const Options& o)
+    {
+        if (!parser.isSet(QStringLiteral("schema")) || !parser.isSet(o.target))
+            return Error{"--prompt needs --schema FILE and at least one --target SPEC", "compare"};
+        const auto read = [](const QString& path) -> Result<std::string> {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                return Error{"cannot read (" + file.errorString().toStdString() + ")", "compare: " + path.toStdString()};
+            return file.readAll().toStdString();
+        };
+        Json variants = Json::array();
+        for (const QString& path : parser.values(o.prompt)) {
+            auto text = read(path);
+            if (!text)
+                return text.error();
+            variants.push_back(Json{{"name", QFileInfo(path).completeBaseName().toStdString()}, {"user", text.value()}});
+        }
+        Json targets = Json::array();
+        for (const QString& spec : parser.values(o.target)) {
+            const QStringList parts = spec.split(QLatin1Char(':'));
+            Json target{{"provider", parts.value(0).toStdString()}};
+            target[parts.value(0) == QLatin1String("scenario") ? "scenario" : "model"] = parts.value(1).toStdString();
+            if (parts.size() > 2)
+                target["mode"] = parts.value(2).toStdString();
+            targets.push_back(std::move(target));
+        }
+        Json c{{"name", "default"}, {"schema", QFileInfo(parser.value(QStringLiteral("schema"))).absoluteFilePath().toStdString()}};
+        if (parser.isSet(o.system)) {
+            auto text = read(parser.value(o.system));
+            if (!text)
+                return text.error();
+            c["system"] = text.value();
+        }
+        return Json{{"name", "compare"}, {"targets", targets}, {"cases", Json::array({c})}, {"variants", variants}};
+    }
+
+    // A comparison FILE, or (`file` empty) the document the flags made.
+    int runFile(const QCommandLineParser& parser, const Options& o, const SchemaReadingOptions& schemaReading, const QString& file,
+                const Json& flagsDocument, const stats::PriceTable& prices, Io& io)
+    {
+        if (parser.isSet(o.by))
+            return fail(io, "compare: --by is for --from-store; a comparison FILE compares its variants");
+        const auto reading = schemaReading.read(parser, "compare");
+        if (!reading)
+            return fail(io, reading.error().message);
+        std::vector<Error> problems;
+        auto plan = file.isEmpty() ? suite::loadComparison(flagsDocument, QDir::current(), "the flags", reading.value(), &problems)
+                                   : suite::loadComparison(file, reading.value(), &problems);
+        if (!plan) { // every problem of the file, one line each
+            for (const Error& problem : problems)
+                fail(io, "compare: " + problem.toString());
+            return UsageError;
+        }
+        if (auto applied = applyOptions(parser, o, file, plan.value()); !applied)
+            return fail(io, applied.error().toString());
+        const QString location = parser.value(QStringLiteral("store"));
+        auto writer = StoreOptions::openWriter(location);
+        if (!writer)
+            return fail(io, "compare: " + writer.error().toString());
+        const suite::SuiteResults results = runSuiteToEnd(plan->suite, writer.value().get(), io);
+        if (!results.captureError.empty())
+            return fail(io, "compare: the runs finished but were not captured: " + results.captureError);
+        auto reader = StoreOptions::openAt(location, false);
+        if (!reader)
+            return fail(io, "compare: " + reader.error().toString());
+        const std::string baseline = parser.isSet(o.baseline) ? parser.value(o.baseline).toStdString() : plan->baseline;
+        auto comparisons = suite::compareResults(plan.value(), results, *reader.value(), prices, baseline);
+        if (!comparisons)
+            return fail(io, "compare: " + comparisons.error().toString());
+        const Json document = suite::comparisonsJson(plan.value(), results, comparisons.value());
+        if (parser.isSet(o.json)) {
+            io.out << dump(document) << '\n';
+        } else {
+            for (const suite::TargetComparison& c : comparisons.value())
+                print(parser, o, c.report, c.target.empty() ? std::string() : "on " + c.target + ":", io);
+        }
+        io.out.flush();
+        return parser.isSet(o.failOnRegression) && document["regression"].get<bool>() ? Invalid : Success;
     }
 };
 

@@ -4,17 +4,18 @@
 #include "command.h"
 #include "schema_loader.h"
 #include "store_options.h"
+#include "suite_progress.h"
 
 #include "store/capture.h"
 #include "store/store.h"
 #include "store/writer.h"
+#include "suite/baseline.h"
 #include "suite/junit.h"
 #include "suite/report.h"
 #include "suite/runner.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
-#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 
@@ -35,6 +36,8 @@ struct Options
     QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture the runs into this store (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
     QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Capture nothing (the report then has no store metrics).")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as one JSON document.")};
+    QCommandLineOption baseline{QStringLiteral("baseline"), QStringLiteral("Fail only on a significant regression against a baseline: a store (the same suite's captures in it) or K=V (the captures so labelled in --store, e.g. suite_run=ID)."), QStringLiteral("STORE|K=V")};
+    QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("Every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
 };
 
@@ -75,19 +78,16 @@ Status applyOptions(const QCommandLineParser& parser, const Options& o, const QS
             suite.targets.push_back(std::move(target.value()));
         }
     }
+    if (parser.isSet(o.seed)) {
+        bool ok = false;
+        const qulonglong seed = parser.value(o.seed).toULongLong(&ok);
+        if (!ok)
+            return Error{"must be a whole number, at least 0, not '" + parser.value(o.seed).toStdString() + "'", "suite: --seed"};
+        suite::reseedScenarios(suite, seed);
+    }
     if (auto planned = suite::checkPlannedRuns(suite); !planned)
         return Error{planned.error().message, "suite: --repeat"};
     return Done{};
-}
-
-void reportProgress(suite::SuiteRunner& runner, const suite::Suite& suite, Io& io)
-{
-    auto done = std::make_shared<std::size_t>(0);
-    QObject::connect(&runner, &suite::SuiteRunner::runFinished, [&, done](const suite::RunResult& run) {
-        io.err << "conform-cli: [" << ++*done << "/" << runner.results().planned << "] " << suite.cases[run.job.caseIndex].name
-               << " x " << suite.targets[run.job.targetIndex].name << " #" << run.job.repeat << ": "
-               << engine::outcomeName(run.outcome) << (run.succeeded ? "" : " - " + run.firstProblem) << '\n';
-    });
 }
 
 void printTable(const Json& report, Io& io)
@@ -106,7 +106,20 @@ void printTable(const Json& report, Io& io)
     }
     const Json& overall = report["overall"];
     io.out << "overall: " << overall["succeeded"] << "/" << overall["runs"] << " succeeded ("
-           << overall["success_rate"].get<double>() << "), mean repairs " << overall["mean_repairs"].get<double>() << '\n';
+           << overall["success_rate"].get<double>() << "), mean repairs " << overall["mean_repairs"].get<double>();
+    if (overall.contains("metrics")) { // the share of tokens and cost spent after each run's first attempt
+        const Json& metrics = overall["metrics"];
+        const Json tokens = metrics.value("repair_overhead", Json::object()).value("token_share", Json());
+        const Json cost = metrics.value("cost", Json::object()).value("repair_overhead_share", Json());
+        if (tokens.is_number())
+            io.out << ", repair overhead " << tokens.get<double>() * 100 << "% of tokens";
+        if (cost.is_number())
+            io.out << " and " << cost.get<double>() * 100 << "% of cost";
+    }
+    io.out << '\n';
+    if (report.contains("baseline"))
+        for (const Json& cell : report["baseline"]["cells"])
+            io.out << "baseline " << cell["sentence"].get<std::string>() << '\n';
     for (const auto& [name, check] : report["thresholds"].items())
         io.out << "threshold " << name << ": " << (check["met"].get<bool>() ? "met" : "NOT met") << " ("
                << check["value"].get<double>() << " against " << (check.contains("min") ? "min " : "max ")
@@ -137,19 +150,25 @@ public:
     {
         return "conform-cli suite FILE [--concurrency N] [--repeat N] [--target PROVIDER:MODEL[:MODE]]...\n"
                "                  [--min-success R] [--max-mean-repairs R] [--junit FILE]\n"
-               "                  [--store PATH|URL | --no-store] [--json] [--draft 7|2020-12] [--formats assert|annotate]\n"
+               "                  [--store PATH|URL | --no-store] [--baseline STORE|K=V] [--seed N] [--json]\n"
+               "                  [--draft 7|2020-12] [--formats assert|annotate]\n"
                + std::string(kSchemaReadingUsage) + "\n"
                "The suite file's format: schemas/suite.schema.json. Every run is captured with the labels\n"
                "suite, case, target, repeat and suite_run (the report's run_id).\n"
-               "Exit: 0 every threshold holds; 1 one does not (or nothing ran); 2 bad suite file or usage;\n"
-               "3 a target's provider could not be reached at all.";
+               "--baseline compares each case x target's final success with the baseline's captures of the same\n"
+               "suite, case and target (Fisher's exact test, Holm-corrected across cells): a significantly worse\n"
+               "cell fails the suite, one unlucky run does not. STORE is another store; K=V selects captures of\n"
+               "--store (suite_run=ID: an earlier run).\n"
+               "Exit: 0 every threshold holds (and no significant regression); 1 one does not (or nothing ran);\n"
+               "2 bad suite file or usage; 3 a target's provider could not be reached at all.";
     }
 
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
         const Options o;
-        parser.addOptions({o.concurrency, o.repeat, o.target, o.junit, o.minSuccess, o.maxMeanRepairs, o.store, o.noStore, o.json, o.help});
+        parser.addOptions({o.concurrency, o.repeat, o.target, o.junit, o.minSuccess, o.maxMeanRepairs, o.store, o.noStore, o.json,
+                           o.baseline, o.seed, o.help});
         const SchemaReadingOptions schemaReading;
         schemaReading.addTo(parser);
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The suite file."), QStringLiteral("FILE"));
@@ -161,6 +180,8 @@ public:
             return fail(io, "suite: expected one suite FILE");
         if (parser.isSet(o.store) && parser.isSet(o.noStore))
             return fail(io, "suite: --store and --no-store contradict each other");
+        if (parser.isSet(o.baseline) && parser.isSet(o.noStore))
+            return fail(io, "suite: --baseline compares this run's captures; it needs them stored (not --no-store)");
         const QString file = parser.positionalArguments().constFirst();
         const auto reading = schemaReading.read(parser, "suite");
         if (!reading)
@@ -184,7 +205,7 @@ public:
             writer = std::move(opened.value());
         }
         const std::string startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).chopped(1).toStdString();
-        suite::SuiteResults results = run(suite, writer.get(), io);
+        suite::SuiteResults results = runSuiteToEnd(suite, writer.get(), io);
         if (!results.captureError.empty())
             return fail(io, "suite: the runs finished but were not captured: " + results.captureError);
         return report(suite, results, parser.isSet(o.noStore) ? QString() : parser.value(o.store), !parser.isSet(o.noStore), parser, o,
@@ -192,15 +213,27 @@ public:
     }
 
 private:
-    static suite::SuiteResults run(const suite::Suite& suite, store::CaptureWriter* writer, Io& io)
+    // The baseline's verdict into the report: a significant regression fails the suite.
+    static Status againstBaseline(const suite::Suite& suite, const suite::SuiteResults& results, store::Store& current, const QString& baseline,
+                                  Json& report)
     {
-        suite::SuiteRunner runner(suite, writer);
-        reportProgress(runner, suite, io);
-        QEventLoop loop;
-        QObject::connect(&runner, &suite::SuiteRunner::finished, &loop, &QEventLoop::quit);
-        runner.start();
-        loop.exec();
-        return runner.results();
+        store::Filter filter;
+        std::unique_ptr<store::Store> other;
+        if (const auto label = splitKeyValue(baseline)) {
+            filter.labels.push_back(*label);
+        } else {
+            auto opened = StoreOptions::openAt(baseline, false);
+            if (!opened)
+                return opened.error();
+            other = std::move(opened.value());
+        }
+        auto verdict = suite::compareWithBaseline(suite, results, current, other ? *other : current, filter, baseline.toStdString());
+        if (!verdict)
+            return verdict.error();
+        if (verdict.value()["regression"].get<bool>())
+            report["passed"] = false;
+        report["baseline"] = std::move(verdict.value());
+        return Done{};
     }
 
     // The report reads the captures back through a store of its own (one connection per thread).
@@ -217,6 +250,9 @@ private:
         auto report = suite::suiteReport(suite, results, reader.get());
         if (!report)
             return fail(io, "suite: " + report.error().toString());
+        if (parser.isSet(o.baseline))
+            if (auto compared = againstBaseline(suite, results, *reader, parser.value(o.baseline), report.value()); !compared)
+                return fail(io, "suite: --baseline: " + compared.error().toString());
         if (parser.isSet(o.junit))
             if (auto written = writeFile(parser.value(o.junit), suite::junitXml(report.value(), startedAt)); !written)
                 return fail(io, "suite: --junit " + written.error().toString());

@@ -35,6 +35,9 @@ store::Tally tallyOf(const store::CaptureSummary& summary)
     t.tokensIn = summary.tokensIn;
     t.tokensOut = summary.tokensOut;
     t.tokensCached = summary.tokensCached;
+    t.firstTokensIn = summary.firstTokensIn;
+    t.firstTokensOut = summary.firstTokensOut;
+    t.firstTokensCached = summary.firstTokensCached;
     t.latencyBins[store::latencyBin(summary.latencyMs)] = 1;
     return t;
 }

@@ -61,6 +61,11 @@ Json RunRecord::metrics() const
         tokens.inputTokens += a.usage.inputTokens;
         tokens.outputTokens += a.usage.outputTokens;
         tokens.cachedTokens += a.usage.cachedTokens;
+        for (const providers::RetryRecord& retry : a.retries) { // billed failed tries
+            tokens.inputTokens += retry.usage.inputTokens;
+            tokens.outputTokens += retry.usage.outputTokens;
+            tokens.cachedTokens += retry.usage.cachedTokens;
+        }
         latency += a.latencyMs;
         retries += static_cast<int>(a.retries.size());
         repairs += a.kind == AttemptKind::Repair ? 1 : 0;

@@ -272,6 +272,36 @@ Error readExpect(const Json& expect, Scenario& scenario)
     return {};
 }
 
+// {"seed": integer, "share": number in [0, 1], "turns": [...]}, each required.
+Error readVariation(const Json& json, Scenario& scenario)
+{
+    if (!json.is_object())
+        return Error{"must be an object with seed, share and turns", "/variation"};
+    for (auto it = json.begin(); it != json.end(); ++it)
+        if (it.key() != "seed" && it.key() != "share" && it.key() != "turns")
+            return Error{"unknown field", appendPointer("/variation", it.key())};
+    Variation variation;
+    const auto seed = json.find("seed");
+    if (seed == json.end() || !seed->is_number_unsigned())
+        return Error{"must be an integer, at least 0", "/variation/seed"};
+    variation.seed = seed->get<std::uint64_t>();
+    const auto share = json.find("share");
+    if (share == json.end() || !share->is_number() || share->get<double>() < 0 || share->get<double>() > 1)
+        return Error{"must be a number from 0 to 1", "/variation/share"};
+    variation.share = share->get<double>();
+    const auto turns = json.find("turns");
+    if (turns == json.end() || !turns->is_array() || turns->empty())
+        return Error{"must be a non-empty array", "/variation/turns"};
+    for (std::size_t i = 0; i < turns->size(); ++i) {
+        auto turn = TurnReader((*turns)[i], "/variation/turns/" + std::to_string(i)).read();
+        if (!turn)
+            return turn.error();
+        variation.turns.push_back(std::move(turn).value());
+    }
+    scenario.variation = std::move(variation);
+    return {};
+}
+
 Error readPromptAndProtocols(const Json& document, Scenario& scenario)
 {
     if (const auto prompt = document.find("prompt"); prompt != document.end()) {
@@ -359,16 +389,39 @@ Turn continuing(const Turn& turn, std::string_view prefill)
     return out;
 }
 
-const Turn& Scenario::turnAt(std::size_t n) const
+const Turn& Scenario::turnAt(std::size_t n, bool varied) const
 {
-    return turns[std::min(n, turns.size() - 1)];
+    const std::vector<Turn>& played = varied && variation ? variation->turns : turns;
+    return played[std::min(n, played.size() - 1)];
+}
+
+bool Scenario::variedSession(std::uint64_t k) const
+{
+    if (!variation)
+        return false;
+    const auto mix = [](std::uint64_t z) { // SplitMix64's output function
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    };
+    std::uint64_t nameHash = 14695981039346656037ull; // FNV-1a, 64 bits
+    for (const char c : name)
+        nameHash = (nameHash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    const std::uint64_t state = mix(variation->seed ^ nameHash);
+    const std::uint64_t z = mix(state + (k + 1) * 0x9e3779b97f4a7c15ull); // the (k+1)-th SplitMix64 output
+    return double(z >> 11) * 0x1.0p-53 < variation->share;
+}
+
+bool Scenario::startSession() const
+{
+    return variedSession(m_sessions->fetch_add(1));
 }
 
 Result<Scenario> parseScenario(const Json& document, std::string_view file)
 {
     if (!document.is_object())
         return inFile(Error{"a scenario must be a JSON object", "/"}, file);
-    static const std::array<std::string_view, 7> keys{"name", "description", "schema", "prompt", "protocols", "expect", "turns"};
+    static const std::array<std::string_view, 8> keys{"name", "description", "schema", "prompt", "protocols", "expect", "turns", "variation"};
     for (auto it = document.begin(); it != document.end(); ++it)
         if (std::find(keys.begin(), keys.end(), it.key()) == keys.end())
             return inFile(Error{"unknown field", appendPointer("", it.key())}, file);
@@ -387,6 +440,9 @@ Result<Scenario> parseScenario(const Json& document, std::string_view file)
             return inFile(turn.error(), file);
         scenario.turns.push_back(std::move(turn).value());
     }
+    if (const auto variation = document.find("variation"); variation != document.end())
+        if (auto failed = readVariation(*variation, scenario); !failed.message.empty())
+            return inFile(failed, file);
     return scenario;
 }
 

@@ -21,6 +21,14 @@
 //      {"text": "...", "drop_after_bytes": 300},     // connection cut mid-stream
 //      {"text": "...", "stall_ms": 5000}]}           // first bytes, then silence
 //
+// A scenario may vary from run to run, deterministically: with
+//   "variation": {"seed": 23, "share": 0.30, "turns": [...]}
+// each session (a run in process, a session of the replay server) plays the variation's
+// turns instead of `turns` when its draw falls below `share`. Session k's draw is the
+// (k+1)-th output of SplitMix64 seeded with mix(seed XOR FNV-1a-64(name)), its top 53 bits
+// scaled to [0, 1): the same seed gives the same sequence of draws, and two scenarios with one
+// seed still draw apart. `expect` speaks of session 0.
+//
 // A turn is either a reply (text and/or tool_input) or a fault (status >= 400). A reply may
 // also carry transport behaviour: delay_ms (before anything is sent), stall_ms (after the
 // headers and first bytes), drop_after_bytes (of the response body, then the connection is
@@ -39,7 +47,9 @@
 
 #include <QString>
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -99,6 +109,14 @@ struct Turn
     StopReason effectiveStopReason() const;
 };
 
+// A scenario's other behaviour, played in a seeded share of its sessions.
+struct Variation
+{
+    std::uint64_t seed = 0;
+    double share = 0.0;       // in [0, 1]
+    std::vector<Turn> turns;  // never empty once loaded
+};
+
 // The turn as it answers a request that prefilled `prefill` as the assistant's reply (an
 // Anthropic continuation): a text that starts with the prefill gives only the rest, since the
 // model writes on from there. Any other turn is returned as it is. So a scenario holds the
@@ -126,8 +144,18 @@ struct Scenario
     // Set by the caller (the workbench's pace control), never read from a file.
     int paceMs = 0;
 
-    // The turn for the n-th request (0-based); past the end the last turn repeats.
-    const Turn& turnAt(std::size_t n) const;
+    std::optional<Variation> variation;
+
+    // The turn for the n-th request (0-based) of a session; past the end the last turn
+    // repeats. `varied`: the session plays the variation's turns.
+    const Turn& turnAt(std::size_t n, bool varied = false) const;
+    // Whether session `k` plays the variation (false without one). Pure.
+    bool variedSession(std::uint64_t k) const;
+    // Numbers a new session (copies of this scenario count together) and draws for it.
+    bool startSession() const;
+
+private:
+    std::shared_ptr<std::atomic<std::uint64_t>> m_sessions = std::make_shared<std::atomic<std::uint64_t>>(0);
 };
 
 // Parses a scenario document. `file` is only used to prefix errors ("x.json: /turns/0: ...");

@@ -52,7 +52,8 @@ std::string streamBody(const Json& block, const std::string& stopReason, const J
     std::string body = event("message_start", Json{{"type", "message_start"},
                                                    {"message", Json{{"id", "msg_scenario"}, {"type", "message"},
                                                                     {"role", "assistant"}, {"content", Json::array()},
-                                                                    {"usage", Json{{"input_tokens", usage["input_tokens"]}}}}}});
+                                                                    {"usage", Json{{"input_tokens", usage["input_tokens"]},
+                                                                                   {"cache_read_input_tokens", usage["cache_read_input_tokens"]}}}}}});
     body += event("content_block_start", Json{{"type", "content_block_start"}, {"index", 0}, {"content_block", start}});
     for (std::size_t at = 0; at < payload.size(); at += 16) { // small deltas, as models send them
         const std::string part = payload.substr(at, 16);

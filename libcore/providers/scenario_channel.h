@@ -21,13 +21,14 @@ namespace conform::providers {
 class ScenarioSession
 {
 public:
-    explicit ScenarioSession(Scenario scenario) : m_scenario(std::move(scenario)) {}
-    const Turn& next() { return m_scenario.turnAt(m_served++); }
+    explicit ScenarioSession(Scenario scenario) : m_scenario(std::move(scenario)), m_varied(m_scenario.startSession()) {}
+    const Turn& next() { return m_scenario.turnAt(m_served++, m_varied); }
     std::size_t served() const { return m_served; }
     const Scenario& scenario() const { return m_scenario; }
 
 private:
     Scenario m_scenario;
+    bool m_varied = false; // this session plays the scenario's variation (its seeded draw)
     std::size_t m_served = 0;
 };
 

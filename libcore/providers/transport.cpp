@@ -28,7 +28,10 @@ int statusOfStreamError(const std::string& type)
 
 Json RetryRecord::toJson() const
 {
-    return Json{{"status", status}, {"delay_ms", delayMs}, {"reason", reason}, {"try_ms", tryMs}};
+    Json out{{"status", status}, {"delay_ms", delayMs}, {"reason", reason}, {"try_ms", tryMs}};
+    if (usage != Usage{}) // most failed tries bill nothing; their records stay as they were
+        out["usage"] = Json{{"input", usage.inputTokens}, {"output", usage.outputTokens}, {"cached", usage.cachedTokens}};
+    return out;
 }
 
 ChannelFactory networkChannels(QNetworkAccessManager* manager)
@@ -158,7 +161,9 @@ void Transport::fail(Failure failure)
                                                m_options.clock, m_options.random);
     if (decision.retry) {
         const long long tryMs = m_clock.isValid() ? m_clock.elapsed() : 0;
-        RetryRecord record{failure.status, static_cast<long long>(decision.delay.count()), decision.reason, tryMs};
+        RetryRecord record{failure.status, static_cast<long long>(decision.delay.count()), decision.reason, tryMs, {}};
+        if (m_decoder && m_response.status < 400)
+            record.usage = m_decoder->reply().usage;
         m_retries.push_back(record);
         emit retryScheduled(record);
         m_backoffTimer.start(static_cast<int>(std::min<long long>(decision.delay.count(), 24LL * 3600 * 1000)));

@@ -34,8 +34,11 @@ struct RetryRecord
     long long delayMs = 0;   // how long the transport waited before trying again
     std::string reason;
     long long tryMs = 0;     // how long the failed try itself took
+    // Tokens the failed try reported before it failed (a stream cut after message_start
+    // still bills its input): the provider charges for them, so a run's cost counts them.
+    Usage usage;
 
-    Json toJson() const; // {"status","delay_ms","reason","try_ms"}
+    Json toJson() const; // {"status","delay_ms","reason","try_ms"}, plus "usage" when billed
 };
 
 struct ExchangeResult

@@ -20,9 +20,14 @@ TurnBook::Pick TurnBook::next(std::string_view model, std::string_view session)
         return pick;
     if (m_counts.size() >= kMaxSessions)
         m_counts.clear();
-    std::size_t& count = m_counts[{pick.scenario->name, std::string(session)}];
-    pick.index = std::min(count, pick.scenario->turns.size() - 1);
-    ++count;
+    const auto [at, created] = m_counts.try_emplace({pick.scenario->name, std::string(session)});
+    Session& state = at->second;
+    if (created)
+        state.varied = pick.scenario->startSession();
+    pick.varied = state.varied;
+    const std::size_t played = state.varied && pick.scenario->variation ? pick.scenario->variation->turns.size() : pick.scenario->turns.size();
+    pick.index = std::min(state.count, played - 1);
+    ++state.count;
     return pick;
 }
 

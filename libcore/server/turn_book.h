@@ -1,7 +1,8 @@
 #pragma once
 // Which scenario and which turn answer a request. The scenario is the one whose name equals
 // the request's `model`, else the first; the n-th request of a session gets turn n (the last
-// turn repeats). A session is the `x-conform-session` header's value, or one per scenario.
+// turn repeats). A session is the `x-conform-session` header's value, or one per scenario; a
+// new session draws whether it plays the scenario's variation (scenario.h).
 #include "providers/scenario.h"
 
 #include <map>
@@ -21,7 +22,8 @@ public:
     {
         const providers::Scenario* scenario = nullptr; // null only when there are no scenarios
         std::size_t index = 0;                         // the turn's index in scenario->turns
-        const providers::Turn& turn() const { return scenario->turnAt(index); }
+        bool varied = false;                           // the session plays the scenario's variation
+        const providers::Turn& turn() const { return scenario->turnAt(index, varied); }
     };
 
     // Picks and advances the session's counter.
@@ -37,7 +39,12 @@ private:
     const providers::Scenario* choose(std::string_view model) const;
 
     std::vector<providers::Scenario> m_scenarios;
-    std::map<std::pair<std::string, std::string>, std::size_t> m_counts;
+    struct Session
+    {
+        std::size_t count = 0;
+        bool varied = false;
+    };
+    std::map<std::pair<std::string, std::string>, Session> m_counts;
 };
 
 } // namespace conform::server

@@ -125,6 +125,10 @@ Result<std::vector<Variant>> variantsOf(const Json& document, const std::string&
         v.latencyP95 = integerAt(latency, "p95");
         v.intervals = group.value("intervals", Json::object());
         v.cost = group.value("cost", Json());
+        v.overheadTokenShare = group.value("repair_overhead", Json::object()).value("token_share", Json());
+        if (v.cost.is_object())
+            v.overheadCostShare = v.cost.value("repair_overhead_share", Json());
+        v.passK = group.value("pass_k", Json());
         variants.push_back(std::move(v));
     }
     return variants;
@@ -221,7 +225,10 @@ Json reportJson(const ComparisonReport& report)
                    {"latency_ms", Json{{"p50", v.latencyP50}, {"p95", v.latencyP95},
                                        {"p50_interval", v.intervals.value("latency_ms_p50", Json())},
                                        {"p95_interval", v.intervals.value("latency_ms_p95", Json())}}},
-                   {"cost", v.cost}};
+                   {"cost", v.cost},
+                   {"repair_overhead", Json{{"token_share", v.overheadTokenShare}, {"cost_share", v.overheadCostShare}}}};
+        if (!v.passK.is_null())
+            entry["pass_k"] = v.passK;
         if (r.verdict != Verdict::Baseline) {
             entry["vs_baseline"] = Json{{"difference", r.vsBaseline.difference},
                                         {"interval", Json::array({r.vsBaseline.interval.low, r.vsBaseline.interval.high})},
@@ -267,10 +274,18 @@ std::string costPerValid(const Json& cost)
     return text;
 }
 
+// The repair overhead's share of cost when priced, else of tokens.
+std::string overheadText(const Variant& v)
+{
+    const Json& share = v.overheadCostShare.is_number() ? v.overheadCostShare : v.overheadTokenShare;
+    return share.is_number() ? percent(share.get<double>()) : "-";
+}
+
 std::vector<Row> tableRows(const ComparisonReport& report)
 {
     std::vector<Row> rows;
-    rows.push_back({{report.field, "runs", "final success [95%]", "first try", "mean repairs", "p50 ms", "$ per valid", "vs baseline [95%]", "p (Holm)", "verdict"}});
+    rows.push_back({{report.field, "runs", "final success [95%]", "first try", "mean repairs", "p50 ms", "$ per valid", "overhead",
+                     "vs baseline [95%]", "p (Holm)", "verdict"}});
     for (const VariantResult& r : report.variants) {
         const Variant& v = r.variant;
         char repairs[32];
@@ -278,11 +293,28 @@ std::vector<Row> tableRows(const ComparisonReport& report)
         const bool isBase = r.verdict == Verdict::Baseline;
         rows.push_back({{shortName(v.name), std::to_string(v.runs),
                          percent(v.finalSuccess.rate()) + " " + intervalText(wilson(v.finalSuccess.successes, v.finalSuccess.trials), false),
-                         percent(v.firstTry.rate()), repairs, std::to_string(v.latencyP50), costPerValid(v.cost),
+                         percent(v.firstTry.rate()), repairs, std::to_string(v.latencyP50), costPerValid(v.cost), overheadText(v),
                          isBase ? "-" : points(r.vsBaseline.difference) + " " + intervalText(r.vsBaseline.interval, true),
                          isBase ? "-" : pValue(r.adjustedP), verdictName(r.verdict)}});
     }
     return rows;
+}
+
+// "pass^k (every repeat of a case succeeded): v1 40.0% of 5 cases, v2 100.0% of 5 cases";
+// empty when no variant has repeated cases.
+std::string passKLine(const ComparisonReport& report)
+{
+    std::string line;
+    for (const VariantResult& r : report.variants) {
+        const Json& pass = r.variant.passK;
+        if (!pass.is_object() || pass.value("cases", 0) == 0)
+            continue;
+        char text[96];
+        std::snprintf(text, sizeof text, "%s of %lld cases", percent(pass.value("pass_all_rate", 0.0)).c_str(),
+                      static_cast<long long>(pass.value("cases", 0)));
+        line += (line.empty() ? "" : ", ") + shortName(r.variant.name) + " " + text;
+    }
+    return line.empty() ? line : "pass^k (every repeat of a case succeeded): " + line;
 }
 
 } // namespace
@@ -303,6 +335,8 @@ std::string reportText(const ComparisonReport& report)
     out << '\n';
     for (std::size_t i = 1; i < report.variants.size(); ++i)
         out << report.variants[i].sentence << '\n';
+    if (const std::string line = passKLine(report); !line.empty())
+        out << line << '\n';
     return out.str();
 }
 
@@ -326,8 +360,11 @@ std::string reportMarkdown(const ComparisonReport& report)
     out << '\n';
     for (std::size_t i = 1; i < report.variants.size(); ++i)
         out << "- " << report.variants[i].sentence << '\n';
+    if (const std::string line = passKLine(report); !line.empty())
+        out << "- " << line << '\n';
     out << "\n95% intervals: Wilson for rates, Newcombe's for differences. p-values: Fisher's exact test up to "
-           "10,000 runs per variant, the two-proportion z-test beyond, Holm-corrected; significant below 0.05.\n";
+           "10,000 runs per variant, the two-proportion z-test beyond, Holm-corrected; significant below 0.05. "
+           "Overhead: the share of cost (of tokens when unpriced) spent after the first attempt.\n";
     return out.str();
 }
 

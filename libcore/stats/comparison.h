@@ -31,6 +31,10 @@ struct Variant
     std::int64_t latencyP50 = 0, latencyP95 = 0;
     Json intervals;    // the stats document's own intervals (latency percentiles among them)
     Json cost;         // the group's "cost" when the figures were priced, else null
+    // The share of tokens (input + output) and of cost spent after the first attempt: repairs,
+    // continuations, re-asks, fallbacks, billed transport retries. Null when unknown.
+    Json overheadTokenShare, overheadCostShare;
+    Json passK;        // the group's "pass_k" over repeated cases, else null
 };
 
 // The variants of a stats document grouped by exactly one field (`field` names it).

@@ -110,8 +110,8 @@ std::optional<Price> PriceTable::priceOf(const std::string& provider, const std:
 double costOf(const Price& price, const std::string& provider, const TokenUse& tokens)
 {
     // Anthropic reports cache reads beside input_tokens; OpenAI (and servers speaking its
-    // protocol) count them inside prompt_tokens.
-    const std::int64_t uncached = provider == "anthropic" ? tokens.input : std::max<std::int64_t>(0, tokens.input - tokens.cached);
+    // protocol) count them inside prompt_tokens. Scenarios speak Anthropic's protocol.
+    const std::int64_t uncached = provider == "anthropic" || provider == "scenario" ? tokens.input : std::max<std::int64_t>(0, tokens.input - tokens.cached);
     return (double(uncached) * price.input + double(tokens.cached) * price.cachedInput + double(tokens.output) * price.output) / 1e6;
 }
 

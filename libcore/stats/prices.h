@@ -13,7 +13,8 @@
 // say "no price", never guess one.
 //
 // The providers count cached tokens differently: OpenAI's prompt_tokens include the cached
-// ones, Anthropic's input_tokens do not (cache reads are reported beside them). costOf knows.
+// ones, Anthropic's input_tokens do not (cache reads are reported beside them), nor do
+// scenarios', which play Anthropic's protocol. costOf knows.
 #include "base/json.h"
 #include "base/result.h"
 

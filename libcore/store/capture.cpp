@@ -80,6 +80,7 @@ void summarizeAttempts(const Json& run, CaptureSummary& s)
 {
     const Json& attempts = run["attempts"];
     s.attempts = static_cast<int>(attempts.size());
+    bool first = true;
     for (const Json& a : attempts) {
         if (trueAt(a, "not_enforced"))
             s.flags |= NotEnforced;
@@ -91,6 +92,18 @@ void summarizeAttempts(const Json& run, CaptureSummary& s)
         s.tokensIn += integerAt(usage, "input");
         s.tokensOut += integerAt(usage, "output");
         s.tokensCached += integerAt(usage, "cached");
+        if (std::exchange(first, false)) {
+            s.firstTokensIn = integerAt(usage, "input");
+            s.firstTokensOut = integerAt(usage, "output");
+            s.firstTokensCached = integerAt(usage, "cached");
+        }
+        const Json retries = a.is_object() ? a.value("retries", Json::array()) : Json::array();
+        for (const Json& retry : retries) // failed tries that reported usage were billed
+            if (retry.is_object() && retry.contains("usage")) {
+                s.tokensIn += integerAt(retry["usage"], "input");
+                s.tokensOut += integerAt(retry["usage"], "output");
+                s.tokensCached += integerAt(retry["usage"], "cached");
+            }
     }
     if (const Json& metrics = run.contains("metrics") ? run["metrics"] : Json(); metrics.is_object()) {
         s.repairs = static_cast<int>(integerAt(metrics, "repairs"));

@@ -52,7 +52,11 @@ struct CaptureSummary
     int attempts = 0, repairs = 0;
     bool parseOkFirst = false, firstTryValid = false;
     std::int64_t latencyMs = 0;
-    std::int64_t tokensIn = 0, tokensOut = 0, tokensCached = 0;
+    std::int64_t tokensIn = 0, tokensOut = 0, tokensCached = 0; // every attempt's, billed retries too
+    // The first attempt's reply alone: what the run would have cost had it ended there. The
+    // rest (repairs, continuations, re-asks, fallbacks, billed transport retries) is the
+    // repair overhead.
+    std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0;
     Labels labels;
 
     // One `captures list --json` line.

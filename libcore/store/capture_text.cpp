@@ -80,7 +80,7 @@ Json attemptSummary(element attempt)
                 }
             out["issues"] = std::move(first);
         } else if (key == "target" || key == "mode" || key == "repair" || key == "raw" || key == "parsed" || key == "valid"
-                   || key == "usage" || key == "latency_ms" || key == "not_enforced") {
+                   || key == "usage" || key == "latency_ms" || key == "not_enforced" || key == "retries") {
             out[std::string(key)] = toJson(field.value);
         }
     }

@@ -119,6 +119,12 @@ Json Tally::intervalsJson() const
                 {"latency_ms_p95", latency(0.95)}};
 }
 
+Json Tally::repairOverheadTokenShare() const
+{
+    const std::int64_t total = tokensIn + tokensOut;
+    return total > 0 ? Json(double(total - firstTokensIn - firstTokensOut) / double(total)) : Json();
+}
+
 Json Tally::countsJson() const
 {
     return Json{{"parsed", parsed},       {"first_try_valid", firstTryValid}, {"valid", valid},
@@ -141,7 +147,9 @@ Json Tally::toJson() const
                 {"transport_error_rate", rate(transportError)},
                 {"mean_repairs", meanRepairs()},
                 {"latency_ms", Json{{"p50", latencyPercentile(0.50)}, {"p95", latencyPercentile(0.95)}, {"p99", latencyPercentile(0.99)}}},
-                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}}},
+                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached},
+                                {"first_attempt", Json{{"input", firstTokensIn}, {"output", firstTokensOut}, {"cached", firstTokensCached}}}}},
+                {"repair_overhead", Json{{"token_share", repairOverheadTokenShare()}}},
                 {"counts", countsJson()},
                 {"intervals", intervalsJson()}};
 }
@@ -159,7 +167,7 @@ Json PassTally::toJson() const
 
 Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices)
 {
-    double total = 0.0;
+    double total = 0.0, firstAttempts = 0.0;
     std::int64_t pricedRuns = 0, unpricedRuns = 0, successes = 0;
     std::vector<std::string> unpriced;
     for (const CostCell* cell : cells) {
@@ -172,12 +180,15 @@ Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable
             continue;
         }
         total += stats::costOf(*price, cell->provider, {cell->tokensIn, cell->tokensOut, cell->tokensCached});
+        firstAttempts += stats::costOf(*price, cell->provider, {cell->firstTokensIn, cell->firstTokensOut, cell->firstTokensCached});
         pricedRuns += cell->count;
         successes += cell->successes;
     }
     std::sort(unpriced.begin(), unpriced.end());
     return Json{{"total_usd", total},
                 {"per_valid_result_usd", successes > 0 ? Json(total / double(successes)) : Json()},
+                {"first_attempt_usd", firstAttempts},
+                {"repair_overhead_share", total > 0 ? Json((total - firstAttempts) / total) : Json()},
                 {"priced_runs", pricedRuns},
                 {"unpriced_runs", unpricedRuns},
                 {"unpriced", unpriced},

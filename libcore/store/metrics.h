@@ -37,12 +37,14 @@ struct Tally
     std::int64_t valid = 0, repaired = 0, fallback = 0, failed = 0;
     std::int64_t truncated = 0, refused = 0, transportError = 0;
     std::int64_t repairs = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
+    std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0; // the first attempts' alone
     std::map<int, std::int64_t> latencyBins; // bin -> captures
 
     // Every counter above, in the order the store's SQL sums them.
     static constexpr std::int64_t Tally::*kCounters[] = {
         &Tally::count, &Tally::parsed, &Tally::firstTryValid, &Tally::valid, &Tally::repaired, &Tally::fallback, &Tally::failed,
-        &Tally::truncated, &Tally::refused, &Tally::transportError, &Tally::repairs, &Tally::tokensIn, &Tally::tokensOut, &Tally::tokensCached};
+        &Tally::truncated, &Tally::refused, &Tally::transportError, &Tally::repairs, &Tally::tokensIn, &Tally::tokensOut, &Tally::tokensCached,
+        &Tally::firstTokensIn, &Tally::firstTokensOut, &Tally::firstTokensCached};
 
     void merge(const Tally& other);
     double rate(std::int64_t part) const { return count ? double(part) / double(count) : 0.0; }
@@ -53,7 +55,10 @@ struct Tally
 
     // {"count","parse_rate","first_try_valid_rate","final_success_rate","repaired_rate",
     //  "fallback_rate","failed_rate","truncated_rate","refused_rate","transport_error_rate",
-    //  "mean_repairs","latency_ms":{"p50","p95","p99"},"tokens":{"input","output","cached"},
+    //  "mean_repairs","latency_ms":{"p50","p95","p99"},"tokens":{"input","output","cached",
+    //  "first_attempt":{"input","output","cached"}},
+    //  "repair_overhead":{"token_share"}: the share of input + output tokens spent after the
+    //  first attempt (null without tokens),
     //  "counts":{"parsed","first_try_valid","valid","repaired","fallback","failed","truncated",
     //            "refused","transport_error","repairs"},
     //  "intervals":{"final_success_rate":[low,high],"first_try_valid_rate","repaired_rate",
@@ -61,6 +66,7 @@ struct Tally
     // The intervals are 95%: Wilson's for rates, order statistics for latency percentiles.
     Json toJson() const;
     Json countsJson() const;
+    Json repairOverheadTokenShare() const; // a number, or null without tokens
     Json intervalsJson() const;
 };
 
@@ -93,11 +99,14 @@ struct CostCell
     std::vector<std::string> key; // the group's --by values
     std::string provider, model;
     std::int64_t count = 0, successes = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
+    std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0;
 };
-// {"total_usd", "per_valid_result_usd" (null without a valid result), "priced_runs",
-//  "unpriced_runs", "unpriced": ["provider/model", ...], "prices_taken"}: the priced runs'
-// cost, every attempt's tokens included; runs of a model the table has no price for are
-// counted apart, never guessed.
+// {"total_usd", "per_valid_result_usd" (null without a valid result), "first_attempt_usd",
+//  "repair_overhead_share" (the share of total_usd spent after the first attempt: repairs,
+//  continuations, re-asks, fallbacks, billed transport retries; null when nothing was spent),
+//  "priced_runs", "unpriced_runs", "unpriced": ["provider/model", ...], "prices_taken"}: the
+// priced runs' cost, every attempt's tokens included; runs of a model the table has no price
+// for are counted apart, never guessed.
 Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices);
 
 // The document `captures stats --json` prints: the overall figures, "targets", "pass_k"

@@ -83,6 +83,25 @@ QStringList versionFour(Dialect)
     };
 }
 
+// The first attempt's usage, read from each run document by the database's own JSON
+// functions (SQLite's JSON1, PostgreSQL's jsonb): one statement, no capture parsed in C++.
+QStringList versionFive(Dialect dialect)
+{
+    QStringList statements;
+    for (const char* column : {"first_tokens_in", "first_tokens_out", "first_tokens_cached"})
+        statements << QStringLiteral("ALTER TABLE captures ADD COLUMN %1 BIGINT NOT NULL DEFAULT 0").arg(QString::fromLatin1(column));
+    const auto field = [dialect](const char* name) {
+        return dialect == Dialect::Sqlite
+            ? QStringLiteral("COALESCE(json_extract(b.run, '$.attempts[0].usage.%1'), 0)").arg(QString::fromLatin1(name))
+            : QStringLiteral("COALESCE((b.run::jsonb #>> '{attempts,0,usage,%1}')::numeric::bigint, 0)").arg(QString::fromLatin1(name));
+    };
+    statements << QStringLiteral("UPDATE captures SET (first_tokens_in, first_tokens_out, first_tokens_cached) = (SELECT %1, %2, %3"
+                                 " FROM capture_bodies b WHERE b.capture_seq = captures.seq)"
+                                 " WHERE seq IN (SELECT capture_seq FROM capture_bodies)")
+                      .arg(field("input"), field("output"), field("cached"));
+    return statements;
+}
+
 // Fills version 2's columns for captures written before it.
 Status backfillVersionTwo(Connection& connection)
 {
@@ -131,6 +150,7 @@ QStringList migrationStatements(int version, Dialect dialect)
     case 2: return versionTwo(dialect);
     case 3: return versionThree(dialect);
     case 4: return versionFour(dialect);
+    case 5: return versionFive(dialect);
     default: return {};
     }
 }

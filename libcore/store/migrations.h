@@ -11,6 +11,9 @@
 // Version 3: an index per sortable column of the captures browser, (key, created_at, seq),
 //            for keyset pages in any order (order.h).
 // Version 4: each capture's source (run, suite, proxy, otlp, import) as an indexed column.
+// Version 5: the first attempt's tokens (first_tokens_in/out/cached), so the repair overhead
+//            (what was spent after the first attempt) is a sum in SQL; older captures get
+//            them from their run document's first attempt.
 #include "base/result.h"
 #include "store/detail/connection.h"
 
@@ -18,7 +21,7 @@
 
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 4;
+inline constexpr int kStoreVersion = 5;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);

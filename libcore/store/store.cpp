@@ -9,6 +9,7 @@
 #include <QSqlQuery>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <map>
 #include <unordered_map>
 
 namespace conform::store {
@@ -82,7 +83,8 @@ QString groupExpression(const std::string& field)
 }
 
 // What a cell sums besides its count; the outcome, flags and first-try facts are in its key.
-const QString kSumColumns = QStringLiteral("COUNT(*), SUM(c.repairs), SUM(c.tokens_in), SUM(c.tokens_out), SUM(c.tokens_cached)");
+const QString kSumColumns = QStringLiteral("COUNT(*), SUM(c.repairs), SUM(c.tokens_in), SUM(c.tokens_out), SUM(c.tokens_cached),"
+                                          " SUM(c.first_tokens_in), SUM(c.first_tokens_out), SUM(c.first_tokens_cached)");
 
 // A cell's tally from kSumColumns (from column `at` on) and the facts its key carries.
 Tally tallyOf(const QSqlQuery& q, int at, const detail::UnpackedKey& key)
@@ -100,6 +102,9 @@ Tally tallyOf(const QSqlQuery& q, int at, const detail::UnpackedKey& key)
     t.tokensIn = q.value(at + 2).toLongLong();
     t.tokensOut = q.value(at + 3).toLongLong();
     t.tokensCached = q.value(at + 4).toLongLong();
+    t.firstTokensIn = q.value(at + 5).toLongLong();
+    t.firstTokensOut = q.value(at + 6).toLongLong();
+    t.firstTokensCached = q.value(at + 7).toLongLong();
     return t;
 }
 
@@ -213,12 +218,14 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     const std::string key = caseKey(s.labels, s.provider, s.model);
     auto row = m_connection->execCached(
         QStringLiteral("INSERT INTO captures (id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts,"
-                       " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, source)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq"),
+                       " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, source,"
+                       " first_tokens_in, first_tokens_out, first_tokens_cached)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq"),
         {text(s.id), integer(s.createdAtMs), text(s.schemaHash), text(s.promptHash), text(s.provider), text(s.model), text(s.mode),
          s.outcome, s.flags, s.attempts, s.repairs, int(s.parseOkFirst), int(s.firstTryValid), integer(s.latencyMs), integer(s.tokensIn),
          integer(s.tokensOut), integer(s.tokensCached), latencyBin(s.latencyMs), key.empty() ? QVariant() : text(key),
-         text(s.source.empty() ? sourceOfLabels(s.labels) : s.source)},
+         text(s.source.empty() ? sourceOfLabels(s.labels) : s.source), integer(s.firstTokensIn), integer(s.firstTokensOut),
+         integer(s.firstTokensCached)},
         "writing");
     if (!row)
         return row.error();
@@ -476,6 +483,34 @@ Result<std::vector<Cell>> readCells(Connection& connection, const QString& sql, 
     return cells;
 }
 
+// Cells grouped by the --by fields, provider and model: their tokens per (group, provider,
+// model) as pricing needs them, and the cells cut back to their --by key.
+Result<std::vector<CostCell>> costCellsOf(std::vector<Cell>& cells, std::size_t byFields)
+{
+    std::map<std::vector<std::string>, CostCell> sums;
+    for (Cell& cell : cells) {
+        CostCell& sum = sums[cell.key];
+        const Tally& t = cell.tally;
+        sum.count += t.count;
+        sum.successes += t.valid + t.repaired;
+        sum.tokensIn += t.tokensIn;
+        sum.tokensOut += t.tokensOut;
+        sum.tokensCached += t.tokensCached;
+        sum.firstTokensIn += t.firstTokensIn;
+        sum.firstTokensOut += t.firstTokensOut;
+        sum.firstTokensCached += t.firstTokensCached;
+        cell.key.resize(byFields);
+    }
+    std::vector<CostCell> out;
+    for (auto& [key, sum] : sums) {
+        sum.provider = key[byFields];
+        sum.model = key[byFields + 1];
+        sum.key.assign(key.begin(), key.begin() + std::ptrdiff_t(byFields));
+        out.push_back(std::move(sum));
+    }
+    return out;
+}
+
 } // namespace
 
 Result<Json> Store::stats(const StatsQuery& query)
@@ -485,7 +520,17 @@ Result<Json> Store::stats(const StatsQuery& query)
     if (!grouping)
         return grouping.error();
     const std::int64_t bucketMs = !query.bucket ? 0 : query.bucket == Bucket::Hour ? 3'600'000 : 86'400'000;
-    const QString sql = QStringLiteral("SELECT ") + detail::packedKeySql(grouping.value(), bucketMs) + QStringLiteral(", ") + kSumColumns
+    // Priced figures need the tokens per provider and model: the one scan groups by them too
+    // (a few more cells), so the cost costs no second pass over the captures. Where that
+    // would make too many groups, the cost is summed by a query of its own.
+    Result<detail::PackedGrouping> finer = Error{"not priced", {}};
+    if (query.prices) {
+        std::vector<std::string> fields = query.by;
+        fields.insert(fields.end(), {"provider", "model"});
+        finer = this->grouping(fields);
+    }
+    const detail::PackedGrouping& scanned = finer ? finer.value() : grouping.value();
+    const QString sql = QStringLiteral("SELECT ") + detail::packedKeySql(scanned, bucketMs) + QStringLiteral(", ") + kSumColumns
         + QStringLiteral(" FROM captures c") + andWhere(where, QStringLiteral("c.seq >= ? AND c.seq <= ?")) + QStringLiteral(" GROUP BY 1");
     const QVariantList values = where.values;
     auto range = m_connection->exec(QStringLiteral("SELECT MIN(seq), MAX(seq) FROM captures"));
@@ -497,13 +542,13 @@ Result<Json> Store::stats(const StatsQuery& query)
     const std::int64_t middle = last - first > query.splitAbove ? first + (last - first) / 2 : last;
     QFuture<Result<std::vector<Cell>>> secondHalf;
     if (middle < last)
-        secondHalf = QtConcurrent::run([location = location(), sql, values, middle, last, &grouping, bucketMs]() -> Result<std::vector<Cell>> {
+        secondHalf = QtConcurrent::run([location = location(), sql, values, middle, last, &scanned, bucketMs]() -> Result<std::vector<Cell>> {
             auto connection = Connection::open(location, OpenOptions{false});
             if (!connection)
                 return connection.error();
-            return readCells(*connection.value(), sql, values + QVariantList{integer(middle + 1), integer(last)}, grouping.value(), bucketMs);
+            return readCells(*connection.value(), sql, values + QVariantList{integer(middle + 1), integer(last)}, scanned, bucketMs);
         });
-    auto cells = readCells(*m_connection, sql, values + QVariantList{integer(first), integer(middle)}, grouping.value(), bucketMs);
+    auto cells = readCells(*m_connection, sql, values + QVariantList{integer(first), integer(middle)}, scanned, bucketMs);
     auto passCells = this->passCells(where, grouping.value());
     if (middle < last) {
         auto second = secondHalf.result();
@@ -518,7 +563,7 @@ Result<Json> Store::stats(const StatsQuery& query)
         return passCells.error();
     if (!query.prices)
         return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets);
-    auto costCells = this->costCells(where, query.by);
+    auto costCells = finer ? costCellsOf(cells.value(), query.by.size()) : this->costCells(where, query.by);
     if (!costCells)
         return costCells.error();
     return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets, &costCells.value(), query.prices);
@@ -536,7 +581,8 @@ Result<std::vector<CostCell>> Store::costCells(const SqlCondition& where, const 
         return grouping.error();
     auto rows = m_connection->exec(QStringLiteral("SELECT ") + grouping->groupSql()
                                        + QStringLiteral(", COUNT(*), SUM(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), SUM(c.tokens_in),"
-                                                        " SUM(c.tokens_out), SUM(c.tokens_cached) FROM captures c")
+                                                        " SUM(c.tokens_out), SUM(c.tokens_cached), SUM(c.first_tokens_in),"
+                                                        " SUM(c.first_tokens_out), SUM(c.first_tokens_cached) FROM captures c")
                                        + where.sql + QStringLiteral(" GROUP BY 1"),
                                    where.values);
     if (!rows)
@@ -555,6 +601,9 @@ Result<std::vector<CostCell>> Store::costCells(const SqlCondition& where, const 
         cell.tokensIn = rows->value(3).toLongLong();
         cell.tokensOut = rows->value(4).toLongLong();
         cell.tokensCached = rows->value(5).toLongLong();
+        cell.firstTokensIn = rows->value(6).toLongLong();
+        cell.firstTokensOut = rows->value(7).toLongLong();
+        cell.firstTokensCached = rows->value(8).toLongLong();
         cells.push_back(std::move(cell));
     }
     return cells;

@@ -73,6 +73,9 @@ SuiteRunner::SuiteRunner(const Suite& suite, store::CaptureWriter* writer, QObje
     m_limits.perProvider = suite.providerConcurrency;
     m_limits.budget = suite.budget;
     m_limits.callsPerRun = suite.policy.maxCalls;
+    for (const SuiteCase& c : suite.cases) // the worst case of any run, for the call budget
+        if (c.policy)
+            m_limits.callsPerRun = std::max(m_limits.callsPerRun, c.policy->maxCalls);
 }
 
 SuiteRunner::~SuiteRunner()
@@ -146,7 +149,11 @@ void SuiteRunner::launch(const Job& job)
     spec.validator = suiteCase.validator;
     spec.prompt = suiteCase.prompt;
     spec.targets = {m_suite.targets[job.targetIndex].target};
-    spec.policy = m_suite.policy;
+    spec.policy = suiteCase.policy.value_or(m_suite.policy);
+    if (suiteCase.scenario && spec.targets[0].provider == providers::ProviderKind::Scenario) {
+        spec.targets[0].scenario = suiteCase.scenario;
+        spec.targets[0].model = suiteCase.scenario->name;
+    }
 
     auto* engine = new engine::Engine;
     m_engines.push_back(engine);
@@ -155,11 +162,13 @@ void SuiteRunner::launch(const Job& job)
     connect(engine, &engine::Engine::finished, this, [this, engine, job, spec](const engine::RunRecord& record) {
         std::string captureId;
         if (m_writer) {
-            const store::Labels labels{{"suite", m_suite.name},
-                                       {"case", m_suite.cases[job.caseIndex].name},
-                                       {"target", m_suite.targets[job.targetIndex].name},
-                                       {"repeat", std::to_string(job.repeat)},
-                                       {"suite_run", m_results.runId}};
+            store::Labels labels{{"suite", m_suite.name},
+                                 {"case", m_suite.cases[job.caseIndex].name},
+                                 {"target", m_suite.targets[job.targetIndex].name},
+                                 {"repeat", std::to_string(job.repeat)},
+                                 {"suite_run", m_results.runId}};
+            if (!m_suite.cases[job.caseIndex].variant.empty())
+                labels.emplace_back("variant", m_suite.cases[job.caseIndex].variant);
             captureId = m_writer->submit(store::captureOfRun(spec, record, labels));
         }
         onRunFinished(engine, job, record, std::move(captureId));

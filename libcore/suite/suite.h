@@ -56,6 +56,12 @@ struct SuiteCase
     std::shared_ptr<const schema::Validator> validator;
     engine::Prompt prompt;
     std::vector<Assertion> assertions;
+    // A comparison's variant (comparison_file.h): its name (the "variant" label of every
+    // capture), its policy in place of the suite's, and the scenario that replaces a scenario
+    // target's (offline, what the model does with this variant's prompt). Unset in a suite.
+    std::string variant;
+    std::optional<engine::Policy> policy;
+    std::shared_ptr<const providers::Scenario> scenario;
 };
 
 struct Budget
@@ -97,6 +103,10 @@ Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& re
 inline constexpr std::size_t kMaxPlannedRuns = 1'000'000;
 // An Error (at "/repeat") when the suite plans more runs than kMaxPlannedRuns.
 Status checkPlannedRuns(const Suite& suite);
+
+// Every scenario the suite plays (its targets' and its cases') drawing from `seed` instead of
+// its file's (providers::Variation): the same suite or comparison under another seed.
+void reseedScenarios(Suite& suite, std::uint64_t seed);
 
 // "openai:gpt-4o-mini:strict", "scenario:fenced-reply" (a --target option) -> a target;
 // `baseDirectory` resolves a scenario file path. Errors say what is wrong with the text.

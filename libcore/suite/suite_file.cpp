@@ -1,6 +1,7 @@
 // Reading a suite file (suite.h): every error is "FILE: WHERE: what", WHERE being the line
 // and column of bad JSON or the JSON pointer of the culprit.
 #include "suite/suite.h"
+#include "suite/comparison_file.h"
 
 #include "providers/scenario.h"
 #include "schema/schema_file.h"
@@ -376,7 +377,135 @@ void readSuite(const Reader& r, const Json& d, Suite& suite, Problems& problems)
         note(problems, checkPlannedRuns(suite));
 }
 
+// One variant of a comparison: its own fields checked, then merged into each case.
+void readVariant(const Reader& r, const Json& v, const std::string& pointer, const Json& cases, ComparisonPlan& plan, Problems& problems)
+{
+    if (auto ok = knownFields(v, pointer, {"name", "schema", "system", "user", "vars", "policy", "scenario"}); !ok)
+        return problems.push_back(ok.error());
+    auto name = stringField(v, pointer, "name", true);
+    if (!name)
+        return problems.push_back(name.error());
+    std::optional<engine::Policy> policy;
+    if (v.contains("policy")) {
+        policy = plan.suite.policy;
+        if (auto ok = readPolicy(v["policy"], pointer + "/policy", *policy); !ok)
+            return problems.push_back(ok.error());
+    }
+    std::shared_ptr<const providers::Scenario> scenario;
+    if (auto scenarioName = stringField(v, pointer, "scenario", false); !scenarioName) {
+        return problems.push_back(scenarioName.error());
+    } else if (!scenarioName.value().empty()) {
+        auto loaded = readScenario(r, scenarioName.value());
+        if (!loaded)
+            return problems.push_back(at(pointer + "/scenario", loaded.error().toString()));
+        scenario = std::move(loaded.value());
+    }
+    if (v.contains("vars") && !v["vars"].is_object())
+        return problems.push_back(at(pointer + "/vars", "must be an object of strings"));
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        Json merged = cases[i].is_object() ? cases[i] : Json::object();
+        for (const char* key : {"schema", "system", "user"})
+            if (v.contains(key))
+                merged[key] = v[key];
+        if (v.contains("vars"))
+            for (const auto& [key, value] : v["vars"].items())
+                merged["vars"][key] = value;
+        const bool implicit = cases.size() == 1 && merged.value("name", "") == "default";
+        auto c = readCase(r, merged, implicit ? pointer : pointer + " x /cases/" + std::to_string(i));
+        if (!c)
+            return problems.push_back(c.error());
+        c->name = name.value() + "/" + c->name;
+        c->variant = name.value();
+        c->policy = policy;
+        c->scenario = scenario;
+        plan.suite.cases.push_back(std::move(c.value()));
+    }
+    plan.variants.push_back(name.value());
+}
+
+void readComparison(const Reader& r, const Json& d, ComparisonPlan& plan, Problems& problems)
+{
+    if (auto ok = knownFields(d, "", {"$schema", "name", "description", "repeat", "concurrency", "provider_concurrency", "budget",
+                                      "policy", "targets", "cases", "variants", "baseline"}, &problems); !ok && !d.is_object()) {
+        problems.push_back(ok.error());
+        return;
+    }
+    Suite& suite = plan.suite;
+    if (auto name = stringField(d, "", "name", true); !name)
+        problems.push_back(name.error());
+    else
+        suite.name = std::move(name.value());
+    if (auto baseline = stringField(d, "", "baseline", false); !baseline)
+        problems.push_back(baseline.error());
+    else
+        plan.baseline = std::move(baseline.value());
+    note(problems, readLimits(d, suite));
+    readList<SuiteTarget>(d, "targets", [&](const Json& t, const std::string& p) { return readTarget(r, t, p); }, suite.targets, problems);
+    Json cases = Json::array({Json{{"name", "default"}}});
+    if (d.contains("cases")) {
+        if (!d["cases"].is_array() || d["cases"].empty())
+            return problems.push_back(at("/cases", "must be a non-empty array"));
+        cases = d["cases"];
+    }
+    if (!d.contains("variants") || !d["variants"].is_array() || d["variants"].empty())
+        return problems.push_back(at("/variants", "must be a non-empty array"));
+    for (std::size_t j = 0; j < d["variants"].size(); ++j)
+        readVariant(r, d["variants"][j], "/variants/" + std::to_string(j), cases, plan, problems);
+    for (std::size_t j = 0; j < plan.variants.size(); ++j)
+        for (std::size_t k = 0; k < j; ++k)
+            if (plan.variants[j] == plan.variants[k])
+                problems.push_back(at("/variants/" + std::to_string(j), "the name '" + plan.variants[j] + "' is taken"));
+    note(problems, uniqueNames<SuiteTarget>(suite.targets, "targets", [](const SuiteTarget& t) { return t.name; }));
+    if (problems.empty() && plan.variants.size() < 2 && suite.targets.size() < 2)
+        problems.push_back(at("/variants", "a comparison needs two variants, or one variant and two targets"));
+    if (problems.empty())
+        note(problems, checkPlannedRuns(suite));
+}
+
 } // namespace
+
+Result<ComparisonPlan> loadComparison(const QString& path, const schema::SchemaFileOptions& reading, std::vector<Error>* problems)
+{
+    const std::string file = path.toStdString();
+    auto document = schema::readJsonFile(path);
+    if (!document) {
+        if (problems)
+            *problems = {document.error()};
+        return document.error();
+    }
+    return loadComparison(document.value(), QFileInfo(path).absoluteDir(), file, reading, problems);
+}
+
+Result<ComparisonPlan> loadComparison(const Json& document, const QDir& base, const std::string& file,
+                                      const schema::SchemaFileOptions& reading, std::vector<Error>* problems)
+{
+    ComparisonPlan plan;
+    plan.suite.file = file;
+    Problems found;
+    readComparison(Reader{base, reading}, document, plan, found);
+    if (found.empty())
+        return plan;
+    for (Error& problem : found)
+        problem = Error{problem.toString(), file};
+    if (problems)
+        *problems = found;
+    return found.front();
+}
+
+void reseedScenarios(Suite& suite, std::uint64_t seed)
+{
+    const auto reseeded = [seed](const std::shared_ptr<const providers::Scenario>& scenario) {
+        if (!scenario || !scenario->variation)
+            return scenario;
+        providers::Scenario copy = *scenario;
+        copy.variation->seed = seed;
+        return std::make_shared<const providers::Scenario>(std::move(copy));
+    };
+    for (SuiteTarget& target : suite.targets)
+        target.target.scenario = reseeded(target.target.scenario);
+    for (SuiteCase& c : suite.cases)
+        c.scenario = reseeded(c.scenario);
+}
 
 Status checkPlannedRuns(const Suite& suite)
 {

@@ -71,6 +71,8 @@ echo "store: import, replay and stats through conform-cli..." >&2
 bash "$here/store/run.sh" "$build" || status=1
 echo "store: OTLP import through conform-cli..." >&2
 bash "$here/store/otlp_import.sh" "$build" || status=1
+echo "store: compare from the store through conform-cli..." >&2
+bash "$here/store/compare.sh" "$build" || status=1
 
 # The latency conform-cli proxy adds per request, at concurrency 1 and 32 (tests/benchmarks/proxy).
 echo "proxy: added latency against conform-cli serve..." >&2

@@ -157,6 +157,39 @@ private slots:
         QTest::newRow("protocol unknown") << ok + R"("protocols": ["grpc"]})" << "scenario.json: /protocols: must be an array";
         QTest::newRow("prompt field") << ok + R"("prompt": {"assistant": "x"}})" << "scenario.json: /prompt/assistant: must be a string";
         QTest::newRow("not JSON") << QByteArray("{\"name\": \"n\",\n  oops}") << "scenario.json: line 2, column 3";
+        QTest::newRow("variation share") << ok + R"("variation": {"seed": 1, "share": 1.5, "turns": [{"text": "b"}]}})"
+                                         << "scenario.json: /variation/share: must be a number from 0 to 1";
+        QTest::newRow("variation seed") << ok + R"("variation": {"seed": -1, "share": 0.5, "turns": [{"text": "b"}]}})"
+                                        << "scenario.json: /variation/seed: must be an integer";
+        QTest::newRow("variation turns") << ok + R"("variation": {"seed": 1, "share": 0.5, "turns": []}})"
+                                         << "scenario.json: /variation/turns: must be a non-empty array";
+        QTest::newRow("variation turn") << ok + R"("variation": {"seed": 1, "share": 0.5, "turns": [{"colour": 1}]}})"
+                                        << "scenario.json: /variation/turns/0/colour: unknown field";
+    }
+
+    // A seeded scenario's draws: session k plays the variation when the (k+1)-th SplitMix64
+    // output from mix(seed XOR FNV-1a(name)) is below the share. The expected draws are an
+    // independent implementation in Python (1 = varied): for "drift-prompt-v1", seed 1,
+    // share 0.3, the first twelve sessions are 1,0,0,0,1,1,0,0,1,0,0,0, 29 of the first 100 and
+    // 2,969 of the first 10,000 vary.
+    void variationDrawsFromTheSeed()
+    {
+        const auto scenario = loadText(R"({"name": "drift-prompt-v1", "description": "d", "turns": [{"text": "a"}],
+                                           "variation": {"seed": 1, "share": 0.3, "turns": [{"text": "b"}]}})");
+        QVERIFY2(scenario.ok(), scenario ? "" : scenario.error().toString().c_str());
+        const std::vector<int> first{1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0};
+        for (std::size_t k = 0; k < first.size(); ++k)
+            QCOMPARE(int(scenario->variedSession(k)), first[k]);
+        int varied = 0;
+        for (std::uint64_t k = 0; k < 10'000; ++k)
+            varied += scenario->variedSession(k) ? 1 : 0;
+        QCOMPARE(varied, 2969);
+        // Sessions number themselves in order, copies of the scenario counting together.
+        const providers::Scenario copy = scenario.value();
+        QCOMPARE(scenario->startSession(), true);
+        QCOMPARE(copy.startSession(), false);
+        QCOMPARE(scenario->turnAt(0, true).text.value(), std::string("b"));
+        QCOMPARE(scenario->turnAt(0, false).text.value(), std::string("a"));
     }
 
     void errors()

@@ -391,7 +391,9 @@ private slots:
                                               " flags, attempts, repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out,"
                                               " tokens_cached) VALUES (%1, 'old-%1', 1790000000000, 'h1', 'p1', 'openai', 'm', 'strict', %2, 0, 1, 0,"
                                               " 1, 1, %3, 1, 1, 0)").arg(i).arg(i == 1 ? 0 : 3).arg(i * 1000)));
-                QVERIFY(c.exec(QStringLiteral("INSERT INTO capture_bodies VALUES (%1, '{}', '{\"outcome\":\"valid\",\"attempts\":[]}')").arg(i)));
+                // The second ran twice: its first attempt's usage is in its run document only.
+                const QString attempts = i == 1 ? QString() : QStringLiteral("{\"usage\":{\"input\":7,\"output\":3,\"cached\":1}},{\"usage\":{\"input\":9}}");
+                QVERIFY(c.exec(QStringLiteral("INSERT INTO capture_bodies VALUES (%1, '{}', '{\"outcome\":\"valid\",\"attempts\":[%2]}')").arg(i).arg(attempts)));
                 QVERIFY(c.exec(QStringLiteral("INSERT INTO capture_replies VALUES (%1, '{}', 1, NULL, 0, 0)").arg(i)));
                 QVERIFY(c.exec(QStringLiteral("INSERT INTO capture_labels VALUES (%1, 'case', 'x')").arg(i)));
             }
@@ -409,6 +411,8 @@ private slots:
         QCOMPARE(s["pass_k"]["cases"].get<int>(), 1);
         QCOMPARE(s["pass_k"]["pass_all_rate"].get<double>(), 0.0);
         QCOMPARE(s["pass_k"]["pass_any_rate"].get<double>(), 1.0);
+        // Version 5's first-attempt tokens were read from the run documents.
+        QVERIFY2((s["tokens"]["first_attempt"] == Json{{"input", 7}, {"output", 3}, {"cached", 1}}), s["tokens"]["first_attempt"].dump().c_str());
         QVERIFY(store.value()->capture("old-1").value());
     }
 

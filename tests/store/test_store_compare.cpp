@@ -147,6 +147,94 @@ private slots:
         QCOMPARE(runCliInProcess(guard + QStringList{QStringLiteral("--baseline"), QString::fromStdString(v1)}).code, 0);
     }
 
+    // `compare FILE` on the offline demo pairs (schemas/*.compare.json), under five seeds: v2
+    // against v1 (about 5% against 30% of runs leave out a field) is significant every time,
+    // v3 against v2 (both about 5%) never. The expected counts come from an independent
+    // SplitMix64 in Python (the draw scenario.h describes, 100 sessions per variant); the
+    // p-values are SciPy's fisher_exact on them (two-sided).
+    void offlineDemoPairsOverSeeds_data()
+    {
+        QTest::addColumn<int>("seed");
+        QTest::addColumn<int>("v1");
+        QTest::addColumn<int>("v2");
+        QTest::addColumn<int>("v3");
+        QTest::addColumn<double>("p12");
+        QTest::addColumn<double>("p23");
+        QTest::newRow("seed 1") << 1 << 71 << 95 << 95 << 7.152373941063284e-06 << 1.0;
+        QTest::newRow("seed 2") << 2 << 68 << 96 << 95 << 1.8960341143647347e-07 << 1.0;
+        QTest::newRow("seed 3") << 3 << 67 << 98 << 97 << 2.157387056674341e-09 << 1.0;
+        QTest::newRow("seed 4") << 4 << 71 << 95 << 97 << 7.152373941063284e-06 << 0.72093855483014;
+        QTest::newRow("seed 5") << 5 << 70 << 97 << 97 << 1.686116248001517e-07 << 1.0;
+    }
+    void offlineDemoPairsOverSeeds()
+    {
+        QFETCH(int, seed);
+        QFETCH(int, v1);
+        QFETCH(int, v2);
+        QFETCH(int, v3);
+        QFETCH(double, p12);
+        QFETCH(double, p23);
+        const QString location = m_dir.filePath(QStringLiteral("demo-%1.db").arg(seed));
+        const auto compare = [&](const char* file) {
+            const CliRun run = runCliInProcess({QStringLiteral("compare"), QStringLiteral(CONFORM_SOURCE_DIR "/schemas/") + QLatin1String(file),
+                                                QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--store"), location,
+                                                QStringLiteral("--json"), QStringLiteral("--fail-on-regression")});
+            return std::make_pair(run.code, Json::parse(run.out, nullptr, false));
+        };
+        const auto variantNamed = [](const Json& report, const std::string& name) {
+            for (const Json& v : report["comparisons"][0]["variants"])
+                if (v["name"] == name)
+                    return v;
+            return Json();
+        };
+        const auto [significantCode, significant] = compare("drift-prompts.compare.json");
+        QVERIFY2(significant.is_object(), "no report");
+        QCOMPARE(significantCode, 0); // better is no regression
+        QCOMPARE(significant["runs"].get<int>(), 200);
+        QCOMPARE(variantNamed(significant, "v1")["final_success"]["successes"].get<int>(), v1);
+        const Json better = variantNamed(significant, "v2");
+        QCOMPARE(better["final_success"]["successes"].get<int>(), v2);
+        QCOMPARE(better["verdict"].get<std::string>(), std::string("better"));
+        QVERIFY2(std::fabs(better["vs_baseline"]["p_value"].get<double>() / p12 - 1) < 1e-6, better.dump().c_str());
+        QVERIFY(better["sentence"].get<std::string>().find("is better than v1") != std::string::npos);
+
+        const auto [nullCode, null] = compare("drift-rewording.compare.json");
+        QVERIFY2(null.is_object(), "no report");
+        QCOMPARE(nullCode, 0);
+        QCOMPARE(variantNamed(null, "v2")["final_success"]["successes"].get<int>(), v2);
+        const Json same = variantNamed(null, "v3");
+        QCOMPARE(same["final_success"]["successes"].get<int>(), v3);
+        QCOMPARE(same["verdict"].get<std::string>(), std::string("cannot_tell_yet"));
+        QVERIFY2(std::fabs(same["vs_baseline"]["p_value"].get<double>() / p23 - 1) < 1e-6, same.dump().c_str());
+        QVERIFY(same["sentence"].get<std::string>().find("more runs per variant would detect 5 points") != std::string::npos);
+
+        // The same two models from flags: one prompt, two targets, so the targets are compared
+        // (the baseline by default the first of the two with the most runs, by name).
+        QFile prompt(m_dir.filePath(QStringLiteral("ask.md")));
+        QVERIFY(prompt.open(QIODevice::WriteOnly));
+        prompt.write("Did the interviewee answer the question?");
+        prompt.close();
+        const CliRun flags = runCliInProcess({QStringLiteral("compare"), QStringLiteral("--schema"), QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-detector/schema.json"),
+                                              QStringLiteral("--prompt"), prompt.fileName(), QStringLiteral("--target"), QStringLiteral("scenario:drift-prompt-v1"),
+                                              QStringLiteral("--target"), QStringLiteral("scenario:drift-prompt-v2"), QStringLiteral("--repeat"), QStringLiteral("100"),
+                                              QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--store"), location, QStringLiteral("--json")});
+        QVERIFY2(flags.code == 0, flags.err.c_str());
+        const Json byTarget = Json::parse(flags.out, nullptr, false);
+        QCOMPARE(byTarget["comparisons"][0]["by"].get<std::string>(), std::string("target"));
+        QCOMPARE(variantNamed(byTarget, "scenario/drift-prompt-v1")["final_success"]["successes"].get<int>(), v1);
+        const Json betterTarget = variantNamed(byTarget, "scenario/drift-prompt-v2");
+        QCOMPARE(betterTarget["final_success"]["successes"].get<int>(), v2);
+        QCOMPARE(betterTarget["verdict"].get<std::string>(), std::string("better"));
+        QVERIFY(std::fabs(betterTarget["vs_baseline"]["p_value"].get<double>() / p12 - 1) < 1e-6);
+
+        // v1 against v2 as the baseline is a regression a CI guard catches.
+        const CliRun guard = runCliInProcess({QStringLiteral("compare"), QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-prompts.compare.json"),
+                                              QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--store"), location,
+                                              QStringLiteral("--baseline"), QStringLiteral("v2"), QStringLiteral("--fail-on-regression")});
+        QCOMPARE(guard.code, 1);
+        QVERIFY2(guard.out.find("v1 is worse than v2") != std::string::npos, guard.out.c_str());
+    }
+
     void usageErrorsAreOneLine_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -156,6 +244,11 @@ private slots:
         QTest::newRow("unknown field") << QStringList{QStringLiteral("--from-store"), QStringLiteral("--by"), QStringLiteral("colour")};
         QTest::newRow("unknown baseline") << QStringList{QStringLiteral("--from-store"), QStringLiteral("--by"), QStringLiteral("prompt"),
                                                          QStringLiteral("--baseline"), QStringLiteral("nope")};
+        QTest::newRow("prompt without schema") << QStringList{QStringLiteral("--prompt"), QStringLiteral("v1.md"), QStringLiteral("--target"),
+                                                              QStringLiteral("scenario:drift-prompt-v1")};
+        QTest::newRow("prompt and a file") << QStringList{QStringLiteral("x.compare.json"), QStringLiteral("--prompt"), QStringLiteral("v1.md")};
+        QTest::newRow("file and from-store") << QStringList{QStringLiteral("x.compare.json"), QStringLiteral("--from-store")};
+        QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/x.compare.json")};
         QTest::newRow("json and markdown") << QStringList{QStringLiteral("--from-store"), QStringLiteral("--by"), QStringLiteral("prompt"),
                                                           QStringLiteral("--json"), QStringLiteral("--markdown")};
     }

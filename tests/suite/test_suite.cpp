@@ -21,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace conform;
 
 Q_DECLARE_METATYPE(conform::Json)
@@ -455,6 +457,59 @@ private slots:
         QVERIFY2(bad.err.find("--target openai: must be PROVIDER:MODEL") != std::string::npos, bad.err.c_str());
     }
 
+    // `suite --baseline`: one case on a model that leaves out a field in about 5% of runs
+    // (drift-prompt-v2, 100 runs drawn from seed 1: 95 succeed) is the baseline. Noise at the
+    // same rate (seed 2: 96 of 100) passes; a model at about 30% (drift-prompt-v1, seed 2: 68
+    // of 100) fails, against a label of the same store and against another store. The counts
+    // are an independent SplitMix64 in Python (the draw scenario.h describes); the p-values are
+    // SciPy's fisher_exact: [[95, 5], [96, 4]] gives 1.0, [[95, 5], [68, 32]] 8.41094100064439e-07.
+    void baselineFailsOnlyOnARealRegression()
+    {
+        const auto suiteOn = [](const char* scenario) {
+            return Json{{"name", "drift"}, {"repeat", 100}, {"concurrency", 8},
+                        {"targets", Json::array({Json{{"provider", "scenario"}, {"scenario", scenario}, {"name", "model"}}})},
+                        {"cases", Json::array({Json{{"name", "coffee"}, {"schema", QString(kSchemas + QStringLiteral("/drift-detector/schema.json")).toStdString()},
+                                                    {"user", "Did the interviewee answer the question?"}}})}};
+        };
+        const QString steady = write(QStringLiteral("steady.suite.json"), suiteOn("drift-prompt-v2"));
+        const QString worse = write(QStringLiteral("worse.suite.json"), suiteOn("drift-prompt-v1"));
+        const QString store = m_dir.filePath(QStringLiteral("baseline.db"));
+        const CliRun first = runSuite(steady, {QStringLiteral("--store"), store, QStringLiteral("--seed"), QStringLiteral("1")});
+        QVERIFY2(first.code == 0, first.err.c_str());
+        const Json base = reportOf(first);
+        QCOMPARE(base["cells"][0]["succeeded"].get<int>(), 95);
+        const QString againstFirst = QStringLiteral("suite_run=") + QString::fromStdString(base["run_id"].get<std::string>());
+
+        const CliRun noise = runSuite(steady, {QStringLiteral("--store"), store, QStringLiteral("--seed"), QStringLiteral("2"),
+                                               QStringLiteral("--baseline"), againstFirst});
+        QVERIFY2(noise.code == 0, (noise.err + noise.out).c_str());
+        const Json calm = reportOf(noise)["baseline"]["cells"][0];
+        QCOMPARE(calm["successes"].get<int>(), 96);
+        QCOMPARE(calm["baseline_successes"].get<int>(), 95);
+        QCOMPARE(calm["p_value"].get<double>(), 1.0);
+        QCOMPARE(calm["verdict"].get<std::string>(), std::string("cannot_tell_yet"));
+
+        const CliRun regressed = runSuite(worse, {QStringLiteral("--store"), store, QStringLiteral("--seed"), QStringLiteral("2"),
+                                                  QStringLiteral("--baseline"), againstFirst});
+        QCOMPARE(regressed.code, 1);
+        const Json cell = reportOf(regressed)["baseline"]["cells"][0];
+        QCOMPARE(cell["successes"].get<int>(), 68);
+        QCOMPARE(cell["verdict"].get<std::string>(), std::string("worse"));
+        QVERIFY2(std::fabs(cell["p_value"].get<double>() / 8.41094100064439e-07 - 1) < 1e-6, cell.dump().c_str());
+        QCOMPARE(reportOf(regressed)["passed"].get<bool>(), false);
+
+        // The baseline as a store of its own: the same suite's captures in it.
+        const QString fresh = m_dir.filePath(QStringLiteral("fresh.db"));
+        const CliRun elsewhere = runSuite(worse, {QStringLiteral("--store"), fresh, QStringLiteral("--seed"), QStringLiteral("2"),
+                                                  QStringLiteral("--baseline"), store});
+        QCOMPARE(elsewhere.code, 1);
+        const CliRun text = runCliInProcess({QStringLiteral("suite"), worse, QStringLiteral("--store"), fresh, QStringLiteral("--seed"),
+                                             QStringLiteral("2"), QStringLiteral("--baseline"), againstFirst});
+        // In `fresh` no capture carries that suite_run: nothing to compare, so nothing fails.
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.find("baseline coffee x model: the baseline has no runs") != std::string::npos, text.out.c_str());
+    }
+
     // Every example suite in schemas/ runs offline on a fresh checkout, meets its own
     // thresholds, and is valid against the suite's own JSON Schema.
     void exampleSuites_data()
@@ -475,6 +530,26 @@ private slots:
         const CliRun run = runSuite(file, {QStringLiteral("--no-store")});
         QVERIFY2(run.code == 0, (run.err + run.out).c_str());
         QCOMPARE(reportOf(run)["passed"].get<bool>(), true);
+    }
+
+    // The example comparisons are valid against schemas/compare.schema.json (what the workbench
+    // checks a comparison file against as it is typed), and a comparison without variants is not.
+    void exampleComparisonsAreValid()
+    {
+        const schema::SchemaFile compareSchema = schema::loadSchemaFile(kSchemas + QStringLiteral("/compare.schema.json"));
+        QVERIFY2(compareSchema.ok, compareSchema.error.c_str());
+        const QStringList files = QDir(kSchemas).entryList({QStringLiteral("*.compare.json")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 2);
+        for (const QString& name : files) {
+            const auto verdict = compareSchema.validator->validate(readJson(kSchemas + QLatin1Char('/') + name));
+            QVERIFY2(verdict.valid, qPrintable(name + QLatin1Char(' ') + QString::fromStdString(dump(verdict.toJson()))));
+        }
+        Json noVariants = readJson(kSchemas + QStringLiteral("/drift-prompts.compare.json"));
+        noVariants.erase("variants");
+        QVERIFY(!compareSchema.validator->accepts(noVariants));
+        Json suiteThresholds = readJson(kSchemas + QStringLiteral("/drift-prompts.compare.json"));
+        suiteThresholds["thresholds"] = Json{{"min_success", 0.9}}; // a comparison's verdict is its test, not a threshold
+        QVERIFY(!compareSchema.validator->accepts(suiteThresholds));
     }
 
     void suiteSchemaAcceptsTheMinimalFile()

@@ -9,7 +9,8 @@ path, target = sys.argv[1], int(sys.argv[2])
 db = sqlite3.connect(path)
 have = db.execute("SELECT COUNT(*) FROM captures").fetchone()[0]
 columns = ("created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,"
-           " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key")
+           " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, first_tokens_in,"
+           " first_tokens_out, first_tokens_cached")
 copy = 0
 while have < target:
     copy += 1

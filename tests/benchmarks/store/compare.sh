@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# `conform-cli compare --from-store` over a million captures, on SQLite and on PostgreSQL,
+# process start to exit, as a user runs it. Goal: under 1 s. A figure, never a test assertion.
+# Usage: bash tests/benchmarks/store/compare.sh BUILD_DIR
+#   CONFORM_BENCH_STORE_COUNT   captures generated and imported (default 100000)
+#   CONFORM_BENCH_STORE_MILLION captures compared, by copying rows (default 1000000)
+#   CONFORM_BENCH_RUNS          timed runs per backend (default 5)
+# PostgreSQL runs in a throwaway cluster (initdb in a temporary folder, loopback only, as
+# the postgres user when run as root), stopped at the end.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source_dir="$(cd "$here/../../.." && pwd)"
+build="$(cd "${1:-$source_dir/build/release}" && pwd)"
+cli="$build/app/cli/conform-cli"
+count="${CONFORM_BENCH_STORE_COUNT:-100000}"
+million="${CONFORM_BENCH_STORE_MILLION:-1000000}"
+runs="${CONFORM_BENCH_RUNS:-5}"
+work="$build/bench-data/compare"
+rm -rf "$work" && mkdir -p "$work"
+export CONFORM_STORE="$work/unused.db"
+
+seconds() { local s e; s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); printf '%d.%03d\n' $(( (e - s) / 1000000000 )) $(( (e - s) / 1000000 % 1000 )); }
+
+# The captures: generate.mjs varies one real capture over four targets (see run.sh).
+"$cli" run --schema "$source_dir/schemas/goal-generator/schema.json" --system "$source_dir/schemas/goal-generator/prompt.md" \
+  --user "The incident: a missing invoice." --provider scenario --scenario trailing-commas --store "$work/template.db" >/dev/null 2>&1 || true
+"$cli" captures export --store "$work/template.db" 2>/dev/null | head -1 > "$work/template.json"
+node "$here/generate.mjs" --template "$work/template.json" --out "$work/captures.jsonl" --count "$count"
+
+"$cli" captures import "$work/captures.jsonl" --store "$work/million.db" >/dev/null 2>&1
+python3 "$here/grow.py" "$work/million.db" "$million" >/dev/null
+
+compare_args=(compare --from-store --by model --json)
+"$cli" "${compare_args[@]}" --store "$work/million.db" > "$work/sqlite.json"
+sqlite_times=()
+for _ in $(seq "$runs"); do sqlite_times+=("$("$cli" "${compare_args[@]}" --store "$work/million.db" >/dev/null; seconds "$cli" "${compare_args[@]}" --store "$work/million.db")"); done
+
+# PostgreSQL: the same 100,000 imported, then grown in SQL the way grow.py grows SQLite.
+pg_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+pg_dir="$(mktemp -d)"
+as_postgres=()
+if [ "$(id -u)" = 0 ]; then chown postgres "$pg_dir"; as_postgres=(runuser -u postgres --); fi
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"${as_postgres[@]}" "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U conform -E UTF8 --no-sync >/dev/null
+"${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w \
+  -o "-p $port -c unix_socket_directories='' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off" start >/dev/null
+trap '"${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -m fast stop >/dev/null 2>&1; rm -rf "$pg_dir"' EXIT
+"$pg_bin/createdb" -h 127.0.0.1 -p "$port" -U conform bench
+pg="postgresql://conform@127.0.0.1:$port/bench"
+"$cli" captures import "$work/captures.jsonl" --store "$pg" >/dev/null 2>&1
+columns="created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,
+  first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, first_tokens_in, first_tokens_out,
+  first_tokens_cached"
+psql_run() { "$pg_bin/psql" -q -h 127.0.0.1 -p "$port" -U conform -d bench -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
+copy=0
+have=$count
+while [ "$have" -lt "$million" ]; do
+  copy=$((copy + 1)); batch=$(( have < million - have ? have : million - have ))
+  psql_run "INSERT INTO captures (id, $columns) SELECT id || '-$copy', $columns FROM captures ORDER BY seq LIMIT $batch"
+  have=$((have + batch))
+done
+psql_run "VACUUM ANALYZE captures"
+"$cli" "${compare_args[@]}" --store "$pg" > "$work/postgres.json"
+pg_times=()
+for _ in $(seq "$runs"); do pg_times+=("$(seconds "$cli" "${compare_args[@]}" --store "$pg")"); done
+
+node --input-type=module - "$work" "$million" "${sqlite_times[*]}" "${pg_times[*]}" <<'JS'
+import fs from 'node:fs';
+const [work, million, sqlite, postgres] = process.argv.slice(2);
+const a = JSON.parse(fs.readFileSync(`${work}/sqlite.json`, 'utf8'));
+const b = JSON.parse(fs.readFileSync(`${work}/postgres.json`, 'utf8'));
+const runs = (r) => r.variants.reduce((n, v) => n + v.runs, 0);
+const same = JSON.stringify(a.variants.map(v => [v.name, v.runs, v.final_success.successes, v.verdict]))
+          === JSON.stringify(b.variants.map(v => [v.name, v.runs, v.final_success.successes, v.verdict]));
+const range = (t) => { const s = t.split(' ').map(Number).sort((x, y) => x - y); return `${s[0].toFixed(2)}–${s[s.length - 1].toFixed(2)} s (median ${s[s.length >> 1].toFixed(2)})`; };
+console.log(`compare --from-store --by model over ${million} captures (${a.variants.length} variants), conform-cli end to end, goal < 1 s`);
+console.log(`  SQLite      ${range(sqlite)}   (${runs(a)} runs compared)`);
+console.log(`  PostgreSQL  ${range(postgres)}   (${runs(b)} runs compared)`);
+console.log(`  the two backends give ${same ? 'the same' : 'DIFFERENT'} counts and verdicts`);
+process.exit(same && runs(a) === Number(million) && runs(b) === Number(million) ? 0 : 1);
+JS
