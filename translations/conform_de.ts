@@ -130,6 +130,18 @@
         <source>SpeakMCP agent loop: instead of a native tool call the model writes its call as &lt;function_calls&gt;&lt;invoke&gt; XML in the text. Extraction unwraps the JSON inside the parameter, so the first reply validates; were a repair turn needed, its hints would ask to drop the XML wrapper and return pure JSON.</source>
         <translation>SpeakMCP-Agentenschleife: statt eines nativen Werkzeugaufrufs schreibt das Modell seinen Aufruf als &lt;function_calls&gt;&lt;invoke&gt;-XML in den Text. Die Extraktion packt das JSON im Parameter aus, sodass die erste Antwort gültig ist; bräuchte es eine Reparaturrunde, bäten ihre Hinweise darum, die XML-Hülle wegzulassen und reines JSON zu liefern.</translation>
     </message>
+    <message>
+        <source>The v1 drift-detector prompt, offline: in about 30% of runs (drawn from the seed) the model leaves out redirect_suggestion and never puts it back, repair turns or not, so the run fails; otherwise the first reply is valid. Compare it with drift-prompt-v2 to see a significant difference.</source>
+        <translation>Der Prompt v1 des Abschweifungsdetektors, offline: in etwa 30 % der Läufe (aus dem Startwert gezogen) lässt das Modell redirect_suggestion weg und ergänzt es nie, ob mit Reparaturrunden oder ohne, sodass der Lauf scheitert; sonst ist die erste Antwort gültig. Mit drift-prompt-v2 verglichen zeigt sich ein signifikanter Unterschied.</translation>
+    </message>
+    <message>
+        <source>The v2 drift-detector prompt, offline: it names every field, and the model leaves out redirect_suggestion in only about 5% of runs (drawn from the seed). Against drift-prompt-v1 the difference is significant within a hundred runs each.</source>
+        <translation>Der Prompt v2 des Abschweifungsdetektors, offline: er nennt jedes Feld, und das Modell lässt redirect_suggestion nur in etwa 5 % der Läufe weg (aus dem Startwert gezogen). Gegenüber drift-prompt-v1 ist der Unterschied schon nach je hundert Läufen signifikant.</translation>
+    </message>
+    <message>
+        <source>The v3 drift-detector prompt, offline: v2 reworded, with no effect; the model still leaves out redirect_suggestion in about 5% of runs (drawn from the seed). Against drift-prompt-v2 there is no detectable difference, however many runs.</source>
+        <translation>Der Prompt v3 des Abschweifungsdetektors, offline: v2 umformuliert, ohne Wirkung; das Modell lässt redirect_suggestion weiterhin in etwa 5 % der Läufe weg (aus dem Startwert gezogen). Gegenüber drift-prompt-v2 ist kein Unterschied feststellbar, wie viele Läufe es auch sind.</translation>
+    </message>
 </context>
 <context>
     <name>FixWords</name>

@@ -25,6 +25,9 @@ private slots:
     void issueModelPassesTester();
     void issueModelRoles();
     void fixWordsForEveryKind();
+    void quotedTextShowsTheCharacters_data();
+    void quotedTextShowsTheCharacters();
+    void outcomeAndFlagWordsForEveryValue();
     void debouncedJobDeliversOnlyNewest();
     void debouncedJobCancelsAndOvertakes();
     void fileRoutes_data();

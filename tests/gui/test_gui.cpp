@@ -220,7 +220,7 @@ void TestGui::replyPaneMarksFixesAndIssues()
     QVERIFY(raw->hasMark(CodeEditor::FixMark, comma));
     QVERIFY(!raw->hasMark(CodeEditor::FixMark, spanOf(raw, "Sure").offset));
     const QString tip = pane->fixToolTipAt(comma);
-    QCOMPARE(tip, QStringLiteral("removed trailing comma: \",\" → \"\""));
+    QCOMPARE(tip, QStringLiteral("removed trailing comma: “,” → “”"));
     QVERIFY(pane->fixToolTipAt(0).isEmpty());
     // Hovering (Scintilla's dwell event) over the fix shows that text as a tooltip.
     emit raw->SCN_DWELLSTART(int(comma), 10, 10);

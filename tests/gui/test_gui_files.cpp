@@ -336,5 +336,12 @@ void TestGui::demoOverAnEditedSchemaAsks()
     answerNextMessageBox(QMessageBox::Discard, &asked);
     QVERIFY(m_window->runDemo(*demo));
     QCOMPARE(schema->text(), onDisk);
+    QVERIFY(!schema->isModified());
+    // Discarded, but not lost: Undo brings the edit back (and it counts as unsaved again).
+    schema->undo();
+    QCOMPARE(schema->text(), edited);
+    QVERIFY(schema->isModified());
+    schema->redo();
+    QCOMPARE(schema->text(), onDisk);
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->runPane()->isRunning(), 30000);
 }

@@ -1,4 +1,5 @@
 // The pure parts of the workbench: span helpers, the issue model, the debounced worker.
+#include "run/outcomewords.h"
 #include "gui_fixture.h"
 
 #include "async/debouncedjob.h"
@@ -47,6 +48,52 @@ void TestGui::fixWordsForEveryKind()
     }
     // An unknown kind reads as its name.
     QCOMPARE(describeFix("made_up_kind", "", "x"), QStringLiteral("made up kind"));
+}
+
+// A fix's before and after read as the characters (a JSON dump once showed "'" → "\""); only
+// what cannot be seen is spelled out.
+void TestGui::quotedTextShowsTheCharacters_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("double quote") << "\"" << "“\"”";
+    QTest::newRow("single quote") << "'" << "“'”";
+    QTest::newRow("nothing") << "" << "“”";
+    QTest::newRow("newline and tab") << "a\n\tb" << "“a\\n\\tb”";
+    QTest::newRow("control character") << QStringLiteral("\x01") << "“\\u0001”";
+    QTest::newRow("non-ASCII") << "äé" << "“äé”";
+}
+
+void TestGui::quotedTextShowsTheCharacters()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, shown);
+    QCOMPARE(quotedText(text.toStdString()), shown);
+}
+
+// Every outcome and flag has words in English and German (the browser once showed English
+// outcome words in German).
+void TestGui::outcomeAndFlagWordsForEveryValue()
+{
+    QTranslator german;
+    QVERIFY(german.load(QStringLiteral(CONFORM_QM_DIR "/conform_de.qm")));
+    QStringList english, deutsch;
+    const auto collect = [](QStringList* into) {
+        for (engine::Outcome o : {engine::Outcome::Valid, engine::Outcome::Repaired, engine::Outcome::Fallback, engine::Outcome::Failed})
+            *into << OutcomeWords::outcome(o);
+        for (std::size_t i = 0; i < engine::kRunFlagNames.size(); ++i)
+            *into << OutcomeWords::flag(static_cast<engine::RunFlag>(i));
+    };
+    collect(&english);
+    QCoreApplication::installTranslator(&german);
+    collect(&deutsch);
+    QCoreApplication::removeTranslator(&german);
+    QCOMPARE(english.size(), deutsch.size());
+    for (int i = 0; i < english.size(); ++i)
+        QVERIFY2(!english[i].isEmpty() && !deutsch[i].isEmpty() && english[i] != deutsch[i], qPrintable(english[i] + QStringLiteral(" / ") + deutsch[i]));
+    // The wire names stay what captures and the CLI use.
+    QCOMPARE(OutcomeWords::flagNamed("not_enforced"), QStringLiteral("not enforced"));
+    QCOMPARE(OutcomeWords::flagNamed("some_newer_flag"), QStringLiteral("some_newer_flag"));
 }
 
 void TestGui::offsetOfLineColumn_data()

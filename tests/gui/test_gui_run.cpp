@@ -557,10 +557,16 @@ void TestGuiRun::scenariosForTheOpenSchemaComeFirst()
 {
     QVERIFY(m_window->openFile(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-detector/schema.json")));
     QComboBox* scenarios = m_pane->targetForm()->scenarioCombo();
-    QTRY_COMPARE(scenarios->itemText(0), QStringLiteral("missing-field")); // the only drift-detector demo
-    QCOMPARE(scenarios->currentText(), QStringLiteral("missing-field"));
-    QVERIFY(scenarios->itemData(0, Qt::FontRole).value<QFont>().bold());
-    QVERIFY(!scenarios->itemData(1, Qt::FontRole).isValid());
+    // The drift detector's demos: the three seeded prompt versions and missing-field.
+    const QStringList forDrift{QStringLiteral("drift-prompt-v1"), QStringLiteral("drift-prompt-v2"), QStringLiteral("drift-prompt-v3"),
+                               QStringLiteral("missing-field")};
+    QTRY_COMPARE(scenarios->itemText(0), forDrift.first());
+    for (int i = 0; i < forDrift.size(); ++i) {
+        QCOMPARE(scenarios->itemText(i), forDrift[i]);
+        QVERIFY(scenarios->itemData(i, Qt::FontRole).value<QFont>().bold());
+    }
+    QVERIFY(forDrift.contains(scenarios->currentText()));
+    QVERIFY(!scenarios->itemData(int(forDrift.size()), Qt::FontRole).isValid());
 }
 
 QTEST_MAIN(TestGuiRun)

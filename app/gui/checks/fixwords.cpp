@@ -62,7 +62,22 @@ const char* fixWordsSource(json::FixKind kind)
 
 QString quotedText(const std::string& text)
 {
-    return QString::fromStdString(Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+    // The characters themselves between typographic quotes (a JSON dump showed a quote as \"),
+    // with only what cannot be seen spelled out.
+    QString shown;
+    for (const QChar c : QString::fromUtf8(text.data(), qsizetype(text.size()))) {
+        if (c == QLatin1Char('\n'))
+            shown += QStringLiteral("\\n");
+        else if (c == QLatin1Char('\r'))
+            shown += QStringLiteral("\\r");
+        else if (c == QLatin1Char('\t'))
+            shown += QStringLiteral("\\t");
+        else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            shown += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            shown += c;
+    }
+    return QStringLiteral("“%1”").arg(shown);
 }
 
 QString fixWords(json::FixKind kind)

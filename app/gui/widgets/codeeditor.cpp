@@ -13,6 +13,8 @@
 #include <QSaveFile>
 #include <QTimer>
 
+#include <utility>
+
 namespace conform::gui {
 
 namespace {
@@ -257,16 +259,32 @@ void CodeEditor::showFileText(const QByteArray& utf8, const QString& path)
     emit filePathChanged(path);
 }
 
+void CodeEditor::discardEdits()
+{
+    setModified(false);
+    m_discarded = true;
+}
+
 void CodeEditor::replaceAllText(const QByteArray& utf8)
 {
     // The bytes go to Scintilla as they are: setText() would convert them to UTF-16 and back.
     fitToSize(utf8.size());
     const bool readOnly = isReadOnly();
     setReadOnly(false);
+    // Edits the user chose to discard are replaced as one undoable step, so Undo brings them
+    // back (a demo opened over an edited schema, then Discard); a plain load starts a fresh
+    // history, and a big text never keeps one (it would double the memory).
+    const bool undoable = std::exchange(m_discarded, false) && utf8.size() <= kUndoableReplaceBytes
+                          && SendScintilla(SCI_GETLENGTH) <= kUndoableReplaceBytes;
     m_replacing = true;
+    if (undoable)
+        SendScintilla(SCI_BEGINUNDOACTION);
     setAllBytes(utf8);
+    if (undoable)
+        SendScintilla(SCI_ENDUNDOACTION);
+    else
+        SendScintilla(SCI_EMPTYUNDOBUFFER);
     m_replacing = false;
-    SendScintilla(SCI_EMPTYUNDOBUFFER);
     setReadOnly(readOnly);
     setModified(false);
 }

@@ -24,6 +24,8 @@ public:
     enum class Kind { Json, Plain };
     // Indicator numbers 8..31 are free for containers (0..7 belong to lexers).
     enum Mark { IssueMark = 8, FocusMark = 9, FixMark = 10 };
+    // A file load or a result this small (and replacing one this small) can be undone.
+    static constexpr qint64 kUndoableReplaceBytes = 1024 * 1024;
 
     explicit CodeEditor(Kind kind, QWidget* parent = nullptr);
 
@@ -55,6 +57,9 @@ public:
     // Shows `text` with no file behind it (Save then asks where): a line picked from a .jsonl.
     void showUntitled(const QString& text);
     bool saveFile(const QString& path, QString* error);
+    // The user chose to drop the unsaved edits (Save / Discard / Cancel): no longer modified,
+    // and the next load replaces them as one undoable step, so Undo can still bring them back.
+    void discardEdits();
 
     // Replaces the whole text (QsciScintilla's, fitted to the text's size first).
     void setText(const QString& text) override;
@@ -95,6 +100,7 @@ private:
     bool m_readOnlyBeforeLoading = false;
     long m_fullModEventMask = 0;
     quint64 m_load = 0; // bumped by every load; a step of an older one stops
+    bool m_discarded = false; // discardEdits() was called and no text has replaced them yet
 };
 
 } // namespace conform::gui

@@ -19,6 +19,12 @@ namespace {
 [[maybe_unused]] constexpr const char* kBuiltinDescriptions[] = {
     // amber-case
     QT_TRANSLATE_NOOP("BuiltinDemos", "Planning review structure call: overall_rating comes back as \"Amber\" where the enum says \"amber\". Enum-case coercion fixes it (and logs it); without coercion it is an invalid_enum_value issue and a repair turn."),
+    // drift-prompt-v1
+    QT_TRANSLATE_NOOP("BuiltinDemos", "The v1 drift-detector prompt, offline: in about 30% of runs (drawn from the seed) the model leaves out redirect_suggestion and never puts it back, repair turns or not, so the run fails; otherwise the first reply is valid. Compare it with drift-prompt-v2 to see a significant difference."),
+    // drift-prompt-v2
+    QT_TRANSLATE_NOOP("BuiltinDemos", "The v2 drift-detector prompt, offline: it names every field, and the model leaves out redirect_suggestion in only about 5% of runs (drawn from the seed). Against drift-prompt-v1 the difference is significant within a hundred runs each."),
+    // drift-prompt-v3
+    QT_TRANSLATE_NOOP("BuiltinDemos", "The v3 drift-detector prompt, offline: v2 reworded, with no effect; the model still leaves out redirect_suggestion in about 5% of runs (drawn from the seed). Against drift-prompt-v2 there is no detectable difference, however many runs."),
     // fenced-reply
     QT_TRANSLATE_NOOP("BuiltinDemos", "Goal generator, Drama Detective's first agent: the model wraps a good answer in a sentence and a ```json fence. Extraction takes the fenced block; a strict client that parses the raw text fails."),
     // hopeless-model

@@ -416,7 +416,7 @@ bool MainWindow::settleUnsaved(const QList<CodeEditor*>& editors)
                 return false;
             break;
         case QMessageBox::Discard:
-            editor->setModified(false);
+            editor->discardEdits();
             break;
         default:
             return false;
