@@ -1,26 +1,12 @@
 #include "ingest/batch_files.h"
 
+#include "base/json_access.h"
 #include "providers/http.h"
 #include "providers/provider.h"
 
 namespace conform::ingest {
 
 namespace {
-
-const Json kNull;
-
-const Json& member(const Json& object, const char* key)
-{
-    if (!object.is_object())
-        return kNull;
-    const auto it = object.find(key);
-    return it == object.end() ? kNull : *it;
-}
-
-std::string stringOf(const Json& value)
-{
-    return value.is_string() ? value.get<std::string>() : std::string();
-}
 
 std::string contentText(const Json& content)
 {

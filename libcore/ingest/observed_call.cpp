@@ -1,5 +1,6 @@
 #include "ingest/observed_call.h"
 
+#include "base/json_access.h"
 #include "engine/evaluate.h"
 #include "engine/run_record.h"
 #include "providers/http.h"
@@ -7,20 +8,6 @@
 namespace conform::ingest {
 
 namespace {
-
-const Json& member(const Json& object, const char* key)
-{
-    static const Json none;
-    if (!object.is_object())
-        return none;
-    const auto it = object.find(key);
-    return it == object.end() ? none : *it;
-}
-
-std::string stringOf(const Json& value)
-{
-    return value.is_string() ? value.get<std::string>() : std::string();
-}
 
 // The tool a request forces, by name: OpenAI {"type":"function","function":{"name"}},
 // Anthropic {"type":"tool","name"}.

@@ -1,5 +1,6 @@
 #include "otlp/export.h"
 
+#include "base/json_access.h"
 #include "providers/http.h"
 
 #include <QCryptographicHash>
@@ -41,15 +42,6 @@ std::string label(const store::Capture& c, const char* key)
         if (k == key)
             return v;
     return {};
-}
-
-const Json& member(const Json& object, const char* key)
-{
-    static const Json none;
-    if (!object.is_object())
-        return none;
-    const auto it = object.find(key);
-    return it == object.end() ? none : *it;
 }
 
 std::int64_t integerAt(const Json& object, const char* key)

@@ -1,5 +1,6 @@
 #include "otlp/genai.h"
 
+#include "base/json_access.h"
 #include "json/parse.h"
 
 #include <algorithm>
@@ -9,27 +10,12 @@ namespace conform::otlp {
 
 namespace {
 
-const Json kNull;
-
-const Json& member(const Json& object, const char* key)
-{
-    if (!object.is_object())
-        return kNull;
-    const auto it = object.find(key);
-    return it == object.end() ? kNull : *it;
-}
-
 // The array at `key`, or an empty one: by reference, so a range-for never copies a payload.
 const Json& arrayAt(const Json& object, const char* key)
 {
     static const Json empty = Json::array();
     const Json& value = member(object, key);
     return value.is_array() ? value : empty;
-}
-
-std::string stringOf(const Json& value)
-{
-    return value.is_string() ? value.get<std::string>() : std::string();
 }
 
 // OTLP/JSON writes 64-bit integers as strings ("1700000000000000000") or numbers.

@@ -1,5 +1,6 @@
 #include "proxy/exchange.h"
 
+#include "base/json_access.h"
 #include "engine/evaluate.h"
 #include "json/parse.h"
 #include "providers/http.h"
@@ -10,20 +11,6 @@
 namespace conform::proxy {
 
 namespace {
-
-const Json& member(const Json& object, const char* key)
-{
-    static const Json none;
-    if (!object.is_object())
-        return none;
-    const auto it = object.find(key);
-    return it == object.end() ? none : *it;
-}
-
-std::string stringOf(const Json& value)
-{
-    return value.is_string() ? value.get<std::string>() : std::string();
-}
 
 // A message's text: a string, or the text blocks of a content list.
 std::string textOf(const Json& content)

@@ -135,6 +135,8 @@ private:
     void openWindow();
     // Runs a built-in demo in the Run activity (in process) and waits for its capture.
     void runDemo(const char* name);
+    // Opens the captures list's first capture, as QA does.
+    void openFirstCapture();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<MainWindow> m_window;
@@ -180,6 +182,14 @@ void TestGuiLayout::runDemo(const char* name)
     QTRY_VERIFY_WITH_TIMEOUT(!landed.isEmpty(), 30000);
 }
 
+void TestGuiLayout::openFirstCapture()
+{
+    CapturesBrowser* browser = m_window->captureViews()->browser();
+    QTRY_VERIFY_WITH_TIMEOUT(browser->model()->rowCount() > 0, 30000);
+    browser->table()->selectRow(0);
+    QTRY_VERIFY_WITH_TIMEOUT(browser->captureView()->capture().has_value(), 30000);
+}
+
 void TestGuiLayout::everyActivityKeepsItsShape_data()
 {
     QTest::addColumn<QSize>("size");
@@ -197,12 +207,8 @@ void TestGuiLayout::everyActivityKeepsItsShape()
     runDemo("missing-field");
     m_window->resize(size);
     m_window->showActivity(activity);
-    if (activity == Activity::Captures) {
-        CapturesBrowser* browser = m_window->captureViews()->browser();
-        QTRY_VERIFY_WITH_TIMEOUT(browser->model()->rowCount() > 0, 30000);
-        browser->table()->selectRow(0);
-        QTRY_VERIFY_WITH_TIMEOUT(browser->captureView()->capture().has_value(), 30000);
-    }
+    if (activity == Activity::Captures)
+        openFirstCapture();
     QCOMPARE(m_window->size(), size);
     // Layouts settle over posted events (later on a busy machine): a crushed control is one
     // that stays crushed.
@@ -360,12 +366,8 @@ void TestGuiLayout::germanThroughout()
     };
     for (Activity activity : kActivities) {
         m_window->showActivity(activity);
-        if (activity == Activity::Captures) {
-            CapturesBrowser* browser = m_window->captureViews()->browser();
-            QTRY_VERIFY_WITH_TIMEOUT(browser->model()->rowCount() > 0, 30000);
-            browser->table()->selectRow(0);
-            QTRY_VERIFY_WITH_TIMEOUT(browser->captureView()->capture().has_value(), 30000);
-        }
+        if (activity == Activity::Captures)
+            openFirstCapture();
         QTest::qWait(50);
         walk(ActivityWords::key(activity));
     }
