@@ -150,9 +150,12 @@ void TestGui::jsonlOpensAsCheckedLines()
 // workers. Each arrives whole and is checked.
 void TestGui::largeFilesOpenWithoutStoppingTheWindow()
 {
-    // A freeze detector, not a speed goal (the figures are printed; 20-100 ms here): reading
-    // or setting 20 MB on the GUI thread stalls it for 0.3-1 s.
-    constexpr double kFreezeMs = 250;
+    // A freeze detector, not a speed goal (the figures are printed): reading or setting 20 MB
+    // on the GUI thread stalls it for 0.3-1 s, and more on a busy machine. The 20 MB reply's
+    // longest turn (the value handed over and the raw text marked) measures 170-260 ms of CPU
+    // here with other tests running beside it, so the bound sits above that rather than
+    // failing on a busy core.
+    constexpr double kFreezeMs = 350;
     constexpr int kLines = 400000; // 50-odd bytes each: about 21 MB
     QByteArray lines;
     lines.reserve(kLines * 56);
