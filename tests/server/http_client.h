@@ -2,7 +2,6 @@
 // Test helpers: synchronous-looking HTTP over QNetworkAccessManager and raw TCP, both
 // spinning the event loop so that an in-process server in the same thread keeps serving.
 #include <QByteArray>
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -14,6 +13,7 @@
 
 #include <functional>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace conform::test {
@@ -24,8 +24,7 @@ struct HttpResult
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
     QByteArray body;
     std::map<QByteArray, QByteArray> headers; // lower-case names
-    qint64 elapsedMs = 0;
-    qint64 firstBytesMs = -1; // when the first body bytes arrived
+    bool gotBody = false; // some body bytes arrived
     QByteArray firstRead;     // the body bytes the first read delivered
     bool timedOut = false;
 
@@ -43,14 +42,10 @@ inline HttpResult send(QNetworkAccessManager& nam, const QByteArray& verb, const
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     for (const auto& [name, value] : headers)
         request.setRawHeader(name, value);
-    QElapsedTimer clock;
-    clock.start();
     QNetworkReply* reply = nam.sendCustomRequest(request, verb, body);
     HttpResult result;
     QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
-        const bool first = result.firstBytesMs < 0;
-        if (first)
-            result.firstBytesMs = clock.elapsed();
+        const bool first = !std::exchange(result.gotBody, true);
         result.body += reply->readAll();
         if (first)
             result.firstRead = result.body;
@@ -64,7 +59,6 @@ inline HttpResult send(QNetworkAccessManager& nam, const QByteArray& verb, const
     if (!reply->isFinished())
         loop.exec();
     result.body += reply->readAll();
-    result.elapsedMs = clock.elapsed();
     result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     result.error = reply->error();
     for (const auto& pair : reply->rawHeaderPairs())
