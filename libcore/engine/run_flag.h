@@ -6,6 +6,8 @@
 //
 //   parseRunFlag("not_enforced");          // RunFlag::NotEnforced
 //   runFlagName(RunFlag::TransportError);  // "transport_error"
+#include "base/names.h"
+
 #include <array>
 #include <optional>
 #include <string_view>
@@ -31,10 +33,7 @@ constexpr std::string_view runFlagName(RunFlag flag)
 
 constexpr std::optional<RunFlag> parseRunFlag(std::string_view name)
 {
-    for (std::size_t i = 0; i < kRunFlagNames.size(); ++i)
-        if (kRunFlagNames[i] == name)
-            return static_cast<RunFlag>(i);
-    return std::nullopt;
+    return enumOfName<RunFlag>(kRunFlagNames, name);
 }
 
 } // namespace conform::engine

@@ -15,13 +15,6 @@ std::int64_t integerAt(const Json& object, const char* key)
     return it != object.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
 }
 
-std::string percent(double rate)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", rate * 100);
-    return text;
-}
-
 std::string points(double difference)
 {
     char text[32];
@@ -29,19 +22,9 @@ std::string points(double difference)
     return text;
 }
 
-std::string pValue(double p)
-{
-    char text[32];
-    if (p < 0.0001)
-        std::snprintf(text, sizeof text, "%.1e", p);
-    else
-        std::snprintf(text, sizeof text, "%.2g", p);
-    return text;
-}
-
 std::string intervalText(Interval interval, bool asPoints)
 {
-    return "[" + (asPoints ? points(interval.low) : percent(interval.low)) + ", " + (asPoints ? points(interval.high) : percent(interval.high)) + "]";
+    return "[" + (asPoints ? points(interval.low) : percentText(interval.low)) + ", " + (asPoints ? points(interval.high) : percentText(interval.high)) + "]";
 }
 
 // Hashes are long; the first 12 characters name a version well enough on screen.
@@ -58,15 +41,15 @@ std::string runsPhrase(std::int64_t a, std::int64_t b)
 std::string sentenceFor(const VariantResult& result, const Variant& baseline, std::size_t compared)
 {
     const Variant& v = result.variant;
-    const std::string rates = percent(v.finalSuccess.rate()) + " vs " + percent(baseline.finalSuccess.rate()) + " final success "
+    const std::string rates = percentText(v.finalSuccess.rate()) + " vs " + percentText(baseline.finalSuccess.rate()) + " final success "
                               + runsPhrase(baseline.runs, v.runs);
-    std::string test = testName(result.vsBaseline.test) + " p = " + pValue(result.vsBaseline.pValue);
+    std::string test = testName(result.vsBaseline.test) + " p = " + pValueText(result.vsBaseline.pValue);
     if (compared > 1)
-        test += ", " + pValue(result.adjustedP) + " after Holm's correction for " + std::to_string(compared) + " variants";
+        test += ", " + pValueText(result.adjustedP) + " after Holm's correction for " + std::to_string(compared) + " variants";
     const std::string name = shortName(v.name), base = shortName(baseline.name);
     switch (result.verdict) {
     case Verdict::Baseline:
-        return name + " is the baseline: " + percent(v.finalSuccess.rate()) + " final success over " + std::to_string(v.runs) + " runs";
+        return name + " is the baseline: " + percentText(v.finalSuccess.rate()) + " final success over " + std::to_string(v.runs) + " runs";
     case Verdict::Better:
         return name + " is better than " + base + ": " + rates + " (" + test + ")";
     case Verdict::Worse:
@@ -278,7 +261,7 @@ std::string costPerValid(const Json& cost)
 std::string overheadText(const Variant& v)
 {
     const Json& share = v.overheadCostShare.is_number() ? v.overheadCostShare : v.overheadTokenShare;
-    return share.is_number() ? percent(share.get<double>()) : "-";
+    return share.is_number() ? percentText(share.get<double>()) : "-";
 }
 
 std::vector<Row> tableRows(const ComparisonReport& report)
@@ -292,10 +275,10 @@ std::vector<Row> tableRows(const ComparisonReport& report)
         std::snprintf(repairs, sizeof repairs, "%.2f", v.meanRepairs);
         const bool isBase = r.verdict == Verdict::Baseline;
         rows.push_back({{shortName(v.name), std::to_string(v.runs),
-                         percent(v.finalSuccess.rate()) + " " + intervalText(wilson(v.finalSuccess.successes, v.finalSuccess.trials), false),
-                         percent(v.firstTry.rate()), repairs, std::to_string(v.latencyP50), costPerValid(v.cost), overheadText(v),
+                         percentText(v.finalSuccess.rate()) + " " + intervalText(wilson(v.finalSuccess.successes, v.finalSuccess.trials), false),
+                         percentText(v.firstTry.rate()), repairs, std::to_string(v.latencyP50), costPerValid(v.cost), overheadText(v),
                          isBase ? "-" : points(r.vsBaseline.difference) + " " + intervalText(r.vsBaseline.interval, true),
-                         isBase ? "-" : pValue(r.adjustedP), verdictName(r.verdict)}});
+                         isBase ? "-" : pValueText(r.adjustedP), verdictName(r.verdict)}});
     }
     return rows;
 }
@@ -310,7 +293,7 @@ std::string passKLine(const ComparisonReport& report)
         if (!pass.is_object() || pass.value("cases", 0) == 0)
             continue;
         char text[96];
-        std::snprintf(text, sizeof text, "%s of %lld cases", percent(pass.value("pass_all_rate", 0.0)).c_str(),
+        std::snprintf(text, sizeof text, "%s of %lld cases", percentText(pass.value("pass_all_rate", 0.0)).c_str(),
                       static_cast<long long>(pass.value("cases", 0)));
         line += (line.empty() ? "" : ", ") + shortName(r.variant.name) + " " + text;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace conform::stats {
@@ -212,6 +213,20 @@ PercentileEstimate percentileOf(const std::vector<double>& sortedValues, double 
     const double centre = double(n) * p, spread = twoSidedZ(confidence) * std::sqrt(double(n) * p * (1 - p));
     estimate.interval = {at(std::int64_t(std::floor(centre - spread))), at(std::int64_t(std::ceil(centre + spread)) + 1)};
     return estimate;
+}
+
+std::string percentText(double rate)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", rate * 100);
+    return text;
+}
+
+std::string pValueText(double p)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, p < 0.0001 ? "%.1e" : "%.2g", p);
+    return text;
 }
 
 } // namespace conform::stats

@@ -61,6 +61,9 @@ double twoProportionZTest(Proportion a, Proportion b);
 // Which test `compareProportions` used.
 enum class Test { FisherExact, TwoProportionZ };
 std::string testName(Test test); // "Fisher's exact", "two-proportion z"
+// How a rate and a p-value read in a verdict: "92.0%"; "0.0019", and "2.2e-09" below 0.0001.
+std::string percentText(double rate);
+std::string pValueText(double p);
 
 // Fisher's exact test while both groups have at most `exactLimit` runs, the z-test beyond.
 inline constexpr std::int64_t kExactTestLimit = 10'000;

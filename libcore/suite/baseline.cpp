@@ -4,8 +4,6 @@
 #include "stats/stats.h"
 #include "store/store.h"
 
-#include <cstdio>
-
 namespace conform::suite {
 
 namespace {
@@ -21,20 +19,6 @@ Result<stats::Proportion> finalSuccess(store::Store& store, const store::Filter&
     const Json& counts = figures.value()["counts"];
     return stats::Proportion{counts.value("valid", std::int64_t(0)) + counts.value("repaired", std::int64_t(0)),
                              figures.value().value("count", std::int64_t(0))};
-}
-
-std::string percent(double rate)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", rate * 100);
-    return text;
-}
-
-std::string pText(double p)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, p < 0.0001 ? "%.1e" : "%.2g", p);
-    return text;
 }
 
 } // namespace
@@ -94,10 +78,10 @@ Result<Json> compareWithBaseline(const Suite& suite, const SuiteResults& results
         entry["p_value"] = cell.comparison.pValue;
         entry["adjusted_p_value"] = p;
         entry["verdict"] = verdict;
-        const std::string figures = percent(cell.now.rate()) + " vs " + percent(cell.before.rate()) + " final success over "
+        const std::string figures = stats::percentText(cell.now.rate()) + " vs " + stats::percentText(cell.before.rate()) + " final success over "
                                     + std::to_string(cell.now.trials) + " and " + std::to_string(cell.before.trials) + " runs ("
-                                    + stats::testName(cell.comparison.test) + " p = " + pText(cell.comparison.pValue)
-                                    + (pValues.size() > 1 ? ", " + pText(p) + " after Holm's correction for " + std::to_string(pValues.size()) + " cells" : "")
+                                    + stats::testName(cell.comparison.test) + " p = " + stats::pValueText(cell.comparison.pValue)
+                                    + (pValues.size() > 1 ? ", " + stats::pValueText(p) + " after Holm's correction for " + std::to_string(pValues.size()) + " cells" : "")
                                     + ")";
         entry["sentence"] = name + (worse ? ": worse than the baseline: " : significant ? ": better than the baseline: "
                                                                                        : ": no detectable difference from the baseline: ")
