@@ -66,6 +66,7 @@ private slots:
     void largeFilesOpenWithoutStoppingTheWindow();
     void filesOpenWhereTheyBelong();
     void unsavedChangesAreNamed();
+    void documentsOwnTheirFiles();
     void demoOverAnEditedSchemaAsks();
     void newWorkspaceStartsClean();
 

@@ -6,6 +6,7 @@
 
 #include <QAbstractItemModelTester>
 
+#include "document/textdocument.h"
 #include "widgets/codeeditor.h"
 #include "widgets/editorpanel.h"
 #include "workbench/fileroute.h"
@@ -106,8 +107,10 @@ void TestGui::notTextIsRefused()
     if (file.ok)
         QVERIFY(!file.text().startsWith(QChar(0xFEFF)));
     CodeEditor editor(CodeEditor::Kind::Json);
+    TextDocument document(&editor, QStringLiteral("The untitled file"));
     QString shown;
-    QCOMPARE(editor.loadFile(path, &shown), error.isEmpty());
+    QCOMPARE(document.open(path, &shown), error.isEmpty());
+    QCOMPARE(document.filePath().isEmpty(), !error.isEmpty());
     QCOMPARE(shown, error);
     // And a size limit says how to check a bigger file.
     QVERIFY(readTextFile(path, 4).error.contains(QStringLiteral("conform-cli validate")));
@@ -140,7 +143,7 @@ void TestGui::jsonlOpensAsCheckedLines()
     InstancePane* instance = m_window->instancePane();
     QCOMPARE(m_window->tabs()->currentWidget(), instance);
     QCOMPARE(instance->editor()->text(), QStringLiteral("{\"name\": \"Bob\", \"age\": -1}"));
-    QVERIFY(instance->editor()->filePath().isEmpty());
+    QVERIFY(instance->document()->filePath().isEmpty());
     QCOMPARE(instance->panel()->headerText(), QStringLiteral("Instance"));
     QTRY_COMPARE(instance->statusLine()->text(), QStringLiteral("1 issue"));
 }
@@ -190,8 +193,9 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
           linesMs, instanceMs, watchdog.longestStallMs(), qPrintable(watchdog.longestGapParts()));
     QVERIFY2(watchdog.longestStallMs() < kFreezeMs, qPrintable(QStringLiteral("the window stalled %1 ms").arg(watchdog.longestStallMs())));
     QCOMPARE(QByteArray::fromStdString(editor->utf8Text()), instance);
-    QCOMPARE(QFileInfo(editor->filePath()), QFileInfo(instancePath));
-    QVERIFY(!editor->isModified());
+    TextDocument* document = m_window->instancePane()->document();
+    QCOMPARE(QFileInfo(document->filePath()), QFileInfo(instancePath));
+    QVERIFY(!document->isModified());
     QVERIFY(!editor->isReadOnly());
     QVERIFY(!editor->isUndoAvailable()); // loading is not an edit to undo
 
@@ -222,14 +226,14 @@ void TestGui::largeFilesOpenWithoutStoppingTheWindow()
     const QString binary = m_dir->filePath(QStringLiteral("person/examples/dump.json"));
     writeBytes(binary, QByteArray(2 * 1024 * 1024, '\0'));
     QString said;
-    QSignalSpy failed(editor, &CodeEditor::fileLoadFailed);
+    QSignalSpy failed(document, &TextDocument::loadFailed);
     answerNextMessageBoxWhenShown(QMessageBox::Ok, &said);
     QVERIFY(m_window->openFile(binary));
     QTRY_COMPARE(failed.count(), 1);
     QTRY_VERIFY(said.contains(QStringLiteral("not a text file (it contains NUL bytes)")));
     QVERIFY(!editor->isLoading());
     QVERIFY(!editor->isReadOnly());
-    QCOMPARE(QFileInfo(editor->filePath()), QFileInfo(instancePath)); // what was open stays
+    QCOMPARE(QFileInfo(document->filePath()), QFileInfo(instancePath)); // what was open stays
     // and is still checked as it is edited.
     QTest::keyClicks(editor, QStringLiteral("x"));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->instancePane()->statusLine()->state(), StatusLine::State::Error, 30000);
@@ -251,9 +255,9 @@ void TestGui::filesOpenWhereTheyBelong()
     QCOMPARE(m_window->tabs()->currentWidget(), m_window->textPanel());
     QCOMPARE(m_window->textPanel()->editor()->text(), QStringLiteral("# Notes\nNothing to extract here.\n"));
     // An example brings its schema along.
-    m_window->schemaEditor()->showUntitled(QStringLiteral("{}"));
+    m_window->schemaText()->showUntitled(QStringLiteral("{}"));
     QVERIFY(m_window->openFile(m_dir->filePath(QStringLiteral("person/examples/ok.json"))));
-    QCOMPARE(QFileInfo(m_window->schemaEditor()->filePath()), QFileInfo(m_dir->filePath(QStringLiteral("person/schema.json"))));
+    QCOMPARE(QFileInfo(m_window->schemaText()->filePath()), QFileInfo(m_dir->filePath(QStringLiteral("person/schema.json"))));
     // Each opened file heads the recent list.
     const QStringList recent = QSettings().value(QStringLiteral("recent/files")).toStringList();
     QVERIFY(recent.size() >= 3);
@@ -282,6 +286,58 @@ void TestGui::unsavedChangesAreNamed()
     QCOMPARE(instance->text(), QStringLiteral("{}"));
 }
 
+// The file behind a text is the document's: its path, its unsaved edits and their •, open and
+// save. The editor only shows the bytes, and the window's • follows every document.
+void TestGui::documentsOwnTheirFiles()
+{
+    TextDocument* text = m_window->textPanel()->document();
+    QVERIFY(m_window->workspace()->documents().contains(text));
+    const QString notes = m_dir->filePath(QStringLiteral("notes.md"));
+    writeBytes(notes, "first\n");
+    QSignalSpy pathChanged(text, &TextDocument::filePathChanged);
+    QVERIFY(m_window->openFile(notes));
+    QCOMPARE(QFileInfo(text->filePath()), QFileInfo(notes));
+    QCOMPARE(pathChanged.count(), 1);
+    QCOMPARE(text->displayName(), QStringLiteral("notes.md"));
+    QVERIFY(!text->isModified());
+    QVERIFY(!m_window->workspace()->anyModified());
+    QVERIFY(!m_window->isWindowModified());
+
+    QSignalSpy modified(text, &TextDocument::modificationChanged);
+    text->editor()->append(QStringLiteral("second\n"));
+    QVERIFY(text->isModified());
+    QCOMPARE(modified.count(), 1);
+    QVERIFY(m_window->workspace()->anyModified());
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(m_window->textPanel()->headerText().endsWith(QStringLiteral(" •")));
+
+    // Saved elsewhere: the bytes are there, the document is that file now, and clean.
+    const QString copy = m_dir->filePath(QStringLiteral("notes-2.md"));
+    QString error;
+    QVERIFY2(text->save(copy, &error), qPrintable(error));
+    QFile written(copy);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.readAll(), QByteArray("first\nsecond\n"));
+    QCOMPARE(QFileInfo(text->filePath()), QFileInfo(copy));
+    QCOMPARE(pathChanged.count(), 2);
+    QVERIFY(!text->isModified());
+    QVERIFY(!m_window->isWindowModified());
+    QVERIFY(!m_window->textPanel()->headerText().endsWith(QStringLiteral(" •")));
+
+    // A save that cannot be written says why and leaves the document as it was.
+    text->editor()->append(QStringLiteral("third\n"));
+    QVERIFY(!text->save(m_dir->filePath(QStringLiteral("no/such/folder/notes.md")), &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(QFileInfo(text->filePath()), QFileInfo(copy));
+    QVERIFY(text->isModified());
+
+    // Untitled: no file, named by what it is.
+    text->showUntitled(QStringLiteral("scratch"));
+    QVERIFY(text->filePath().isEmpty());
+    QCOMPARE(text->displayName(), QStringLiteral("The untitled text"));
+    QVERIFY(!text->isModified());
+}
+
 void TestGui::newWorkspaceStartsClean()
 {
     // A fresh window with no schema at all still settles: typing an instance is not "checking…"
@@ -293,9 +349,10 @@ void TestGui::newWorkspaceStartsClean()
 
     QTemporaryDir other;
     QVERIFY(m_window->openWorkspace(other.path()));
-    for (CodeEditor* editor : m_window->documentEditors()) {
-        QVERIFY(editor->text().isEmpty());
-        QVERIFY(editor->filePath().isEmpty());
+    for (TextDocument* document : m_window->documents()) {
+        QVERIFY(document->editor()->text().isEmpty());
+        QVERIFY(document->filePath().isEmpty());
+        QVERIFY(!document->isModified());
     }
     QCOMPARE(m_window->folder(), QDir(other.path()).absolutePath());
     QCOMPARE(m_window->workspace()->recentWorkspaces().value(0), QDir(other.path()).absolutePath());

@@ -11,6 +11,7 @@
 #include "checks/fixtable.h"
 #include "widgets/codeeditor.h"
 #include "workbench/mainwindow.h"
+#include "document/textdocument.h"
 #include "widgets/tonelabel.h"
 #include "run/runpane.h"
 #include "run/runprompt.h"
@@ -459,8 +460,8 @@ void TestGuiRun::startPageDemoRunsAsItsExpectSays()
     QCOMPARE(m_pane->outcomeLabel()->text().toStdString(), expect["outcome"].get<std::string>());
     QCOMPARE(m_pane->attemptModel()->rowCount(), expect["attempts"].get<int>());
     // The workspace's copy of the schema was opened (with its prompt.md), not a pasted one.
-    QVERIFY2(m_window->schemaEditor()->filePath().startsWith(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/")),
-             qPrintable(m_window->schemaEditor()->filePath()));
+    QVERIFY2(m_window->schemaText()->filePath().startsWith(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/")),
+             qPrintable(m_window->schemaText()->filePath()));
     QVERIFY(!m_pane->userEdit()->toPlainText().isEmpty());
 }
 

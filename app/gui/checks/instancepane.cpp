@@ -58,6 +58,11 @@ CodeEditor* InstancePane::editor() const
     return m_panel->editor();
 }
 
+TextDocument* InstancePane::document() const
+{
+    return m_panel->document();
+}
+
 std::size_t InstancePane::issueCount() const
 {
     return std::size_t(m_model->rowCount()) + m_unshown.size();

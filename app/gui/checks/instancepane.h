@@ -19,6 +19,7 @@ class EditorPanel;
 class IssueList;
 class IssueModel;
 class StatusLine;
+class TextDocument;
 
 class InstancePane : public QWidget
 {
@@ -30,6 +31,8 @@ public:
     InstancePane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent = nullptr);
 
     CodeEditor* editor() const;
+    // The instance as a file (path, unsaved edits, open, save).
+    TextDocument* document() const;
     EditorPanel* panel() const { return m_panel; }
     IssueModel* issueModel() const { return m_model; }
     IssueList* issueList() const { return m_list; }

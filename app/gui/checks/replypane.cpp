@@ -103,6 +103,11 @@ CodeEditor* ReplyPane::rawEditor() const
     return m_rawPanel->editor();
 }
 
+TextDocument* ReplyPane::rawDocument() const
+{
+    return m_rawPanel->document();
+}
+
 CodeEditor* ReplyPane::extractedEditor() const
 {
     return m_extractedPanel->editor();

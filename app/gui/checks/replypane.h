@@ -21,6 +21,7 @@ class EditorPanel;
 class IssueList;
 class IssueModel;
 class StatusLine;
+class TextDocument;
 
 class ReplyPane : public QWidget
 {
@@ -32,6 +33,8 @@ public:
     ReplyPane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent = nullptr);
 
     CodeEditor* rawEditor() const;
+    // The raw reply as a file (path, unsaved edits, open, save).
+    TextDocument* rawDocument() const;
     CodeEditor* extractedEditor() const;
     EditorPanel* rawPanel() const { return m_rawPanel; }
     IssueModel* issueModel() const { return m_model; }

@@ -5,7 +5,7 @@
 // kMaxEditorBytes is refused with the CLI as the way to check it.
 //
 // Files above kReadOnWorkerBytes are read on a worker thread and poured into an editor in
-// steps (CodeEditor::loadFileInSteps), so opening a 20 MB file never stops the window.
+// steps (TextDocument::open), so opening a 20 MB file never stops the window.
 #include <QByteArray>
 #include <QString>
 

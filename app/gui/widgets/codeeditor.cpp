@@ -1,6 +1,5 @@
 #include "widgets/codeeditor.h"
 
-#include "async/backgroundtask.h"
 #include "document/textfile.h"
 #include "checks/textspans.h"
 #include "widgets/themecolours.h"
@@ -8,9 +7,7 @@
 #include <Qsci/qscilexerjson.h>
 
 #include <QEvent>
-#include <QFile>
 #include <QFontDatabase>
-#include <QSaveFile>
 #include <QTimer>
 
 #include <utility>
@@ -240,33 +237,15 @@ Span CodeEditor::selectedSpan() const
     return Span{start, end - start};
 }
 
-bool CodeEditor::loadFile(const QString& path, QString* error)
-{
-    abandonLoading();
-    TextFile file = readTextFile(path);
-    if (!file.ok) {
-        *error = file.error;
-        return false;
-    }
-    showFileText(file.utf8, path);
-    return true;
-}
-
-void CodeEditor::showFileText(const QByteArray& utf8, const QString& path)
-{
-    replaceAllText(utf8);
-    m_filePath = path;
-    emit filePathChanged(path);
-}
-
 void CodeEditor::discardEdits()
 {
     setModified(false);
     m_discarded = true;
 }
 
-void CodeEditor::replaceAllText(const QByteArray& utf8)
+void CodeEditor::replaceText(const QByteArray& utf8)
 {
+    abandonLoading();
     // The bytes go to Scintilla as they are: setText() would convert them to UTF-16 and back.
     fitToSize(utf8.size());
     const bool readOnly = isReadOnly();
@@ -304,39 +283,26 @@ qsizetype stepEnd(const QByteArray& utf8, qsizetype from)
 
 } // namespace
 
-void CodeEditor::loadFileInSteps(const QString& path)
+quint64 CodeEditor::startLoading()
 {
     abandonLoading();
-    const quint64 load = m_load;
     m_loading = true;
     m_readOnlyBeforeLoading = isReadOnly();
     setReadOnly(true);
-    runInBackground(this, [path] { return readTextFile(path); }, [this, path, load](TextFile file) {
-        if (load != m_load)
-            return; // abandoned meanwhile
-        if (!file.ok) {
-            abandonLoading();
-            emit fileLoadFailed(path, file.error);
-            return;
-        }
-        pour(std::make_shared<const QByteArray>(std::move(file.utf8)), path, load);
-    });
+    return m_load;
 }
 
 void CodeEditor::showResult(QByteArray utf8)
 {
-    abandonLoading();
     if (utf8.size() <= kReadOnWorkerBytes)
-        return replaceAllText(utf8);
-    const quint64 load = m_load;
-    m_loading = true;
-    m_readOnlyBeforeLoading = isReadOnly();
-    setReadOnly(true);
-    pour(std::make_shared<const QByteArray>(std::move(utf8)), m_filePath, load);
+        return replaceText(utf8);
+    pour(std::move(utf8), startLoading());
 }
 
-void CodeEditor::pour(std::shared_ptr<const QByteArray> utf8, const QString& path, quint64 load)
+void CodeEditor::pour(QByteArray utf8, quint64 load)
 {
+    if (!isLoadCurrent(load))
+        return;
     // Quiet while pouring: panes re-check on textChanged, once the whole text is in. And
     // no modification notices at all: QScintilla's handling of one costs time in
     // proportion to where the text goes (100 ms at the end of 20 MB), which would make
@@ -347,28 +313,28 @@ void CodeEditor::pour(std::shared_ptr<const QByteArray> utf8, const QString& pat
     SendScintilla(SCI_SETUNDOCOLLECTION, 0UL);
     SendScintilla(SCI_CLEARALL);
     setReadOnly(true);
-    fitToSize(utf8->size()); // before the first step: no wrapping of a text on its way in
-    pourStep(std::move(utf8), 0, path, load);
+    fitToSize(utf8.size()); // before the first step: no wrapping of a text on its way in
+    pourStep(std::make_shared<const QByteArray>(std::move(utf8)), 0, load);
 }
 
-void CodeEditor::pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, QString path, quint64 load)
+void CodeEditor::pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, quint64 load)
 {
-    if (load != m_load)
+    if (!isLoadCurrent(load))
         return;
     const qsizetype end = stepEnd(*utf8, from);
     setReadOnly(false);
     SendScintilla(SCI_APPENDTEXT, static_cast<unsigned long>(end - from), utf8->constData() + from);
     setReadOnly(true);
     if (end < utf8->size()) {
-        QTimer::singleShot(0, this, [this, utf8 = std::move(utf8), end, path = std::move(path), load]() mutable {
-            pourStep(std::move(utf8), end, std::move(path), load);
+        QTimer::singleShot(0, this, [this, utf8 = std::move(utf8), end, load]() mutable {
+            pourStep(std::move(utf8), end, load);
         });
         return;
     }
-    finishLoading(path);
+    finishLoading(load);
 }
 
-void CodeEditor::finishLoading(const QString& path)
+void CodeEditor::finishLoading(quint64 load)
 {
     SendScintilla(SCI_SETMODEVENTMASK, static_cast<unsigned long>(m_fullModEventMask));
     SendScintilla(SCI_SETUNDOCOLLECTION, 1UL);
@@ -378,13 +344,8 @@ void CodeEditor::finishLoading(const QString& path)
     m_loading = false;
     blockSignals(false);
     setModified(false);
-    if (path != m_filePath) {
-        m_filePath = path;
-        emit filePathChanged(path);
-    }
     emit textChanged();
-    if (!path.isEmpty())
-        emit fileLoaded(path);
+    emit poured(load);
 }
 
 void CodeEditor::abandonLoading()
@@ -397,32 +358,6 @@ void CodeEditor::abandonLoading()
     SendScintilla(SCI_SETUNDOCOLLECTION, 1UL);
     setReadOnly(m_readOnlyBeforeLoading);
     blockSignals(false);
-}
-
-void CodeEditor::showUntitled(const QString& text)
-{
-    abandonLoading();
-    setText(text);
-    setModified(false);
-    if (!m_filePath.isEmpty()) {
-        m_filePath.clear();
-        emit filePathChanged(m_filePath);
-    }
-}
-
-bool CodeEditor::saveFile(const QString& path, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(utf8Text())) < 0 || !file.commit()) {
-        *error = file.errorString();
-        return false;
-    }
-    setModified(false);
-    if (path != m_filePath) {
-        m_filePath = path;
-        emit filePathChanged(path);
-    }
-    return true;
 }
 
 } // namespace conform::gui

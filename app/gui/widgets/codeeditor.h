@@ -41,25 +41,26 @@ public:
     void revealSpan(Span span);
     Span selectedSpan() const;
 
-    // The file behind the editor, if any. Loading and saving reset the modified flag.
-    QString filePath() const { return m_filePath; }
-    // Refuses what is not text, or too large for an editor (see textfile.h).
-    bool loadFile(const QString& path, QString* error);
-    // The same for a large file without stopping the window: read on a worker, then shown a
-    // step at a time with the event loop running between steps. The editor is read-only and
-    // quiet (no textChanged) meanwhile; fileLoaded or fileLoadFailed says how it ended.
-    // Loading or showing anything else first abandons it.
-    void loadFileInSteps(const QString& path);
-    bool isLoading() const { return m_loading; }
-    // Shows `utf8` as a result to read (an extracted value): the file path stays, nothing
-    // counts as modified, and a text above kReadOnWorkerBytes is poured in steps as above.
+    // The text becomes `utf8` (every byte of it, a NUL included), unmodified: a file read or
+    // a result, not an edit. After discardEdits() it is one undoable step; otherwise the undo
+    // history starts afresh.
+    void replaceText(const QByteArray& utf8);
+    // Shows `utf8` as a result to read (an extracted value); a text above kReadOnWorkerBytes
+    // is poured in steps as below.
     void showResult(QByteArray utf8);
-    // Shows `text` with no file behind it (Save then asks where): a line picked from a .jsonl.
-    void showUntitled(const QString& text);
-    bool saveFile(const QString& path, QString* error);
-    // The user chose to drop the unsaved edits (Save / Discard / Cancel): no longer modified,
-    // and the next load replaces them as one undoable step, so Undo can still bring them back.
+    // The user chose to drop the unsaved edits: no longer modified, and the next replaceText
+    // keeps them in the undo history (texts up to kUndoableReplaceBytes).
     void discardEdits();
+
+    // A big text arrives in steps with the event loop running between them. startLoading()
+    // makes the editor read-only and quiet (no textChanged) and returns the load's token;
+    // pour() then fills it and says poured(token) at the end. Showing anything else first
+    // abandons the load (isLoadCurrent turns false; a step of an older load stops).
+    quint64 startLoading();
+    bool isLoadCurrent(quint64 load) const { return m_loading && load == m_load; }
+    void pour(QByteArray utf8, quint64 load);
+    void abandonLoading();
+    bool isLoading() const { return m_loading; }
 
     // Replaces the whole text (QsciScintilla's, fitted to the text's size first).
     void setText(const QString& text) override;
@@ -68,9 +69,8 @@ public:
     void setShaded(bool shaded);
 
 signals:
-    void filePathChanged(const QString& path);
-    void fileLoaded(const QString& path);
-    void fileLoadFailed(const QString& path, const QString& error);
+    // A pour() ended with the whole text in (textChanged was said just before).
+    void poured(quint64 load);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -84,15 +84,10 @@ private:
     void setUpJsonLexer();
     void setUpMarks();
     void fill(Mark mark, Span span);
-    void showFileText(const QByteArray& utf8, const QString& path);
-    void replaceAllText(const QByteArray& utf8); // not an edit: no undo, not modified
-    void pour(std::shared_ptr<const QByteArray> utf8, const QString& path, quint64 load);
-    void pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, QString path, quint64 load);
-    void finishLoading(const QString& path);
-    void abandonLoading();
+    void pourStep(std::shared_ptr<const QByteArray> utf8, qsizetype from, quint64 load);
+    void finishLoading(quint64 load);
 
     Kind m_kind;
-    QString m_filePath;
     bool m_shaded = false;
     bool m_large = false;     // fitToSize's last verdict
     bool m_replacing = false; // the whole text is being replaced: no fitting to the middle state

@@ -1,5 +1,7 @@
 #include "widgets/editorpanel.h"
 
+#include "document/textdocument.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -24,7 +26,7 @@ QLabel* headerLabel(QWidget* parent)
 
 EditorPanel::EditorPanel(const QString& title, CodeEditor::Kind kind, QWidget* parent)
     : QWidget(parent), m_title(title), m_editor(new CodeEditor(kind, this)), m_header(headerLabel(this)),
-      m_note(new QLabel(this))
+      m_note(new QLabel(this)), m_document(new TextDocument(m_editor, title, this))
 {
     m_note->setForegroundRole(QPalette::PlaceholderText);
     auto* bar = new QHBoxLayout;
@@ -36,8 +38,8 @@ EditorPanel::EditorPanel(const QString& title, CodeEditor::Kind kind, QWidget* p
     layout->setSpacing(0);
     layout->addLayout(bar);
     layout->addWidget(m_editor, 1);
-    connect(m_editor, &QsciScintilla::modificationChanged, this, &EditorPanel::updateHeader);
-    connect(m_editor, &CodeEditor::filePathChanged, this, &EditorPanel::updateHeader);
+    connect(m_document, &TextDocument::modificationChanged, this, &EditorPanel::updateHeader);
+    connect(m_document, &TextDocument::filePathChanged, this, &EditorPanel::updateHeader);
     updateHeader();
 }
 
@@ -60,13 +62,13 @@ void EditorPanel::setNote(const QString& note)
 void EditorPanel::updateHeader()
 {
     QString text = m_title;
-    const QString path = m_editor->filePath();
+    const QString path = m_document->filePath();
     if (!path.isEmpty()) {
         const QFileInfo info(path);
         text = tr("%1 — %2").arg(m_title, info.dir().dirName() + QLatin1Char('/') + info.fileName());
         m_header->setToolTip(path);
     }
-    if (m_editor->isModified())
+    if (m_document->isModified())
         text += QStringLiteral(" •");
     m_header->setText(text);
 }

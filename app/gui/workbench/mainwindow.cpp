@@ -1,5 +1,7 @@
 #include "workbench/mainwindow.h"
 
+#include "document/textdocument.h"
+
 #include "widgets/codeeditor.h"
 #include "workbench/demos.h"
 #include "widgets/editorpanel.h"
@@ -65,12 +67,18 @@ void MainWindow::buildCentre()
 {
     m_document = new SchemaDocument(this);
     m_schemaPanel = new EditorPanel(tr("Schema"), CodeEditor::Kind::Json, this);
+    m_schemaPanel->document()->setUntitledName(tr("The untitled schema"));
     m_instance = new InstancePane(m_document, schemaEditor(), this);
     m_lines = new LinesPane(m_document, this);
     m_reply = new ReplyPane(m_document, schemaEditor(), this);
     m_draft = new RunDraft(m_document, this);
     m_run = new RunPane(m_draft, this);
     m_text = new EditorPanel(tr("Text"), CodeEditor::Kind::Plain, this);
+    m_text->document()->setUntitledName(tr("The untitled text"));
+    m_instance->document()->setUntitledName(tr("The untitled instance"));
+    m_reply->rawDocument()->setUntitledName(tr("The raw reply"));
+    for (TextDocument* document : {schemaText(), m_instance->document(), m_reply->rawDocument(), m_text->document()})
+        m_workspace->addDocument(document);
     m_start = new StartPage(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
@@ -100,7 +108,7 @@ void MainWindow::buildCentre()
     m_centre->setStretchFactor(2, 3);
     m_centre->setChildrenCollapsible(false);
     m_centre->setSizes({200, 460, 700});
-    m_current = schemaEditor();
+    m_current = schemaText();
 }
 
 void MainWindow::buildActivities()
@@ -156,7 +164,7 @@ void MainWindow::connectEditors()
 {
     // The panes observe the document; only the document listens to the schema editor.
     connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
-    connect(schemaEditor(), &CodeEditor::filePathChanged, m_document, &SchemaDocument::setFilePath);
+    connect(schemaText(), &TextDocument::filePathChanged, m_document, &SchemaDocument::setFilePath);
     connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
     connect(m_options, &OptionsToolBar::settingsChanged, this, &MainWindow::saveWorkspaceOptions);
     // The Run tab offers the demos written for the open schema first.
@@ -173,23 +181,26 @@ void MainWindow::connectEditors()
     });
     connect(m_tree, &WorkspaceTree::fileActivated, this, &MainWindow::openFile);
     // A schema opened from a workspace brings the prompt.md beside it into the Run tab.
-    connect(schemaEditor(), &CodeEditor::filePathChanged, m_run, &RunPane::loadPromptFor);
+    connect(schemaText(), &TextDocument::filePathChanged, m_run, &RunPane::loadPromptFor);
     connect(m_tree, &WorkspaceTree::openAsReplyRequested, this, &MainWindow::openReply);
     connect(m_lines, &LinesPane::lineChosen, this, [this](const QString& text, int line) {
-        if (!settleUnsaved({m_instance->editor()}))
+        if (!settleUnsaved({m_instance->document()}))
             return;
-        m_instance->editor()->showUntitled(text);
+        m_instance->document()->showUntitled(text);
         m_instance->panel()->setNote(tr("line %1 of %2").arg(line).arg(QFileInfo(m_lines->filePath()).fileName()));
         showTab(m_instance);
     });
-    connect(m_instance->editor(), &CodeEditor::filePathChanged, this, [this] { m_instance->panel()->setNote(QString()); });
+    connect(m_instance->document(), &TextDocument::filePathChanged, this, [this] { m_instance->panel()->setNote(QString()); });
     // Large files arrive later (loadInto): their end is said in the status bar, a failure in a box.
-    for (CodeEditor* editor : {schemaEditor(), m_instance->editor(), m_reply->rawEditor(), m_text->editor()}) {
-        connect(editor, &CodeEditor::fileLoaded, this, [this](const QString& path) {
+    for (TextDocument* document : documents()) {
+        connect(document, &TextDocument::loaded, this, [this](const QString& path) {
             statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 3000);
         });
-        connect(editor, &CodeEditor::fileLoadFailed, this, &MainWindow::sayCannotOpen);
+        connect(document, &TextDocument::loadFailed, this, &MainWindow::sayCannotOpen);
+        // The tree shows what is open.
+        connect(document, &TextDocument::filePathChanged, m_tree, &WorkspaceTree::select);
     }
+    connect(m_workspace, &Workspace::documentsModifiedChanged, this, [this] { setWindowModified(m_workspace->anyModified()); });
     connect(m_lines, &LinesPane::fileLoadFailed, this, &MainWindow::sayCannotOpen);
     connect(m_start, &StartPage::demoChosen, this, &MainWindow::runDemo);
     connect(m_start, &StartPage::openWorkspaceRequested, this, [this] {
@@ -204,11 +215,6 @@ void MainWindow::connectEditors()
             openFile(path);
     });
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { noteFocus(now); });
-    for (CodeEditor* editor : documentEditors()) {
-        connect(editor, &QsciScintilla::modificationChanged, this, &MainWindow::updateModified);
-        // The tree shows what is open.
-        connect(editor, &CodeEditor::filePathChanged, m_tree, &WorkspaceTree::select);
-    }
 }
 
 CodeEditor* MainWindow::schemaEditor() const
@@ -216,9 +222,14 @@ CodeEditor* MainWindow::schemaEditor() const
     return m_schemaPanel->editor();
 }
 
-QList<CodeEditor*> MainWindow::documentEditors() const
+TextDocument* MainWindow::schemaText() const
 {
-    return {schemaEditor(), m_instance->editor(), m_reply->rawEditor(), m_text->editor()};
+    return m_schemaPanel->document();
+}
+
+QList<TextDocument*> MainWindow::documents() const
+{
+    return m_workspace->documents();
 }
 
 bool MainWindow::openWorkspace(const QString& path)
@@ -226,11 +237,11 @@ bool MainWindow::openWorkspace(const QString& path)
     const QString absolute = QDir(path).absolutePath();
     const bool first = m_workspace->folder().isEmpty();
     if (!first && absolute != folder()) {
-        if (!settleUnsaved(documentEditors()))
+        if (!settleUnsaved(documents()))
             return false;
         // A new workspace starts clean: nothing of the old one stays on screen.
-        for (CodeEditor* editor : documentEditors())
-            editor->showUntitled(QString());
+        for (TextDocument* document : documents())
+            document->showUntitled(QString());
         m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
         m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     }
@@ -252,15 +263,15 @@ bool MainWindow::openFile(const QString& path)
     bool opened = false;
     switch (routeForFile(path)) {
     case FileRoute::Schema:
-        opened = loadInto(schemaEditor(), path);
+        opened = loadInto(schemaText(), path);
         break;
     case FileRoute::Instance: {
         // An example brings its schema along, unless that schema is what the editor holds.
         const QString schema = schemaForExample(path);
-        if (!schema.isEmpty() && QFileInfo(schema) != QFileInfo(schemaEditor()->filePath()) && !loadInto(schemaEditor(), schema))
+        if (!schema.isEmpty() && QFileInfo(schema) != QFileInfo(schemaText()->filePath()) && !loadInto(schemaText(), schema))
             return false;
         showTab(m_instance);
-        opened = loadInto(m_instance->editor(), path);
+        opened = loadInto(m_instance->document(), path);
         break;
     }
     case FileRoute::Lines: {
@@ -288,7 +299,7 @@ bool MainWindow::openFile(const QString& path)
     case FileRoute::Text:
         m_tabs->setTabVisible(m_tabs->indexOf(m_text), true);
         showTab(m_text);
-        opened = loadInto(m_text->editor(), path);
+        opened = loadInto(m_text->document(), path);
         break;
     }
     if (opened)
@@ -299,7 +310,7 @@ bool MainWindow::openFile(const QString& path)
 bool MainWindow::openReply(const QString& path)
 {
     showTab(m_reply);
-    const bool opened = loadInto(m_reply->rawEditor(), path);
+    const bool opened = loadInto(m_reply->rawDocument(), path);
     if (opened)
         m_workspace->noteRecentFile(path);
     return opened;
@@ -318,9 +329,9 @@ bool MainWindow::runDemo(const Demo& demo)
             if (!openFile(file))
                 return false;
         } else {
-            if (!settleUnsaved({schemaEditor()}))
+            if (!settleUnsaved({schemaText()}))
                 return false;
-            schemaEditor()->showUntitled(QString::fromStdString(scenario->schema->dump(2)));
+            schemaText()->showUntitled(QString::fromStdString(scenario->schema->dump(2)));
         }
     }
     if (!scenario->promptSystem.empty() || !scenario->promptUser.empty())
@@ -350,24 +361,21 @@ void MainWindow::showTab(QWidget* pane)
     m_tabs->setCurrentWidget(pane);
 }
 
-bool MainWindow::loadInto(CodeEditor* editor, const QString& path)
+bool MainWindow::loadInto(TextDocument* document, const QString& path)
 {
     // Asked also when `path` is the file already open: reading it again would drop the edits.
-    if (!settleUnsaved({editor}))
+    if (!settleUnsaved({document}))
         return false;
-    const QFileInfo file(path);
-    if (file.size() > kReadOnWorkerBytes && file.size() <= kMaxEditorBytes) {
-        statusBar()->showMessage(tr("Opening %1 (%2 MB)…").arg(file.fileName()).arg(double(file.size()) / (1024 * 1024), 0, 'f', 1));
-        editor->loadFileInSteps(path);
-        m_current = editor;
-        return true;
-    }
     QString error;
-    if (!editor->loadFile(path, &error)) {
+    if (!document->open(path, &error)) {
         sayCannotOpen(path, error);
         return false;
     }
-    m_current = editor;
+    if (document->isLoading()) {
+        const QFileInfo file(path);
+        statusBar()->showMessage(tr("Opening %1 (%2 MB)…").arg(file.fileName()).arg(double(file.size()) / (1024 * 1024), 0, 'f', 1));
+    }
+    m_current = document;
     return true;
 }
 
@@ -375,19 +383,19 @@ bool MainWindow::save()
 {
     if (m_current->filePath().isEmpty())
         return saveAs();
-    return saveEditor(m_current, m_current->filePath());
+    return saveDocument(m_current, m_current->filePath());
 }
 
 bool MainWindow::saveAs()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), folder());
-    return !path.isEmpty() && saveEditor(m_current, path);
+    return !path.isEmpty() && saveDocument(m_current, path);
 }
 
-bool MainWindow::saveEditor(CodeEditor* editor, const QString& path)
+bool MainWindow::saveDocument(TextDocument* document, const QString& path)
 {
     QString error;
-    if (!editor->saveFile(path, &error)) {
+    if (!document->save(path, &error)) {
         QMessageBox::warning(this, tr("Cannot save file"), tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;
     }
@@ -397,26 +405,25 @@ bool MainWindow::saveEditor(CodeEditor* editor, const QString& path)
     return true;
 }
 
-bool MainWindow::settleUnsaved(const QList<CodeEditor*>& editors)
+bool MainWindow::settleUnsaved(const QList<TextDocument*>& documents)
 {
-    for (CodeEditor* editor : editors) {
-        if (!editor->isModified())
+    for (TextDocument* document : documents) {
+        if (!document->isModified())
             continue;
-        const QString name = editor->filePath().isEmpty() ? untitledName(editor) : QFileInfo(editor->filePath()).fileName();
         QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
-                        tr("%1 has unsaved changes. Save them?").arg(name),
+                        tr("%1 has unsaved changes. Save them?").arg(document->displayName()),
                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
         box.setDefaultButton(QMessageBox::Save);
-        if (!editor->filePath().isEmpty())
-            box.setInformativeText(QDir::toNativeSeparators(editor->filePath()));
+        if (!document->filePath().isEmpty())
+            box.setInformativeText(QDir::toNativeSeparators(document->filePath()));
         switch (box.exec()) {
         case QMessageBox::Save:
-            m_current = editor;
+            m_current = document;
             if (!save())
                 return false;
             break;
         case QMessageBox::Discard:
-            editor->discardEdits();
+            document->discardEdits();
             break;
         default:
             return false;
@@ -425,31 +432,12 @@ bool MainWindow::settleUnsaved(const QList<CodeEditor*>& editors)
     return true;
 }
 
-// Save applies to the editor the user worked in last; the read-only ones never count.
-QString MainWindow::untitledName(const CodeEditor* editor) const
-{
-    if (editor == schemaEditor())
-        return tr("The untitled schema");
-    if (editor == m_instance->editor())
-        return tr("The untitled instance");
-    if (editor == m_reply->rawEditor())
-        return tr("The raw reply");
-    return tr("The untitled text");
-}
-
+// Save applies to the document whose editor the user worked in last; read-only ones never count.
 void MainWindow::noteFocus(QWidget* now)
 {
-    for (CodeEditor* editor : documentEditors())
-        if (now == editor || (now && editor->isAncestorOf(now)))
-            m_current = editor;
-}
-
-void MainWindow::updateModified()
-{
-    bool modified = false;
-    for (CodeEditor* editor : documentEditors())
-        modified = modified || editor->isModified();
-    setWindowModified(modified);
+    for (TextDocument* document : documents())
+        if (now == document->editor() || (now && document->editor()->isAncestorOf(now)))
+            m_current = document;
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -460,7 +448,7 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!settleUnsaved(documentEditors()))
+    if (!settleUnsaved(documents()))
         return event->ignore();
     saveSettings();
     event->accept();

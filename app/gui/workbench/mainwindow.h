@@ -35,6 +35,7 @@ class RunPane;
 class SchemaDocument;
 class StartPage;
 class SuitesView;
+class TextDocument;
 struct Demo;
 class Workspace;
 class WorkspaceTree;
@@ -62,7 +63,7 @@ public:
     // in the Run activity with streaming on. False when the scenario cannot be read or the
     // user kept an edited schema instead.
     bool runDemo(const Demo& demo);
-    // Saves the editor that last had focus (the schema editor by default).
+    // Saves the document whose editor last had focus (the schema by default).
     bool save();
     bool saveAs();
 
@@ -73,6 +74,8 @@ public:
     ActivityBar* activityBar() const { return m_bar; }
 
     CodeEditor* schemaEditor() const;
+    // The schema's text as a file: its path, unsaved edits, open and save.
+    TextDocument* schemaText() const;
     // The schema the panes share: its text, file, settings and compiled form.
     SchemaDocument* document() const { return m_document; }
     // The run being prepared beside the schema: RunDraft::spec() is how every view makes a run.
@@ -92,10 +95,10 @@ public:
     QSplitter* designSplitter() const { return m_centre; }
     QTabWidget* tabs() const { return m_tabs; }
     QString folder() const;
-    // The editor Save applies to.
-    CodeEditor* currentEditor() const { return m_current; }
-    // Every editor that holds a document the user may change (and must not lose).
-    QList<CodeEditor*> documentEditors() const;
+    // The document Save applies to.
+    TextDocument* currentDocument() const { return m_current; }
+    // Every document the user may change (and must not lose): the Workspace's.
+    QList<TextDocument*> documents() const;
     // The capture store and the activities over it (captureviews.h).
     CaptureViews* captureViews() const { return m_views; }
 
@@ -121,16 +124,13 @@ private:
     void saveWorkspaceOptions() const;
     void saveSettings() const;
     void restoreSplitters(Activity activity);
-    // Small files are read here; larger ones on a worker, poured into the editor in steps.
-    bool loadInto(CodeEditor* editor, const QString& path);
+    // Opens `path` in `document` once its unsaved edits are settled; larger files arrive later.
+    bool loadInto(TextDocument* document, const QString& path);
     void sayCannotOpen(const QString& path, const QString& error);
-    bool saveEditor(CodeEditor* editor, const QString& path);
-    // Save / Discard / Cancel for `editors` with unsaved changes, naming their files. True
+    bool saveDocument(TextDocument* document, const QString& path);
+    // Save / Discard / Cancel for `documents` with unsaved changes, naming their files. True
     // when the caller may go on.
-    bool settleUnsaved(const QList<CodeEditor*>& editors);
-    // What the Save question calls an editor with no file ("The raw reply").
-    QString untitledName(const CodeEditor* editor) const;
-    void updateModified();
+    bool settleUnsaved(const QList<TextDocument*>& documents);
     void noteFocus(QWidget* now);
     void fillRecentMenu(QMenu* menu, bool folders);
     void showTab(QWidget* pane);
@@ -157,7 +157,7 @@ private:
     ActivityBar* m_bar = nullptr;
     QStackedWidget* m_stack = nullptr;
     std::map<Activity, QWidget*> m_pages;
-    CodeEditor* m_current = nullptr; // the editor Save applies to
+    TextDocument* m_current = nullptr; // the document Save applies to
     std::set<Activity> m_splittersRestored; // the activities shown since the window was
 };
 

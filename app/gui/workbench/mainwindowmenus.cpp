@@ -2,6 +2,7 @@
 // Edit (acting on the editor that has focus), Reply, View and Help (shortcuts, README).
 #include "workbench/mainwindow.h"
 
+#include "document/textdocument.h"
 #include "widgets/codeeditor.h"
 #include "workbench/demos.h"
 #include "widgets/editorpanel.h"
@@ -100,7 +101,7 @@ void MainWindow::buildEditMenu()
 {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     const auto onEditor = [this](void (QsciScintilla::*method)()) {
-        return [this, method] { (focusedEditor(m_current)->*method)(); };
+        return [this, method] { (focusedEditor(m_current->editor())->*method)(); };
     };
     edit->addAction(tr("&Undo"), QKeySequence::Undo, this, onEditor(&QsciScintilla::undo));
     edit->addAction(tr("&Redo"), QKeySequence::Redo, this, onEditor(&QsciScintilla::redo));
@@ -108,21 +109,21 @@ void MainWindow::buildEditMenu()
     edit->addAction(tr("Cu&t"), QKeySequence::Cut, this, onEditor(&QsciScintilla::cut));
     edit->addAction(tr("&Copy"), QKeySequence::Copy, this, onEditor(&QsciScintilla::copy));
     edit->addAction(tr("&Paste"), QKeySequence::Paste, this, onEditor(&QsciScintilla::paste));
-    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] { focusedEditor(m_current)->selectAll(); });
+    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] { focusedEditor(m_current->editor())->selectAll(); });
     edit->addSeparator();
     edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
-        CodeEditor* editor = focusedEditor(m_current);
+        CodeEditor* editor = focusedEditor(m_current->editor());
         bool ok = false;
         const QString text = QInputDialog::getText(this, tr("Find"), tr("Find:"), QLineEdit::Normal, editor->selectedText(), &ok);
         if (ok && !text.isEmpty() && !editor->findFirst(text, false, false, false, true))
             statusBar()->showMessage(tr("\"%1\" not found").arg(text), 4000);
     });
     edit->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] {
-        if (!focusedEditor(m_current)->findNext())
+        if (!focusedEditor(m_current->editor())->findNext())
             statusBar()->showMessage(tr("No more matches"), 4000);
     });
     edit->addAction(tr("R&eplace…"), QKeySequence::Replace, this, [this] {
-        CodeEditor* editor = focusedEditor(m_current);
+        CodeEditor* editor = focusedEditor(m_current->editor());
         bool ok = false;
         const QString find = QInputDialog::getText(this, tr("Replace"), tr("Replace:"), QLineEdit::Normal, editor->selectedText(), &ok);
         if (!ok || find.isEmpty())
@@ -140,7 +141,7 @@ void MainWindow::buildEditMenu()
         statusBar()->showMessage(tr("Replaced %n occurrence(s)", nullptr, count), 4000);
     });
     edit->addAction(tr("&Go to Line…"), QKeySequence(tr("Ctrl+G")), this, [this] {
-        CodeEditor* editor = focusedEditor(m_current);
+        CodeEditor* editor = focusedEditor(m_current->editor());
         bool ok = false;
         const int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line:"), 1, 1, std::max(1, editor->lines()), 1, &ok);
         if (!ok)

@@ -1,12 +1,15 @@
 #include "workbench/workspace.h"
 
 #include "captures/capturestore.h"
+#include "document/textdocument.h"
 #include "settings/settingkeys.h"
 
 #include "keys/key_ring.h"
 
 #include <QDir>
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace conform::gui {
 
@@ -69,6 +72,18 @@ void Workspace::noteRecentFile(const QString& path)
 providers::Environment Workspace::environment() const
 {
     return m_keyRing->environment();
+}
+
+void Workspace::addDocument(TextDocument* document)
+{
+    m_documents.append(document);
+    connect(document, &TextDocument::modificationChanged, this, &Workspace::documentsModifiedChanged);
+    connect(document, &QObject::destroyed, this, [this, document] { m_documents.removeAll(document); });
+}
+
+bool Workspace::anyModified() const
+{
+    return std::any_of(m_documents.begin(), m_documents.end(), [](const TextDocument* d) { return d->isModified(); });
 }
 
 } // namespace conform::gui

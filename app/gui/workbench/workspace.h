@@ -1,6 +1,7 @@
 #pragma once
-// What the workbench works in, beside the documents (SchemaDocument, RunDraft): the workspace
-// folder, the recent workspaces and files, the API keys (the KeyRing over the system keychain,
+// What the workbench works in, beside the schema and the run being prepared (SchemaDocument,
+// RunDraft): the workspace folder, the open documents (the texts the user edits and must not
+// lose), the recent workspaces and files, the API keys (the KeyRing over the system keychain,
 // and the environment runs read keys and base URLs from) and the capture store. The main
 // window owns one and gives it to every view that needs one of these, so no view reaches into
 // another for them (Run ×N and replay once read the Run tab's environment).
@@ -25,6 +26,7 @@ class SecretBackend;
 namespace conform::gui {
 
 class CaptureStore;
+class TextDocument;
 
 class Workspace : public QObject
 {
@@ -45,6 +47,12 @@ public:
     QStringList recentFiles() const;
     void noteRecentFile(const QString& path);
 
+    // The texts open for editing (schema, instance, raw reply, free text), in the order the
+    // Save question goes through them. The workspace does not own them (their panels do).
+    void addDocument(TextDocument* document);
+    QList<TextDocument*> documents() const { return m_documents; }
+    bool anyModified() const;
+
     keys::KeyRing* keyRing() const { return m_keyRing; }
     // The process environment with each unset *_API_KEY filled from the keychain.
     providers::Environment environment() const;
@@ -52,9 +60,12 @@ public:
 
 signals:
     void folderChanged(const QString& folder);
+    // Some document gained or lost unsaved edits: anyModified() may have changed.
+    void documentsModifiedChanged();
 
 private:
     QString m_folder;
+    QList<TextDocument*> m_documents;
     keys::KeyRing* m_keyRing;
     CaptureStore* m_store;
 };
