@@ -8,7 +8,6 @@
 #include "checks/issuemodel.h"
 #include "widgets/statusline.h"
 
-#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace conform::gui {
@@ -16,40 +15,17 @@ namespace conform::gui {
 using namespace std::chrono_literals;
 
 InstancePane::InstancePane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
-    : QWidget(parent), m_document(document), m_schemaEditor(schemaEditor),
-      m_panel(new EditorPanel(tr("Instance"), CodeEditor::Kind::Json, this)), m_model(new IssueModel(this)),
-      m_list(new IssueList(m_model, this)), m_status(new StatusLine(this)),
-      m_splitter(new QSplitter(Qt::Vertical, this)), m_job(this, 250ms)
+    : CheckPane(document, schemaEditor, parent), m_panel(new EditorPanel(tr("Instance"), CodeEditor::Kind::Json, this)),
+      m_job(this, 250ms)
 {
-    auto* bottom = new QWidget(this);
-    auto* bottomLayout = new QVBoxLayout(bottom);
-    bottomLayout->setContentsMargins(0, 0, 0, 0);
-    bottomLayout->setSpacing(0);
-    bottomLayout->addWidget(m_status);
-    bottomLayout->addWidget(m_list, 1);
-    m_splitter->addWidget(m_panel);
-    m_splitter->addWidget(bottom);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({480, 200});
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_splitter);
-
-    m_status->setExportable(true);
+    auto* results = new QWidget(this);
+    auto* resultsLayout = new QVBoxLayout(results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->setSpacing(0);
+    resultsLayout->addWidget(m_status);
+    resultsLayout->addWidget(m_list, 1);
     m_job.onResult([this](InstanceCheck check) { display(std::move(check)); });
-    connect(editor(), &QsciScintilla::textChanged, this, &InstancePane::recheck);
-    connect(m_document, &SchemaDocument::changed, this, &InstancePane::markStale);
-    connect(m_document, &SchemaDocument::compiled, this, [this] {
-        recheck();
-        m_job.flush(); // the compile already waited for the typing to stop
-    });
-    connect(m_list, &IssueList::issueActivated, this, &InstancePane::reveal);
-    connect(m_status, &StatusLine::cancelRequested, this, [this] {
-        m_job.cancel();
-        m_status->report(StatusLine::State::Idle, tr("Check cancelled; edit the text to check again."));
-    });
-    connect(m_status, &StatusLine::exportRequested, this, &InstancePane::exportAll);
+    setUp(m_panel, results, editor(), tr("Check cancelled; edit the text to check again."));
     m_status->report(StatusLine::State::Idle, tr("Open or type a schema and an instance."));
 }
 
@@ -63,17 +39,9 @@ TextDocument* InstancePane::document() const
     return m_panel->document();
 }
 
-std::size_t InstancePane::issueCount() const
+void InstancePane::requestCheck(const CompiledSchemaPtr& schema)
 {
-    return std::size_t(m_model->rowCount()) + m_unshown.size();
-}
-
-void InstancePane::recheck()
-{
-    markStale();
-    if (!m_document->isCurrent())
-        return; // `compiled` calls again with the schema this text must be checked against
-    m_job.request([schema = m_document->current(), instance = editor()->utf8Text()](const CancelFlag& cancel) {
+    m_job.request([schema, instance = editor()->utf8Text()](const CancelFlag& cancel) {
         return checkInstance(*schema, instance, cancel);
     });
 }
@@ -82,15 +50,6 @@ void InstancePane::recheckNow()
 {
     recheck();
     m_job.flush();
-}
-
-// The verdict on screen no longer belongs to the texts on screen: say so until the next one.
-void InstancePane::markStale()
-{
-    m_status->startChecking();
-    m_list->setEnabled(false);
-    editor()->clearMarks(CodeEditor::FocusMark);
-    m_schemaEditor->clearMarks(CodeEditor::FocusMark);
 }
 
 void InstancePane::display(InstanceCheck check)
@@ -102,7 +61,7 @@ void InstancePane::display(InstanceCheck check)
     discardInBackground(std::move(check.scratch));
     m_coercions = check.coercions;
     m_model->setIssues(std::move(check.issues));
-    m_list->setEnabled(true);
+    showVerdictArrived();
     std::vector<Span> schemaMarks;
     if (check.schemaErrorSpan)
         schemaMarks.push_back(*check.schemaErrorSpan);
@@ -136,18 +95,6 @@ void InstancePane::markInstance(const InstanceCheck& check)
         spans.push_back(*check.instanceErrorSpan);
     editor()->setMarks(CodeEditor::IssueMark, spans);
     editor()->clearMarks(CodeEditor::FocusMark);
-}
-
-void InstancePane::reveal(int row)
-{
-    const LocatedIssues& issues = m_model->issues();
-    if (row < 0 || std::size_t(row) >= issues.size())
-        return;
-    const LocatedIssue& entry = issues[std::size_t(row)];
-    if (entry.schemaSpan)
-        m_schemaEditor->revealSpan(*entry.schemaSpan);
-    if (entry.issue.span)
-        editor()->revealSpan(*entry.issue.span);
 }
 
 IssueSet InstancePane::issueSet() const

@@ -31,36 +31,14 @@ QString fixCountText(std::size_t count)
 } // namespace
 
 ReplyPane::ReplyPane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
-    : QWidget(parent), m_document(document), m_schemaEditor(schemaEditor),
+    : CheckPane(document, schemaEditor, parent),
       m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
       m_extractedPanel(new EditorPanel(tr("Extracted value"), CodeEditor::Kind::Json, this)),
-      m_model(new IssueModel(this)), m_list(new IssueList(m_model, this)), m_fixTable(new FixTable(this)),
-      m_resultTabs(new QTabWidget(this)), m_status(new StatusLine(this)),
-      m_summary(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)), m_job(this, 250ms)
+      m_fixTable(new FixTable(this)), m_resultTabs(new QTabWidget(this)), m_summary(new QLabel(this)),
+      m_job(this, 250ms)
 {
-    m_splitter->addWidget(buildEditors());
-    m_splitter->addWidget(buildResults());
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({480, 200});
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_splitter);
-
-    m_status->setExportable(true);
     m_job.onResult([this](ReplyCheck check) { display(std::move(check)); });
-    connect(rawEditor(), &QsciScintilla::textChanged, this, &ReplyPane::recheck);
-    connect(m_document, &SchemaDocument::changed, this, &ReplyPane::markStale);
-    connect(m_document, &SchemaDocument::compiled, this, [this] {
-        recheck();
-        m_job.flush(); // the compile already waited for the typing to stop
-    });
-    connect(m_status, &StatusLine::cancelRequested, this, [this] {
-        m_job.cancel();
-        m_status->report(StatusLine::State::Idle, tr("Check cancelled; edit the reply to check again."));
-    });
-    connect(m_status, &StatusLine::exportRequested, this, &ReplyPane::exportAll);
-    connect(m_list, &IssueList::issueActivated, this, &ReplyPane::reveal);
+    setUp(buildEditors(), buildResults(), rawEditor(), tr("Check cancelled; edit the reply to check again."));
     connect(m_fixTable, &FixTable::fixActivated, this, [this](Span span) { rawEditor()->revealSpan(span); });
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLSTART, this, &ReplyPane::showFixToolTip);
     connect(rawEditor(), &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
@@ -118,31 +96,24 @@ QString ReplyPane::summary() const
     return m_summary->text();
 }
 
-void ReplyPane::recheck()
+void ReplyPane::requestCheck(const CompiledSchemaPtr& schema)
 {
-    markStale();
-    if (!m_document->isCurrent())
-        return; // `compiled` calls again with the schema this reply must be checked against
-    m_job.request([schema = m_document->current(), raw = rawEditor()->utf8Text()](const CancelFlag& cancel) {
+    m_job.request([schema, raw = rawEditor()->utf8Text()](const CancelFlag& cancel) {
         return checkReply(*schema, raw, cancel);
     });
 }
 
-// What is on screen no longer belongs to the texts on screen: say so until the next result.
 void ReplyPane::markStale()
 {
-    m_status->startChecking();
+    CheckPane::markStale();
     m_status->setVisible(true);
-    m_list->setEnabled(false);
-    rawEditor()->clearMarks(CodeEditor::FocusMark);
-    m_schemaEditor->clearMarks(CodeEditor::FocusMark);
 }
 
 void ReplyPane::display(ReplyCheck check)
 {
     if (check.cancelled)
         return; // only a check nobody waits for is cancelled; the next one reports
-    m_list->setEnabled(true);
+    showVerdictArrived();
     m_valid = check.valid;
     m_unshown = std::move(check.unshown);
     m_fixes = check.extraction.fixes;
@@ -208,15 +179,8 @@ void ReplyPane::exportAll()
 
 void ReplyPane::reveal(int row)
 {
-    const LocatedIssues& issues = m_model->issues();
-    if (row < 0 || std::size_t(row) >= issues.size())
-        return;
-    const LocatedIssue& entry = issues[std::size_t(row)];
-    if (entry.schemaSpan)
-        m_schemaEditor->revealSpan(*entry.schemaSpan);
-    if (entry.issue.span)
-        rawEditor()->revealSpan(*entry.issue.span);
-    if (std::size_t(row) < m_extractedSpans.size() && m_extractedSpans[std::size_t(row)])
+    CheckPane::reveal(row);
+    if (row >= 0 && std::size_t(row) < m_extractedSpans.size() && m_extractedSpans[std::size_t(row)])
         extractedEditor()->revealSpan(*m_extractedSpans[std::size_t(row)]);
 }
 

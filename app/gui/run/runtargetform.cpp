@@ -63,8 +63,13 @@ RunTargetForm::RunTargetForm(QWidget* parent)
     connect(m_coerce, &QCheckBox::toggled, this, &RunTargetForm::coerceChanged);
     onProviderChanged();
     const auto changes = [this] { emit changed(); };
-    for (QComboBox* combo : {m_provider, m_mode, m_scenario, m_truncation})
+    for (QComboBox* combo : {m_provider, m_mode, m_scenario, m_truncation}) {
         connect(combo, &QComboBox::currentIndexChanged, this, changes);
+        // Sized by a few characters, not by the longest item: the demos offered change with
+        // the schema, and one long name would widen the whole Run activity past 1024 pixels.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(combo == m_scenario ? 18 : 10);
+    }
     for (QLineEdit* line : {m_model, m_baseUrl})
         connect(line, &QLineEdit::textChanged, this, changes);
     for (QSpinBox* spin : {m_repairs, m_retries, m_maxTokens, m_maxCalls, m_pace})
