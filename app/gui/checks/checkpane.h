@@ -5,8 +5,9 @@
 // changes under it; until its verdict arrives the old one is shown as stale. Picking an issue
 // selects the offending value in the checked text and the failing keyword in the schema.
 //
-// A pane derives from it, builds its editors and results, hands them to setUp(), and supplies
-// the check itself (requestCheck, with its own DebouncedJob<Verdict>) and how to show it.
+// A pane derives from CheckPaneFor<Verdict>, builds its editors and results, hands them to
+// setUp(), and supplies the check itself (requestCheck, on m_job) and how to show a verdict.
+#include "async/debouncedjob.h"
 #include "checks/locatedissue.h"
 #include "document/schemadocument.h"
 
@@ -49,7 +50,7 @@ protected:
     // changes. `cancelledText` is what the status line says after Cancel.
     void setUp(QWidget* editors, QWidget* results, CodeEditor* checked, const QString& cancelledText);
 
-    // The pane's check of the current texts against `schema`, on its own DebouncedJob.
+    // The pane's check of the current texts against `schema` (CheckPaneFor's job runs it).
     virtual void requestCheck(const CompiledSchemaPtr& schema) = 0;
     virtual bool checkBusy() const = 0;
     virtual void flushCheck() = 0;
@@ -72,6 +73,26 @@ protected:
     StatusLine* m_status;
     QSplitter* m_splitter;
     std::vector<schema::Issue> m_unshown; // of the shown verdict, past kShownIssues
+};
+
+// The check's job, typed by the verdict it delivers (InstanceCheck, ReplyCheck).
+template <typename Verdict>
+class CheckPaneFor : public CheckPane
+{
+protected:
+    // Checks start once the typing has paused this long.
+    static constexpr std::chrono::milliseconds kTypingPause{250};
+
+    CheckPaneFor(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
+        : CheckPane(document, schemaEditor, parent), m_job(this, kTypingPause)
+    {
+    }
+
+    bool checkBusy() const override { return m_job.isBusy(); }
+    void flushCheck() override { m_job.flush(); }
+    void cancelCheck() override { m_job.cancel(); }
+
+    DebouncedJob<Verdict> m_job;
 };
 
 } // namespace conform::gui

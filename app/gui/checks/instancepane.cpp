@@ -12,11 +12,8 @@
 
 namespace conform::gui {
 
-using namespace std::chrono_literals;
-
 InstancePane::InstancePane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
-    : CheckPane(document, schemaEditor, parent), m_panel(new EditorPanel(tr("Instance"), CodeEditor::Kind::Json, this)),
-      m_job(this, 250ms)
+    : CheckPaneFor(document, schemaEditor, parent), m_panel(new EditorPanel(tr("Instance"), CodeEditor::Kind::Json, this))
 {
     auto* results = new QWidget(this);
     auto* resultsLayout = new QVBoxLayout(results);

@@ -3,7 +3,6 @@
 // against the document's compiled schema as the user types (debounced, on a worker thread,
 // abandoned when the text or the schema changes under it). Picking an issue selects the
 // offending value here and the failing keyword in the schema.
-#include "async/debouncedjob.h"
 #include "checks/checkpane.h"
 #include "checks/instancecheck.h"
 #include "checks/issueexport.h"
@@ -13,7 +12,7 @@ namespace conform::gui {
 class EditorPanel;
 class TextDocument;
 
-class InstancePane : public CheckPane
+class InstancePane : public CheckPaneFor<InstanceCheck>
 {
     Q_OBJECT
 
@@ -33,9 +32,6 @@ public:
 
 protected:
     void requestCheck(const CompiledSchemaPtr& schema) override;
-    bool checkBusy() const override { return m_job.isBusy(); }
-    void flushCheck() override { m_job.flush(); }
-    void cancelCheck() override { m_job.cancel(); }
     void exportAll() override;
 
 private:
@@ -44,7 +40,6 @@ private:
 
     EditorPanel* m_panel;
     std::vector<schema::Coercion> m_coercions;
-    DebouncedJob<InstanceCheck> m_job;
 };
 
 } // namespace conform::gui

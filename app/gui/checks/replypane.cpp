@@ -19,8 +19,6 @@
 
 namespace conform::gui {
 
-using namespace std::chrono_literals;
-
 namespace {
 
 QString fixCountText(std::size_t count)
@@ -31,11 +29,10 @@ QString fixCountText(std::size_t count)
 } // namespace
 
 ReplyPane::ReplyPane(SchemaDocument* document, CodeEditor* schemaEditor, QWidget* parent)
-    : CheckPane(document, schemaEditor, parent),
+    : CheckPaneFor(document, schemaEditor, parent),
       m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
       m_extractedPanel(new EditorPanel(tr("Extracted value"), CodeEditor::Kind::Json, this)),
-      m_fixTable(new FixTable(this)), m_resultTabs(new QTabWidget(this)), m_summary(new QLabel(this)),
-      m_job(this, 250ms)
+      m_fixTable(new FixTable(this)), m_resultTabs(new QTabWidget(this)), m_summary(new QLabel(this))
 {
     m_job.onResult([this](ReplyCheck check) { display(std::move(check)); });
     setUp(buildEditors(), buildResults(), rawEditor(), tr("Check cancelled; edit the reply to check again."));

@@ -3,7 +3,6 @@
 // extracted from it (read-only), marks each fix in the raw text (hover for "kind: before ->
 // after"), says where the value came from, and lists its issues against the current schema
 // with their places in the raw text. Checks are debounced and run on a worker thread.
-#include "async/debouncedjob.h"
 #include "checks/checkpane.h"
 #include "checks/replycheck.h"
 
@@ -16,7 +15,7 @@ class FixTable;
 class EditorPanel;
 class TextDocument;
 
-class ReplyPane : public CheckPane
+class ReplyPane : public CheckPaneFor<ReplyCheck>
 {
     Q_OBJECT
 
@@ -37,9 +36,6 @@ public:
 
 protected:
     void requestCheck(const CompiledSchemaPtr& schema) override;
-    bool checkBusy() const override { return m_job.isBusy(); }
-    void flushCheck() override { m_job.flush(); }
-    void cancelCheck() override { m_job.cancel(); }
     void exportAll() override;
     void markStale() override;
     void reveal(int row) override;
@@ -61,7 +57,6 @@ private:
     bool m_valid = false;                                // of the shown result
     std::vector<json::Fix> m_fixes;                      // of the shown result
     std::vector<std::optional<Span>> m_extractedSpans;   // of the shown result, per issue
-    DebouncedJob<ReplyCheck> m_job;
 };
 
 } // namespace conform::gui
