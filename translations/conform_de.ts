@@ -1778,6 +1778,14 @@
         <source>&amp;Workspace Tree</source>
         <translation>&amp;Dateibaum des Arbeitsbereichs</translation>
     </message>
+    <message>
+        <source>Activity in a &amp;Dock</source>
+        <translation>Aktivität in einem &amp;Dock</translation>
+    </message>
+    <message>
+        <source>Show this activity in a dock beside the others; close the dock to put it back</source>
+        <translation>Diese Aktivität in einem Dock neben den anderen zeigen; das Dock schließen, um sie zurückzulegen</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ModelListFetcher</name>

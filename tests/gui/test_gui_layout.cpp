@@ -16,6 +16,7 @@
 #include "run/runtargetform.h"
 #include "widgets/codeeditor.h"
 #include "workbench/activitybar.h"
+#include "workbench/activitydock.h"
 #include "workbench/captureviews.h"
 #include "workbench/mainwindow.h"
 #include "workbench/startpage.h"
@@ -129,6 +130,7 @@ private slots:
     void everyActivityKeepsItsShape();
     void shortcutsBringActivitiesForwardAndNeverHide();
     void eachActivityKeepsItsSplitters();
+    void anActivityMayBeDocked();
     void germanThroughout();
 
 private:
@@ -265,6 +267,50 @@ void TestGuiLayout::eachActivityKeepsItsSplitters()
     QCOMPARE(m_window->runPane()->splitter()->sizes(), runSizes);
     m_window->showActivity(Activity::Design);
     QCOMPARE(m_window->designSplitter()->sizes(), designSizes);
+}
+
+// Docks are a choice, never the default: an activity moved into one sits beside Design, its
+// bar button raises the dock, closing the dock puts it back, and the choice lasts.
+void TestGuiLayout::anActivityMayBeDocked()
+{
+    QWidget* captures = m_window->activityPage(Activity::Captures);
+    QVERIFY(!m_window->activityDock(Activity::Captures));
+    m_window->showActivity(Activity::Captures);
+    m_window->setActivityDocked(Activity::Captures, true);
+    ActivityDock* dock = m_window->activityDock(Activity::Captures);
+    QVERIFY(dock);
+    QCOMPARE(dock->widget(), captures);
+    QCOMPARE(m_window->currentActivity(), Activity::Design); // the stack shows Design beside it
+    QTRY_VERIFY(dock->isVisible() && captures->isVisible() && m_window->designSplitter()->isVisible());
+    m_window->setActivityDocked(Activity::Design, true); // the home stays home
+    QVERIFY(!m_window->activityDock(Activity::Design));
+
+    // The bar (or the shortcut) raises the dock and leaves the stack as it is.
+    dock->hide();
+    m_window->activityBar()->button(Activity::Captures)->click();
+    QTRY_VERIFY(dock->isVisible());
+    QCOMPARE(m_window->currentActivity(), Activity::Design);
+
+    // The choice lasts into the next session.
+    QVERIFY(m_window->close());
+    m_window.reset();
+    openWindow();
+    dock = m_window->activityDock(Activity::Captures);
+    QVERIFY(dock);
+    QTRY_VERIFY(dock->isVisible());
+
+    // Closing the dock gives the activity back to the bar, in its place.
+    QVERIFY(dock->close());
+    QTRY_VERIFY(!m_window->activityDock(Activity::Captures));
+    m_window->showActivity(Activity::Captures);
+    QCOMPARE(m_window->currentActivity(), Activity::Captures);
+    QVERIFY(m_window->activityPage(Activity::Captures)->isVisible());
+    m_window->showActivity(Activity::Dashboard);
+    QCOMPARE(m_window->currentActivity(), Activity::Dashboard);
+    QVERIFY(m_window->close());
+    m_window.reset();
+    openWindow();
+    QVERIFY(!m_window->activityDock(Activity::Captures));
 }
 
 namespace {

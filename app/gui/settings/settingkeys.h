@@ -36,6 +36,8 @@ namespace settingkeys {
 inline const Setting<QByteArray> windowGeometry{QStringLiteral("window/geometry")};
 inline const Setting<QByteArray> windowState{QStringLiteral("window/state")};
 inline const Setting<QString> windowActivity{QStringLiteral("window/activity")};
+// The activities the user moved into docks (their ActivityWords keys).
+inline const Setting<QStringList> dockedActivities{QStringLiteral("window/docked")};
 inline const Setting<QByteArray> designSplitter{QStringLiteral("window/design")};
 inline const Setting<QByteArray> instanceSplitter{QStringLiteral("window/instance")};
 inline const Setting<QByteArray> replySplitter{QStringLiteral("window/reply")};

@@ -10,6 +10,7 @@
 #include "checks/instancepane.h"
 #include "checks/linespane.h"
 #include "workbench/activitybar.h"
+#include "workbench/activitydock.h"
 #include "workbench/captureviews.h"
 #include "workbench/workspace.h"
 #include "settings/keychainbackend.h"
@@ -143,6 +144,12 @@ void MainWindow::buildActivities()
 
 void MainWindow::showActivity(Activity activity)
 {
+    if (ActivityDock* dock = activityDock(activity)) {
+        dock->show();
+        dock->raise();
+        m_views->shown(m_pages.at(activity));
+        return;
+    }
     m_bar->setCurrent(activity);
     m_stack->setCurrentWidget(m_pages.at(activity));
 }
@@ -444,6 +451,8 @@ void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
     restoreSplitters(currentActivity());
+    for (const auto& [activity, dock] : m_docks)
+        restoreSplitters(activity);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

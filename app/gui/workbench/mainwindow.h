@@ -23,6 +23,7 @@ class QTabWidget;
 namespace conform::gui {
 
 class ActivityBar;
+class ActivityDock;
 class CaptureViews;
 class CodeEditor;
 class EditorPanel;
@@ -67,8 +68,13 @@ public:
     bool save();
     bool saveAs();
 
-    // Brings `activity` to the front (never hides it); its layout is as it was left.
+    // Brings `activity` to the front (never hides it); its layout is as it was left. A docked
+    // activity's dock is shown and raised instead.
     void showActivity(Activity activity);
+    // Moves `activity` into a dock beside the others, or back into the activity bar's stack
+    // (closing its dock does the same). Design is the window's home and stays in the stack.
+    void setActivityDocked(Activity activity, bool docked);
+    ActivityDock* activityDock(Activity activity) const;
     Activity currentActivity() const;
     QWidget* activityPage(Activity activity) const { return m_pages.at(activity); }
     ActivityBar* activityBar() const { return m_bar; }
@@ -114,6 +120,7 @@ private:
     void buildEditMenu();
     void buildReplyMenu();
     void buildViewMenu();
+    void buildDockMenu(QMenu* view);
     void buildDemosMenu();
     void buildHelpMenu();
     void connectEditors();
@@ -157,6 +164,8 @@ private:
     ActivityBar* m_bar = nullptr;
     QStackedWidget* m_stack = nullptr;
     std::map<Activity, QWidget*> m_pages;
+    std::map<Activity, ActivityDock*> m_docks; // the activities the user docked
+    std::map<Activity, QAction*> m_dockActions;
     TextDocument* m_current = nullptr; // the document Save applies to
     std::set<Activity> m_splittersRestored; // the activities shown since the window was
 };

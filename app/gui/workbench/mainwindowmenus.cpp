@@ -195,6 +195,7 @@ void MainWindow::buildViewMenu()
     for (Activity activity : kActivities)
         view->addAction(ActivityWords::name(activity), QKeySequence(ActivityWords::shortcut(activity)), this,
                         [this, activity] { showActivity(activity); });
+    buildDockMenu(view);
     view->addSeparator();
     view->addAction(tr("&Start"), QKeySequence(tr("Ctrl+0")), this, [this] { showTab(m_start); });
     view->addAction(tr("&Instance"), QKeySequence(tr("Ctrl+1")), this, [this] { showTab(m_instance); });

@@ -54,6 +54,11 @@ void MainWindow::restoreSettings()
 {
     if (!restoreGeometry(settingkeys::windowGeometry.read()))
         resize(QSize(1440, 880).boundedTo(screen()->availableSize() * 0.9));
+    // Docks first, so that restoreState finds them by name and puts them where they were.
+    for (const QString& key : settingkeys::dockedActivities.read())
+        for (Activity activity : kActivities)
+            if (ActivityWords::key(activity) == key)
+                setActivityDocked(activity, true);
     restoreState(settingkeys::windowState.read());
     const QString shown = settingkeys::windowActivity.read();
     for (Activity activity : kActivities)
@@ -87,6 +92,10 @@ void MainWindow::saveSettings() const
     settingkeys::windowGeometry.write(settings, saveGeometry());
     settingkeys::windowState.write(settings, saveState());
     settingkeys::windowActivity.write(settings, ActivityWords::key(currentActivity()));
+    QStringList docked;
+    for (const auto& [activity, dock] : m_docks)
+        docked << ActivityWords::key(activity);
+    settingkeys::dockedActivities.write(settings, docked);
     // A splitter never shown this session keeps what it had.
     if (m_splittersRestored.count(Activity::Design)) {
         settingkeys::designSplitter.write(settings, m_centre->saveState());

@@ -15,6 +15,11 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent), m_list(new QListWidget(
                                 "<p><b>Demos</b> run offline: double-click one to watch it.</p>"), this);
     title->setWordWrap(true);
     m_list->setWordWrap(true);
+    // Items are laid out again at every width, so a wrapped description gets the height it
+    // needs there (laid out once, at the first width, they were cut or left a gap), and the
+    // list starts at its top.
+    m_list->setResizeMode(QListView::Adjust);
+    m_list->setTextElideMode(Qt::ElideNone);
     m_list->setAlternatingRowColors(true);
     m_list->setSpacing(3);
     m_list->setToolTip(tr("Double-click (or press Enter) to open the demo's schema and prompt and run it"));
@@ -48,6 +53,7 @@ void StartPage::setDemos(const QList<Demo>& demos)
         auto* item = new QListWidgetItem(demo.description.isEmpty() ? demo.name : tr("%1 — %2").arg(demo.name, demo.description), m_list);
         item->setToolTip(demo.description);
     }
+    m_list->scrollToTop();
 }
 
 } // namespace conform::gui
