@@ -216,11 +216,17 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
                 return stored.error();
         }
     const std::string key = caseKey(s.labels, s.provider, s.model);
+    // Not RETURNING on SQLite: it makes the insert a statement that may need undoing on its
+    // own, so SQLite first copies every page it touches (the table's and a dozen indexes')
+    // to a statement journal: about 64 KB written per capture. The row count and rowid say
+    // the same for free.
+    const bool sqlite = m_connection->dialect() == Dialect::Sqlite;
     auto row = m_connection->execCached(
         QStringLiteral("INSERT INTO captures (id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts,"
                        " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, source,"
                        " first_tokens_in, first_tokens_out, first_tokens_cached)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq"),
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
+            + (sqlite ? QString() : QStringLiteral(" RETURNING seq")),
         {text(s.id), integer(s.createdAtMs), text(s.schemaHash), text(s.promptHash), text(s.provider), text(s.model), text(s.mode),
          s.outcome, s.flags, s.attempts, s.repairs, int(s.parseOkFirst), int(s.firstTryValid), integer(s.latencyMs), integer(s.tokensIn),
          integer(s.tokensOut), integer(s.tokensCached), latencyBin(s.latencyMs), key.empty() ? QVariant() : text(key),
@@ -229,12 +235,18 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
         "writing");
     if (!row)
         return row.error();
-    if (!row.value()->next()) {
+    QVariant seq;
+    if (sqlite) {
+        if (row.value()->numRowsAffected() == 1)
+            seq = row.value()->lastInsertId();
+    } else if (row.value()->next()) {
+        seq = row.value()->value(0);
+    }
+    row.value()->finish();
+    if (!seq.isValid()) {
         ++result.alreadyPresent;
         return Done{};
     }
-    const QVariant seq = row.value()->value(0);
-    row.value()->finish();
     auto body = m_connection->execCached(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run) VALUES (?, ?, ?)"),
                                          {seq, text(c.specText.empty() ? dump(c.spec) : c.specText), text(c.runText.empty() ? dump(c.run) : c.runText)}, "writing");
     if (!body)
