@@ -25,8 +25,10 @@ public:
                              Qt::DirectConnection);
         }
         m_writer->submit(std::move(capture));
-        if (++m_submitted % 1000 == 0)
-            m_writer->waitWhileQueuedAbove(4 * store::CaptureWriter::kMaxBatch);
+        // About one batch waiting while the writer commits another: enough to keep it busy,
+        // and little enough memory in flight that the allocator keeps reusing the same pages.
+        if (++m_submitted % 100 == 0)
+            m_writer->waitWhileQueuedAbove(store::CaptureWriter::kMaxBatch);
         return Done{};
     }
     Status flush() { return m_writer ? m_writer->flush() : Status(Done{}); }

@@ -58,6 +58,10 @@ private:
     std::condition_variable m_wake;   // the worker: work arrived, or stop
     std::condition_variable m_done;   // callers: opened, or a batch finished
     std::deque<Capture> m_queue;
+    // Captures committed, freed by the next submit() or flush() on the submitter's thread: an
+    // importer allocates every capture on its thread, and memory freed elsewhere never comes
+    // back to that thread's cache, so each allocation would take the allocator's slow path.
+    std::vector<Capture> m_written;
     std::uint64_t m_submitted = 0, m_finished = 0;
     std::optional<Status> m_opened;
     std::optional<Error> m_error;
