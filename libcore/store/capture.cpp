@@ -378,6 +378,44 @@ Result<Capture> captureFromDocument(Json document, const std::function<std::stri
     return detail::finishCapture(std::move(c), hasTime, std::move(parts).value(), fallbackId);
 }
 
+Result<Capture> captureFromParts(CaptureParts parts)
+{
+    Capture c;
+    c.summary.id = std::move(parts.id);
+    c.summary.source = std::move(parts.source);
+    c.summary.labels = std::move(parts.labels);
+    c.run = std::move(parts.run);
+    // The document's time is its ISO text, to the millisecond: within years 0 to 9999 that
+    // reads back as the same instant; outside, the text decides, as for a document.
+    constexpr std::int64_t kYear10000Ms = 253'402'300'800'000;
+    if (parts.timeMs >= 0 && parts.timeMs < kYear10000Ms) {
+        c.summary.createdAtMs = parts.timeMs;
+    } else if (auto read = readTime(isoTime(parts.timeMs), c); !read) {
+        return read.error();
+    }
+    detail::SpecParts spec;
+    spec.schema = std::move(parts.schema);
+    spec.system = std::move(parts.system);
+    spec.user = std::move(parts.user);
+    spec.spec = Json{{"variables", Json::object()}};
+    for (auto& [key, value] : parts.spec.items())
+        if (key != "variables" && key != "schema" && key != "prompt")
+            spec.spec[key] = std::move(value);
+    if (parts.schemaText.empty()) {
+        fillSpecTexts(spec);
+    } else { // the same as fillSpecTexts, the schema's text given
+        spec.schemaText = std::move(parts.schemaText);
+        spec.specText = dump(spec.spec);
+        spec.schemaHash = shortHash(spec.schemaText);
+        spec.schemaTitle = stringOr(spec.schema, "title", "").get<std::string>();
+        spec.promptHash = shortHash(spec.system + '\0' + spec.user);
+        const Json policy = spec.spec.value("policy", Json::object());
+        spec.coerce = trueAt(policy, "coerce");
+        spec.strictRepairs = trueAt(policy, "strict_repairs");
+    }
+    return detail::finishCapture(std::move(c), true, std::move(spec), {});
+}
+
 std::string sourceOfLabels(const Labels& labels)
 {
     bool suite = false;
