@@ -161,6 +161,14 @@ Result<InsertResult> Store::insert(const std::vector<Capture>& captures)
     if (captures.empty())
         return result;
     m_addedTexts.clear();
+    // A connection that writes keeps 64 MiB of pages, not SQLite's 2 MiB: every insert goes
+    // into a dozen indexes, some at random places (ids, trace and span ids), and past a few
+    // tens of thousands of captures re-reading (and spilling) their pages becomes most of an
+    // import's time. Bounded, whatever the import's size.
+    if (!m_writing && m_connection->dialect() == Dialect::Sqlite)
+        if (auto set = m_connection->execAll({QStringLiteral("PRAGMA cache_size=-65536")}, "writing"); !set)
+            return set.error();
+    m_writing = true;
     if (auto began = m_connection->begin(true); !began)
         return began.error();
     for (const Capture& capture : captures)

@@ -24,6 +24,12 @@ CaptureWriter::~CaptureWriter()
     delete m_thread;
 }
 
+void CaptureWriter::freeOnSubmitter(bool on)
+{
+    std::lock_guard lock(m_mutex);
+    m_freeOnSubmitter = on;
+}
+
 Status CaptureWriter::waitUntilOpen()
 {
     std::unique_lock lock(m_mutex);
@@ -110,7 +116,7 @@ void CaptureWriter::work(StoreLocation location, OpenOptions options)
             if (!inserted && !m_error)
                 m_error = inserted.error();
             // Handed back unless nobody has come for the last ones (a burst, then quiet).
-            if (m_written.size() < 2 * kMaxBatch)
+            if (m_freeOnSubmitter && m_written.size() < 2 * kMaxBatch)
                 std::move(batch.begin(), batch.end(), std::back_inserter(m_written));
         }
         m_done.notify_all();
