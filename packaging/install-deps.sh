@@ -10,6 +10,8 @@ packages=(
   # Qt 6 (Debian 12 ships 6.4)
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 libgl-dev
+  # SQLite's own API beside Qt's driver (the store's bulk inserts)
+  libsqlite3-dev
   # editors, JSON, regexes, secrets
   libqscintilla2-qt6-dev nlohmann-json3-dev libre2-dev libsimdjson-dev qtkeychain-qt6-dev
   # gzip request bodies (OTLP exporters), inflated with zlib

@@ -185,7 +185,9 @@ int capturesImport(const QStringList& arguments, Io& io)
     if (!location)
         return fail(io, location.error().toString());
     // Parsing here while the writer's thread inserts: the two cores each do half the work.
-    LazyWriter writer(location.value());
+    // The writer is the busier of the two here (the captures are large; the OTLP importer's
+    // judging makes its reading thread the busier), so the reader frees what was written.
+    LazyWriter writer(location.value(), true);
     const std::string name = inputName(path);
     const auto failAt = [&](const std::string& what) {
         writer.flush();

@@ -13,20 +13,26 @@ namespace conform::cli {
 class LazyWriter
 {
 public:
-    explicit LazyWriter(store::StoreLocation location) : m_location(std::move(location)) {}
+    // `freeOnReader`: committed captures are freed on the reading thread (see
+    // CaptureWriter::freeOnSubmitter), for imports whose writer is the busier thread.
+    explicit LazyWriter(store::StoreLocation location, bool freeOnReader = false)
+        : m_location(std::move(location)), m_freeOnReader(freeOnReader) {}
     Status submit(store::Capture capture)
     {
         if (!m_writer) {
             m_writer = std::make_unique<store::CaptureWriter>(m_location);
             if (auto opened = m_writer->waitUntilOpen(); !opened)
                 return opened.error();
+            m_writer->freeOnSubmitter(m_freeOnReader);
             QObject::connect(m_writer.get(), &store::CaptureWriter::committed, m_writer.get(),
                              [this](const QStringList& ids) { m_inserted += static_cast<std::size_t>(ids.size()); },
                              Qt::DirectConnection);
         }
         m_writer->submit(std::move(capture));
-        if (++m_submitted % 1000 == 0)
-            m_writer->waitWhileQueuedAbove(4 * store::CaptureWriter::kMaxBatch);
+        // About one batch waiting while the writer commits another: enough to keep it busy,
+        // and little enough memory in flight that the allocator keeps reusing the same pages.
+        if (++m_submitted % 100 == 0)
+            m_writer->waitWhileQueuedAbove(store::CaptureWriter::kMaxBatch);
         return Done{};
     }
     Status flush() { return m_writer ? m_writer->flush() : Status(Done{}); }
@@ -38,6 +44,7 @@ private:
     std::unique_ptr<store::CaptureWriter> m_writer;
     std::atomic<std::size_t> m_inserted{0};
     std::size_t m_submitted = 0;
+    bool m_freeOnReader = false;
 };
 
 

@@ -154,22 +154,43 @@ Result<store::Capture> Judge::capture(const ObservedCall& call)
     record.value = a.value;
     record.attempts.push_back(std::move(a));
 
-    Json document = record.toJson();
-    store::Labels labels = call.labels;
-    labels.emplace_back("schema", schemaLabel);
-    labels.emplace_back("validated", schema ? "true" : "false");
-    Json labelObject = Json::object();
-    for (const auto& [key, value] : labels)
-        labelObject[key] = value;
-    document["id"] = store::idFromContent(call.source + '\x1f' + call.idSeed);
-    document["time"] = store::isoTime(call.timeMs);
-    document["source"] = call.source;
-    document["labels"] = std::move(labelObject);
-    document["spec"] = Json{{"schema", schema ? schema->document : Json::object()},
-                            {"prompt", Json{{"system", call.system}, {"user", call.user}, {"variables", Json::object()}}},
-                            {"targets", Json::array({Json{{"provider", call.provider}, {"model", call.model}, {"base_url", ""}, {"mode", "auto"}}})},
-                            {"policy", Json::object()}};
-    return store::captureFromDocument(std::move(document));
+    store::CaptureParts parts;
+    parts.id = store::idFromContent(call.source + '\x1f' + call.idSeed);
+    parts.timeMs = call.timeMs;
+    parts.source = call.source;
+    // As the labels of a document: one value a key, the last given, in first-given order.
+    const auto label = [&](const std::string& key, const std::string& value) {
+        for (auto& [known, was] : parts.labels)
+            if (known == key) {
+                was = value;
+                return;
+            }
+        parts.labels.emplace_back(key, value);
+    };
+    for (const auto& [key, value] : call.labels)
+        label(key, value);
+    label("schema", schemaLabel);
+    label("validated", schema ? "true" : "false");
+    if (schema) {
+        parts.schema = schema->document;
+        parts.schemaText = schemaText(schema);
+    } else {
+        parts.schema = Json::object();
+    }
+    parts.system = call.system;
+    parts.user = call.user;
+    parts.spec = Json{{"targets", Json::array({Json{{"provider", call.provider}, {"model", call.model}, {"base_url", ""}, {"mode", "auto"}}})},
+                      {"policy", Json::object()}};
+    parts.run = record.toJson();
+    return store::captureFromParts(std::move(parts));
+}
+
+const std::string& Judge::schemaText(const proxy::MappedSchema* schema)
+{
+    auto& text = m_schemaTexts[schema];
+    if (text.empty())
+        text = dump(schema->document);
+    return text;
 }
 
 } // namespace conform::ingest

@@ -76,9 +76,12 @@ public:
 
 private:
     const proxy::MappedSchema* schemaFor(const ObservedCall& call, std::string& label);
+    // The schema's compact text, made once per schema rather than once per call.
+    const std::string& schemaText(const proxy::MappedSchema* schema);
 
     JudgeOptions m_options;
     std::map<std::string, std::unique_ptr<proxy::MappedSchema>> m_requestSchemas; // by compact text
+    std::map<const proxy::MappedSchema*, std::string> m_schemaTexts;
     std::size_t m_unchecked = 0;
 };
 

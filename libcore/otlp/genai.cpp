@@ -190,7 +190,7 @@ void readLogs(const Json& resourceLogs, Batch& batch)
 Json structured(const Json& value)
 {
     if (value.is_string()) {
-        auto parsed = json::parseStrict(value.get<std::string>());
+        auto parsed = json::parseStrictFast(value.get_ref<const std::string&>());
         return parsed ? std::move(parsed.value()) : Json();
     }
     return value;

@@ -139,16 +139,11 @@ void summarizeTarget(const Json& run, const Json& spec, CaptureSummary& s)
                 s.model = stringOr(target, "scenario", "").get<std::string>();
 }
 
-// Fills the summary and the final reply from the parts every capture has; the one path for
-// new runs and imported documents alike.
+// Fills the summary and the final reply from the parts every capture has (the spec's texts
+// and hashes already in place); the one path for new runs and imported documents alike.
 void summarize(Capture& c)
 {
     CaptureSummary& s = c.summary;
-    c.schemaText = dump(c.schema);
-    c.specText = dump(c.spec);
-    s.schemaHash = shortHash(c.schemaText);
-    s.schemaTitle = stringOr(c.schema, "title", "").get<std::string>();
-    s.promptHash = shortHash(c.system + '\0' + c.user);
     s.outcome = outcomeCode(c.run["outcome"].get<std::string>()).value_or(static_cast<int>(OutcomeCode::Failed));
     s.flags = 0;
     for (const Json& flag : c.run.value("flags", Json::array()))
@@ -158,10 +153,10 @@ void summarize(Capture& c)
     summarizeTarget(c.run, c.spec, s);
     if (s.source.empty())
         s.source = sourceOfLabels(s.labels);
+    const bool coerce = c.reply.coerce, strictRepairs = c.reply.strictRepairs;
     c.reply = FinalReply{};
-    const Json policy = c.spec.value("policy", Json::object());
-    c.reply.coerce = trueAt(policy, "coerce");
-    c.reply.strictRepairs = trueAt(policy, "strict_repairs");
+    c.reply.coerce = coerce;
+    c.reply.strictRepairs = strictRepairs;
     if (const auto index = finalAttempt(c.run)) {
         const Json& attempt = c.run["attempts"][*index];
         c.reply.raw = stringOr(attempt, "raw", "").get<std::string>();
@@ -169,6 +164,34 @@ void summarize(Capture& c)
         const Json issues = attempt.value("issues", Json::array());
         c.reply.firstIssue = issues.is_array() && !issues.empty() ? issues[0] : Json();
     }
+}
+
+void applySpec(Capture& c, detail::SpecParts spec)
+{
+    c.schema = std::move(spec.schema);
+    c.system = std::move(spec.system);
+    c.user = std::move(spec.user);
+    c.spec = std::move(spec.spec);
+    c.schemaText = std::move(spec.schemaText);
+    c.specText = std::move(spec.specText);
+    c.summary.schemaHash = std::move(spec.schemaHash);
+    c.summary.schemaTitle = std::move(spec.schemaTitle);
+    c.summary.promptHash = std::move(spec.promptHash);
+    c.reply.coerce = spec.coerce;
+    c.reply.strictRepairs = spec.strictRepairs;
+}
+
+// The spec's texts and hashes as stored, and the policy the final reply was checked under.
+void fillSpecTexts(detail::SpecParts& p)
+{
+    p.schemaText = dump(p.schema);
+    p.specText = dump(p.spec);
+    p.schemaHash = shortHash(p.schemaText);
+    p.schemaTitle = stringOr(p.schema, "title", "").get<std::string>();
+    p.promptHash = shortHash(p.system + '\0' + p.user);
+    const Json policy = p.spec.value("policy", Json::object());
+    p.coerce = trueAt(policy, "coerce");
+    p.strictRepairs = trueAt(policy, "strict_repairs");
 }
 
 Error documentError(std::string message, std::string where)
@@ -187,40 +210,52 @@ Status readTime(std::string_view text, Capture& c)
 
 } // namespace
 
-// The part of reading a document that both readers share: id and time defaults, labels,
-// the spec taken apart, the checks, the summary.
-Result<Capture> detail::finishCapture(Capture c, bool hasTime, Json labels, Json spec, const std::function<std::string()>& fallbackId)
+Status detail::takeLabels(Json labels, Labels& out)
 {
-    if (c.summary.id.empty())
-        c.summary.id = fallbackId ? fallbackId() : newCaptureId();
-    if (!hasTime)
-        c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
     if (!labels.is_object())
         return documentError("must be an object of strings", "/labels");
     for (auto& [key, value] : labels.items()) {
         if (!value.is_string())
             return documentError("a label's value must be a string", "/labels/" + key);
-        c.summary.labels.emplace_back(key, std::move(value.get_ref<std::string&>()));
+        out.emplace_back(key, std::move(value.get_ref<std::string&>()));
     }
+    return Done{};
+}
+
+Result<detail::SpecParts> detail::specParts(Json spec)
+{
     if (!spec.is_object() || !spec.contains("schema"))
         return documentError("a capture needs the schema it ran with", "/spec/schema");
-    c.spec = Json::object();
+    SpecParts p;
+    Json rest = Json::object();
     Json prompt = Json::object();
     for (auto& [key, value] : spec.items()) {
         if (key == "schema")
-            c.schema = std::move(value);
+            p.schema = std::move(value);
         else if (key == "prompt")
             prompt = std::move(value);
         else
-            c.spec[key] = std::move(value);
+            rest[key] = std::move(value);
     }
-    c.system = stringOr(prompt, "system", "").get<std::string>();
-    c.user = stringOr(prompt, "user", "").get<std::string>();
+    p.system = stringOr(prompt, "system", "").get<std::string>();
+    p.user = stringOr(prompt, "user", "").get<std::string>();
     Json variables = prompt.is_object() && prompt.contains("variables") ? std::move(prompt["variables"]) : Json::object();
-    Json ordered{{"variables", std::move(variables)}};
-    for (auto& [key, value] : c.spec.items())
-        ordered[key] = std::move(value);
-    c.spec = std::move(ordered);
+    p.spec = Json{{"variables", std::move(variables)}};
+    for (auto& [key, value] : rest.items())
+        p.spec[key] = std::move(value);
+    fillSpecTexts(p);
+    return p;
+}
+
+// The part of reading a document that both readers share: id and time defaults, the spec's
+// parts, the checks of the run, the summary.
+Result<Capture> detail::finishCapture(Capture c, bool hasTime, SpecParts spec, const std::function<std::string()>& fallbackId)
+{
+    if (c.summary.id.empty())
+        c.summary.id = fallbackId ? fallbackId() : newCaptureId();
+    if (!hasTime)
+        c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
+    applySpec(c, std::move(spec));
     if (!c.run.contains("outcome") || !c.run["outcome"].is_string() || !outcomeCode(c.run["outcome"].get<std::string>()))
         return documentError("must be valid, repaired, fallback or failed", "/outcome");
     if (!c.run.contains("attempts") || !c.run["attempts"].is_array())
@@ -292,10 +327,13 @@ Capture captureOfRun(const engine::RunSpec& spec, const engine::RunRecord& recor
     c.summary.id = newCaptureId();
     c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
     c.summary.labels = std::move(labels);
-    c.schema = spec.schema;
-    c.system = spec.prompt.system;
-    c.user = spec.prompt.user;
-    c.spec = specJson(spec);
+    detail::SpecParts parts;
+    parts.schema = spec.schema;
+    parts.system = spec.prompt.system;
+    parts.user = spec.prompt.user;
+    parts.spec = specJson(spec);
+    fillSpecTexts(parts);
+    applySpec(c, std::move(parts));
     c.run = record.toJson();
     summarize(c);
     return c;
@@ -332,7 +370,50 @@ Result<Capture> captureFromDocument(Json document, const std::function<std::stri
             c.run[key] = std::move(value);
         }
     }
-    return detail::finishCapture(std::move(c), hasTime, std::move(labels), std::move(spec), fallbackId);
+    if (auto taken = detail::takeLabels(std::move(labels), c.summary.labels); !taken)
+        return taken.error();
+    auto parts = detail::specParts(std::move(spec));
+    if (!parts)
+        return parts.error();
+    return detail::finishCapture(std::move(c), hasTime, std::move(parts).value(), fallbackId);
+}
+
+Result<Capture> captureFromParts(CaptureParts parts)
+{
+    Capture c;
+    c.summary.id = std::move(parts.id);
+    c.summary.source = std::move(parts.source);
+    c.summary.labels = std::move(parts.labels);
+    c.run = std::move(parts.run);
+    // The document's time is its ISO text, to the millisecond: within years 0 to 9999 that
+    // reads back as the same instant; outside, the text decides, as for a document.
+    constexpr std::int64_t kYear10000Ms = 253'402'300'800'000;
+    if (parts.timeMs >= 0 && parts.timeMs < kYear10000Ms) {
+        c.summary.createdAtMs = parts.timeMs;
+    } else if (auto read = readTime(isoTime(parts.timeMs), c); !read) {
+        return read.error();
+    }
+    detail::SpecParts spec;
+    spec.schema = std::move(parts.schema);
+    spec.system = std::move(parts.system);
+    spec.user = std::move(parts.user);
+    spec.spec = Json{{"variables", Json::object()}};
+    for (auto& [key, value] : parts.spec.items())
+        if (key != "variables" && key != "schema" && key != "prompt")
+            spec.spec[key] = std::move(value);
+    if (parts.schemaText.empty()) {
+        fillSpecTexts(spec);
+    } else { // the same as fillSpecTexts, the schema's text given
+        spec.schemaText = std::move(parts.schemaText);
+        spec.specText = dump(spec.spec);
+        spec.schemaHash = shortHash(spec.schemaText);
+        spec.schemaTitle = stringOr(spec.schema, "title", "").get<std::string>();
+        spec.promptHash = shortHash(spec.system + '\0' + spec.user);
+        const Json policy = spec.spec.value("policy", Json::object());
+        spec.coerce = trueAt(policy, "coerce");
+        spec.strictRepairs = trueAt(policy, "strict_repairs");
+    }
+    return detail::finishCapture(std::move(c), true, std::move(spec), {});
 }
 
 std::string sourceOfLabels(const Labels& labels)

@@ -114,6 +114,23 @@ Result<Capture> captureFromDocument(Json document, const std::function<std::stri
 // or the JSON pointer of the culprit.
 Result<Capture> captureFromText(std::string_view text, const std::function<std::string()>& fallbackId = {});
 
+// A capture an importer assembles from what it already holds (ingest's judged calls), the
+// same as captureFromDocument() of the document these parts make, without building that
+// document and taking it apart again.
+struct CaptureParts
+{
+    std::string id;
+    std::int64_t timeMs = 0;
+    std::string source;
+    Labels labels;
+    Json schema;
+    std::string schemaText;   // dump(schema) when the caller keeps it (one schema, many calls); else ""
+    std::string system, user;
+    Json spec;                // targets, policy, ... (not the schema and prompt)
+    Json run;                 // the run document
+};
+Result<Capture> captureFromParts(CaptureParts parts);
+
 // Helpers shared by the store and its commands.
 std::string newCaptureId();                                // time-ordered, UUID-shaped
 std::string idFromContent(std::string_view content);       // UUID-shaped, derived from a hash

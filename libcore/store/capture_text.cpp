@@ -6,6 +6,11 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
 namespace conform::store {
 
 namespace {
@@ -87,10 +92,14 @@ Json attemptSummary(element attempt)
     return out;
 }
 
-simdjson::dom::parser& threadParser()
+// The line, copied where simdjson may read past its end (its padding), for both parsers.
+std::string_view paddedCopy(std::string_view text)
 {
-    thread_local simdjson::dom::parser parser;
-    return parser;
+    thread_local std::string buffer;
+    if (buffer.size() < text.size() + simdjson::SIMDJSON_PADDING)
+        buffer.resize(text.size() + simdjson::SIMDJSON_PADDING);
+    std::copy(text.begin(), text.end(), buffer.begin());
+    return {buffer.data(), text.size()};
 }
 
 Error documentError(std::string message, std::string where)
@@ -98,22 +107,120 @@ Error documentError(std::string message, std::string where)
     return Error{std::move(message), std::move(where)};
 }
 
+// The raw text of an on-demand value (which the DOM has checked already); nullopt when the
+// on-demand reader disagrees, and the caller writes the DOM's element out instead.
+std::optional<std::string_view> rawText(simdjson::ondemand::value value)
+{
+    simdjson::ondemand::json_type type;
+    if (value.type().get(type) != simdjson::SUCCESS)
+        return std::nullopt;
+    std::string_view raw;
+    if (type == simdjson::ondemand::json_type::object) {
+        simdjson::ondemand::object object;
+        if (value.get_object().get(object) != simdjson::SUCCESS || object.raw_json().get(raw) != simdjson::SUCCESS)
+            return std::nullopt;
+    } else if (type == simdjson::ondemand::json_type::array) {
+        simdjson::ondemand::array array;
+        if (value.get_array().get(array) != simdjson::SUCCESS || array.raw_json().get(raw) != simdjson::SUCCESS)
+            return std::nullopt;
+    } else {
+        raw = value.raw_json_token();
+    }
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\n' || raw.back() == '\r'))
+        raw.remove_suffix(1);
+    return raw;
+}
+
+// A key as JSON text, as dump() writes it (only quotes, backslashes and control characters
+// need escaping: the DOM has checked the UTF-8).
+void appendKey(std::string& out, std::string_view key)
+{
+    if (std::any_of(key.begin(), key.end(), [](char ch) { return ch == '"' || ch == '\\' || static_cast<unsigned char>(ch) < 0x20; })) {
+        out += dump(Json(std::string(key)));
+        return;
+    }
+    out += '"';
+    out += key;
+    out += '"';
+}
+
+// A member's value in compact form: its own text without the blanks between tokens (the
+// SIMD minifier: no tree is built, nothing is re-escaped).
+void appendCompact(std::string& out, std::string_view raw)
+{
+    const std::size_t at = out.size();
+    out.resize(at + raw.size());
+    std::size_t length = 0;
+    if (simdjson::minify(raw.data(), raw.size(), out.data() + at, length) != simdjson::SUCCESS) {
+        out.resize(at);
+        out += raw;
+        return;
+    }
+    out.resize(at + length);
+}
+
+// What a spec's text becomes, kept per distinct text: an import's captures share a handful of
+// specs, and taking one apart (the schema's text and hash, the prompt's hash) costs more
+// than the rest of the capture. Bounded: emptied when full.
+Result<std::shared_ptr<const detail::SpecParts>> specPartsOf(std::string_view raw, element spec)
+{
+    thread_local std::unordered_map<std::string, std::shared_ptr<const detail::SpecParts>> known;
+    if (!raw.empty())
+        if (const auto found = known.find(std::string(raw)); found != known.end())
+            return found->second;
+    auto parts = detail::specParts(toJson(spec));
+    if (!parts)
+        return parts.error();
+    auto shared = std::make_shared<const detail::SpecParts>(std::move(parts).value());
+    if (!raw.empty()) {
+        if (known.size() >= 64)
+            known.clear();
+        known.emplace(std::string(raw), shared);
+    }
+    return shared;
+}
+
 } // namespace
 
 Result<Capture> captureFromText(std::string_view text, const std::function<std::string()>& fallbackId)
 {
+    thread_local simdjson::dom::parser parser;
+    thread_local simdjson::ondemand::parser members;
+    const std::string_view padded = paddedCopy(text);
     element root;
-    if (auto error = threadParser().parse(text.data(), text.size()).get(root); error)
+    if (auto error = parser.parse(padded.data(), padded.size(), false).get(root); error)
         return documentError(std::string("not a JSON document (") + simdjson::error_message(error) + ")", "");
     if (!root.is_object())
         return documentError("a capture must be a JSON object", "");
+    // The same members again, on demand, for their raw text: the run is stored as its own
+    // text (compacted), and a spec seen before is known by its text.
+    simdjson::ondemand::document document;
+    simdjson::ondemand::object rawMembers;
+    bool haveRaw = members.iterate(padded.data(), padded.size(), padded.size() + simdjson::SIMDJSON_PADDING).get(document) == simdjson::SUCCESS
+        && document.get_object().get(rawMembers) == simdjson::SUCCESS;
+    simdjson::ondemand::object_iterator rawAt, rawEnd;
+    if (haveRaw)
+        haveRaw = rawMembers.begin().get(rawAt) == simdjson::SUCCESS && rawMembers.end().get(rawEnd) == simdjson::SUCCESS;
     Capture c;
     c.run = Json::object();
-    Json labels = Json::object(), spec = Json::object();
-    bool hasTime = false;
+    Json labels = Json::object();
+    element spec;
+    std::string_view specRaw;
+    bool hasSpec = false, hasTime = false;
+    c.runText.reserve(text.size());
     c.runText.push_back('{'); // (assigning "{" trips a false -Wrestrict in GCC 12)
     for (auto field : objectOf(root)) {
         const std::string_view key = field.key;
+        // This member's raw text, when the on-demand reader is at the same member.
+        std::optional<std::string_view> raw;
+        if (haveRaw && rawAt != rawEnd) {
+            simdjson::ondemand::field member;
+            std::string_view memberKey;
+            if ((*rawAt).get(member) == simdjson::SUCCESS && member.unescaped_key().get(memberKey) == simdjson::SUCCESS && memberKey == key)
+                raw = rawText(member.value());
+            ++rawAt;
+        }
+        haveRaw = haveRaw && raw.has_value();
         if (key == "id" && field.value.is_string()) {
             c.summary.id = std::string(stringOf(field.value));
             continue;
@@ -134,17 +241,26 @@ Result<Capture> captureFromText(std::string_view text, const std::function<std::
             c.summary.source = std::string(stringOf(field.value));
             continue;
         }
-        if (key == "labels" || key == "spec") {
-            (key == "labels" ? labels : spec) = toJson(field.value);
+        if (key == "labels") {
+            labels = toJson(field.value);
+            continue;
+        }
+        if (key == "spec") {
+            spec = field.value;
+            specRaw = raw.value_or(std::string_view());
+            hasSpec = true;
             continue;
         }
         if (key == "id")
             continue;
         if (c.runText.size() > 1)
             c.runText += ',';
-        c.runText += dump(Json(std::string(key)));
+        appendKey(c.runText, key);
         c.runText += ':';
-        c.runText += simdjson::minify(field.value);
+        if (raw)
+            appendCompact(c.runText, *raw);
+        else
+            c.runText += simdjson::minify(field.value);
         if (key == "attempts" && field.value.is_array()) {
             Json attempts = Json::array();
             for (element attempt : arrayOf(field.value))
@@ -157,7 +273,14 @@ Result<Capture> captureFromText(std::string_view text, const std::function<std::
         }
     }
     c.runText += '}';
-    return detail::finishCapture(std::move(c), hasTime, std::move(labels), std::move(spec), fallbackId);
+    if (auto taken = detail::takeLabels(std::move(labels), c.summary.labels); !taken)
+        return taken.error();
+    if (!hasSpec)
+        return documentError("a capture needs the schema it ran with", "/spec/schema");
+    auto parts = specPartsOf(specRaw, spec);
+    if (!parts)
+        return parts.error();
+    return detail::finishCapture(std::move(c), hasTime, *parts.value(), fallbackId);
 }
 
 } // namespace conform::store

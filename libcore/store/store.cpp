@@ -161,6 +161,14 @@ Result<InsertResult> Store::insert(const std::vector<Capture>& captures)
     if (captures.empty())
         return result;
     m_addedTexts.clear();
+    // A connection that writes keeps 64 MiB of pages, not SQLite's 2 MiB: every insert goes
+    // into a dozen indexes, some at random places (ids, trace and span ids), and past a few
+    // tens of thousands of captures re-reading (and spilling) their pages becomes most of an
+    // import's time. Bounded, whatever the import's size.
+    if (!m_writing && m_connection->dialect() == Dialect::Sqlite)
+        if (auto set = m_connection->execAll({QStringLiteral("PRAGMA cache_size=-65536")}, "writing"); !set)
+            return set.error();
+    m_writing = true;
     if (auto began = m_connection->begin(true); !began)
         return began.error();
     for (const Capture& capture : captures)
@@ -195,61 +203,69 @@ void Store::forgetAddedTexts()
 Status Store::insertOne(const Capture& c, InsertResult& result)
 {
     const CaptureSummary& s = c.summary;
+    const auto insert = [this](const QString& sql, std::initializer_list<RowValue> values, bool returningSeq = false) {
+        return m_connection->insertRow(sql, values, returningSeq);
+    };
     if (firstTime("s" + s.schemaHash)) {
-        auto stored = m_connection->execCached(QStringLiteral("INSERT INTO schemas (hash, title, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
-                                               {text(s.schemaHash), text(s.schemaTitle), text(c.schemaText.empty() ? dump(c.schema) : c.schemaText)}, "writing");
+        const std::string body = c.schemaText.empty() ? dump(c.schema) : c.schemaText;
+        auto stored = insert(QStringLiteral("INSERT INTO schemas (hash, title, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
+                             {s.schemaHash, s.schemaTitle, body});
         if (!stored)
             return stored.error();
     }
     if (firstTime("p" + s.promptHash)) {
-        auto stored = m_connection->execCached(QStringLiteral("INSERT INTO prompts (hash, system_text, user_text) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
-                                               {text(s.promptHash), text(c.system), text(c.user)}, "writing");
+        auto stored = insert(QStringLiteral("INSERT INTO prompts (hash, system_text, user_text) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
+                             {s.promptHash, c.system, c.user});
         if (!stored)
             return stored.error();
     }
     for (const auto& [field, value] : {std::pair<const char*, const std::string&>{"provider", s.provider}, {"model", s.model}, {"mode", s.mode},
                                        {"schema", s.schemaHash}, {"prompt", s.promptHash}, {"source", s.source}})
         if (firstTime(std::string("v") + field + '\x1f' + value)) {
-            auto stored = m_connection->execCached(QStringLiteral("INSERT INTO capture_values (field, value) VALUES (?, ?) ON CONFLICT (field, value) DO NOTHING"),
-                                                   {QString::fromLatin1(field), text(value)}, "writing");
+            auto stored = insert(QStringLiteral("INSERT INTO capture_values (field, value) VALUES (?, ?) ON CONFLICT (field, value) DO NOTHING"),
+                                 {std::string_view(field), value});
             if (!stored)
                 return stored.error();
         }
     const std::string key = caseKey(s.labels, s.provider, s.model);
-    auto row = m_connection->execCached(
+    const std::string source = s.source.empty() ? sourceOfLabels(s.labels) : s.source;
+    // The new row's seq comes back without RETURNING on SQLite (see insertRow): RETURNING
+    // makes the insert a statement that may need undoing on its own, so SQLite first copies
+    // every page it touches (the table's and a dozen indexes') to a statement journal, about
+    // 64 KB written per capture.
+    auto row = insert(
         QStringLiteral("INSERT INTO captures (id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts,"
                        " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, source,"
                        " first_tokens_in, first_tokens_out, first_tokens_cached)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq"),
-        {text(s.id), integer(s.createdAtMs), text(s.schemaHash), text(s.promptHash), text(s.provider), text(s.model), text(s.mode),
-         s.outcome, s.flags, s.attempts, s.repairs, int(s.parseOkFirst), int(s.firstTryValid), integer(s.latencyMs), integer(s.tokensIn),
-         integer(s.tokensOut), integer(s.tokensCached), latencyBin(s.latencyMs), key.empty() ? QVariant() : text(key),
-         text(s.source.empty() ? sourceOfLabels(s.labels) : s.source), integer(s.firstTokensIn), integer(s.firstTokensOut),
-         integer(s.firstTokensCached)},
-        "writing");
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"),
+        {s.id, s.createdAtMs, s.schemaHash, s.promptHash, s.provider, s.model, s.mode, std::int64_t(s.outcome), std::int64_t(s.flags),
+         std::int64_t(s.attempts), std::int64_t(s.repairs), std::int64_t(s.parseOkFirst), std::int64_t(s.firstTryValid), s.latencyMs,
+         s.tokensIn, s.tokensOut, s.tokensCached, std::int64_t(latencyBin(s.latencyMs)), key.empty() ? RowValue(nullptr) : RowValue(key),
+         source, s.firstTokensIn, s.firstTokensOut, s.firstTokensCached},
+        true);
     if (!row)
         return row.error();
-    if (!row.value()->next()) {
+    if (!row.value()) {
         ++result.alreadyPresent;
         return Done{};
     }
-    const QVariant seq = row.value()->value(0);
-    row.value()->finish();
-    auto body = m_connection->execCached(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run) VALUES (?, ?, ?)"),
-                                         {seq, text(c.specText.empty() ? dump(c.spec) : c.specText), text(c.runText.empty() ? dump(c.run) : c.runText)}, "writing");
+    const std::int64_t seq = *row.value();
+    const std::string spec = c.specText.empty() ? dump(c.spec) : std::string();
+    const std::string run = c.runText.empty() ? dump(c.run) : std::string();
+    auto body = insert(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run) VALUES (?, ?, ?)"),
+                       {seq, c.specText.empty() ? std::string_view(spec) : std::string_view(c.specText),
+                        c.runText.empty() ? std::string_view(run) : std::string_view(c.runText)});
     if (!body)
         return body.error();
-    auto reply = m_connection->execCached(
-        QStringLiteral("INSERT INTO capture_replies (capture_seq, raw, valid, first_issue, coerce, strict_repairs) VALUES (?, ?, ?, ?, ?, ?)"),
-        {seq, text(c.reply.raw), int(c.reply.valid), c.reply.firstIssue.is_null() ? QVariant() : text(dump(c.reply.firstIssue)),
-         int(c.reply.coerce), int(c.reply.strictRepairs)},
-        "writing");
+    const std::string firstIssue = c.reply.firstIssue.is_null() ? std::string() : dump(c.reply.firstIssue);
+    auto reply = insert(QStringLiteral("INSERT INTO capture_replies (capture_seq, raw, valid, first_issue, coerce, strict_repairs) VALUES (?, ?, ?, ?, ?, ?)"),
+                        {seq, c.reply.raw, std::int64_t(c.reply.valid), c.reply.firstIssue.is_null() ? RowValue(nullptr) : RowValue(firstIssue),
+                         std::int64_t(c.reply.coerce), std::int64_t(c.reply.strictRepairs)});
     if (!reply)
         return reply.error();
     for (const auto& [labelKey, labelValue] : s.labels) {
-        auto label = m_connection->execCached(QStringLiteral("INSERT INTO capture_labels (capture_seq, key, value) VALUES (?, ?, ?)"
-                                                             " ON CONFLICT (capture_seq, key) DO NOTHING"),
-                                              {seq, text(labelKey), text(labelValue)}, "writing");
+        auto label = insert(QStringLiteral("INSERT INTO capture_labels (capture_seq, key, value) VALUES (?, ?, ?) ON CONFLICT (capture_seq, key) DO NOTHING"),
+                            {seq, labelKey, labelValue});
         if (!label)
             return label.error();
     }

@@ -125,6 +125,7 @@ private:
     std::unique_ptr<Connection> m_connection;
     std::unordered_set<std::string> m_knownTexts; // schema and prompt hashes, group values already stored
     std::vector<std::string> m_addedTexts;
+    bool m_writing = false; // the writer's page cache is set
 };
 
 } // namespace conform::store

@@ -24,6 +24,12 @@ CaptureWriter::~CaptureWriter()
     delete m_thread;
 }
 
+void CaptureWriter::freeOnSubmitter(bool on)
+{
+    std::lock_guard lock(m_mutex);
+    m_freeOnSubmitter = on;
+}
+
 Status CaptureWriter::waitUntilOpen()
 {
     std::unique_lock lock(m_mutex);
@@ -34,10 +40,12 @@ Status CaptureWriter::waitUntilOpen()
 std::string CaptureWriter::submit(Capture capture)
 {
     std::string id = capture.summary.id;
+    std::vector<Capture> written;
     {
         std::lock_guard lock(m_mutex);
         m_queue.push_back(std::move(capture));
         ++m_submitted;
+        written.swap(m_written);
     }
     m_wake.notify_one();
     return id;
@@ -51,9 +59,11 @@ void CaptureWriter::waitWhileQueuedAbove(std::size_t count)
 
 Status CaptureWriter::flush()
 {
+    std::vector<Capture> written;
     std::unique_lock lock(m_mutex);
     const std::uint64_t target = m_submitted;
     m_done.wait(lock, [&] { return m_finished >= target || (m_opened && !m_opened->ok()); });
+    written.swap(m_written);
     if (m_opened && !m_opened->ok())
         return *m_opened;
     if (m_error) {
@@ -105,6 +115,9 @@ void CaptureWriter::work(StoreLocation location, OpenOptions options)
             m_finished += batch.size();
             if (!inserted && !m_error)
                 m_error = inserted.error();
+            // Handed back unless nobody has come for the last ones (a burst, then quiet).
+            if (m_freeOnSubmitter && m_written.size() < 2 * kMaxBatch)
+                std::move(batch.begin(), batch.end(), std::back_inserter(m_written));
         }
         m_done.notify_all();
     }

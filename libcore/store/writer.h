@@ -34,6 +34,12 @@ public:
     explicit CaptureWriter(StoreLocation location, OpenOptions options = {}, QObject* parent = nullptr);
     ~CaptureWriter() override;
 
+    // Committed captures are then freed by the next submit() or flush(), on the submitter's
+    // thread, rather than on the writer's: for an importer that allocates every capture on
+    // its own thread and has time to spare, as memory freed on another thread never comes
+    // back to the allocating thread's cache (each allocation would take the slow path).
+    void freeOnSubmitter(bool on);
+
     // Blocks until the worker has opened the store, or failed to.
     Status waitUntilOpen();
     // Queues a capture and returns its id at once.
@@ -58,6 +64,8 @@ private:
     std::condition_variable m_wake;   // the worker: work arrived, or stop
     std::condition_variable m_done;   // callers: opened, or a batch finished
     std::deque<Capture> m_queue;
+    std::vector<Capture> m_written; // committed, for the submitter to free (freeOnSubmitter)
+    bool m_freeOnSubmitter = false;
     std::uint64_t m_submitted = 0, m_finished = 0;
     std::optional<Status> m_opened;
     std::optional<Error> m_error;

@@ -8,10 +8,20 @@
 #include <QSqlQuery>
 #include <QVariantList>
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <string_view>
+#include <variant>
+
+struct sqlite3;
+struct sqlite3_stmt;
 
 namespace conform::store {
+
+// A value for insertRow(): NULL, an integer, or UTF-8 text (not copied: it must outlive the call).
+using RowValue = std::variant<std::nullptr_t, std::int64_t, std::string_view>;
 
 class Connection
 {
@@ -34,6 +44,11 @@ public:
     // statements run once per capture. The query stays valid until the next call with `sql`.
     Result<QSqlQuery*> execCached(const QString& sql, const QVariantList& values, const char* doing);
     Status execAll(const QStringList& statements, const char* doing);
+    // An INSERT ... ON CONFLICT DO NOTHING run once per row of a bulk write, prepared once.
+    // Returns the new row's seq (with `returningSeq`; else 0), or nullopt when the conflict
+    // skipped the row. On SQLite the statement runs on the database's own API: the text is
+    // bound as it is, where Qt's binding would take each value through UTF-16 and back.
+    Result<std::optional<std::int64_t>> insertRow(const QString& sql, std::initializer_list<RowValue> values, bool returningSeq);
     Error error(const QSqlError& error, const char* doing) const;
 
     Status begin(bool forWriting);
@@ -49,6 +64,8 @@ private:
     Dialect m_dialect;
     QString m_name;
     std::map<QString, std::unique_ptr<QSqlQuery>> m_statements;
+    sqlite3* m_sqlite = nullptr; // SQLite's handle under Qt's, for insertRow()
+    std::map<QString, sqlite3_stmt*> m_rowStatements;
 };
 
 } // namespace conform::store
