@@ -182,9 +182,10 @@ void applySpec(Capture& c, detail::SpecParts spec)
 }
 
 // The spec's texts and hashes as stored, and the policy the final reply was checked under.
-void fillSpecTexts(detail::SpecParts& p)
+// `schemaText` is the schema's stored text when the caller already has it.
+void fillSpecTexts(detail::SpecParts& p, std::string schemaText = {})
 {
-    p.schemaText = dump(p.schema);
+    p.schemaText = schemaText.empty() ? dump(p.schema) : std::move(schemaText);
     p.specText = dump(p.spec);
     p.schemaHash = shortHash(p.schemaText);
     p.schemaTitle = stringOr(p.schema, "title", "").get<std::string>();
@@ -401,18 +402,7 @@ Result<Capture> captureFromParts(CaptureParts parts)
     for (auto& [key, value] : parts.spec.items())
         if (key != "variables" && key != "schema" && key != "prompt")
             spec.spec[key] = std::move(value);
-    if (parts.schemaText.empty()) {
-        fillSpecTexts(spec);
-    } else { // the same as fillSpecTexts, the schema's text given
-        spec.schemaText = std::move(parts.schemaText);
-        spec.specText = dump(spec.spec);
-        spec.schemaHash = shortHash(spec.schemaText);
-        spec.schemaTitle = stringOr(spec.schema, "title", "").get<std::string>();
-        spec.promptHash = shortHash(spec.system + '\0' + spec.user);
-        const Json policy = spec.spec.value("policy", Json::object());
-        spec.coerce = trueAt(policy, "coerce");
-        spec.strictRepairs = trueAt(policy, "strict_repairs");
-    }
+    fillSpecTexts(spec, std::move(parts.schemaText));
     return detail::finishCapture(std::move(c), true, std::move(spec), {});
 }
 
