@@ -75,6 +75,18 @@
         <source>Ctrl+Shift+6</source>
         <translation>Ctrl+Shift+6</translation>
     </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Is B better than A? Variants x targets x repeats, with intervals, significance and cost per valid result</source>
+        <translation>Ist B besser als A? Varianten × Ziele × Wiederholungen, mit Intervallen, Signifikanz und Kosten je gültigem Ergebnis</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+7</source>
+        <translation>Ctrl+Shift+7</translation>
+    </message>
 </context>
 <context>
     <name>BuiltinDemos</name>
@@ -411,10 +423,6 @@
         <translation>Erfolg im Zeitverlauf</translation>
     </message>
     <message>
-        <source>Outcome mix by provider × model</source>
-        <translation>Ergebnisse nach Anbieter × Modell</translation>
-    </message>
-    <message>
         <source>Mean repairs</source>
         <translation>Reparaturen im Mittel</translation>
     </message>
@@ -477,6 +485,38 @@
     <message>
         <source>Truncation and refusal</source>
         <translation>Abbruch und Verweigerung</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>Outcome mix</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>prompt %1</source>
+        <translation>Prompt %1</translation>
+    </message>
+    <message>
+        <source>schema %1</source>
+        <translation>Schema %1</translation>
+    </message>
+    <message>
+        <source>$ per valid result</source>
+        <translation>$ je gültigem Ergebnis</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>kein Preis</translation>
+    </message>
+    <message>
+        <source>US dollars per valid result</source>
+        <translation>US-Dollar je gültigem Ergebnis</translation>
+    </message>
+    <message>
+        <source>Cost per valid result</source>
+        <translation>Kosten je gültigem Ergebnis</translation>
     </message>
 </context>
 <context>
@@ -934,6 +974,38 @@
         <source>text in the reply</source>
         <translation>Text in der Antwort</translation>
     </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>suites</source>
+        <translation>Suites</translation>
+    </message>
+    <message>
+        <source>proxy</source>
+        <translation>Proxy</translation>
+    </message>
+    <message>
+        <source>OpenTelemetry</source>
+        <translation>OpenTelemetry</translation>
+    </message>
+    <message>
+        <source>batch files</source>
+        <translation>Batch-Dateien</translation>
+    </message>
+    <message>
+        <source>any source</source>
+        <translation>jede Quelle</translation>
+    </message>
+    <message>
+        <source>Where the capture came from (--source)</source>
+        <translation>Woher die Aufzeichnung stammt (--source)</translation>
+    </message>
+    <message>
+        <source>labels (key=value …)</source>
+        <translation>Labels (Schlüssel=Wert …)</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::CapturePageModel</name>
@@ -1017,10 +1089,6 @@
         <translation>%1 wird geladen…</translation>
     </message>
     <message>
-        <source>%1 · %2 · %3/%4 %5 · schema %6 · prompt %7 · %8 attempts, %9 repairs · %10 ms · %11 in / %12 out%13</source>
-        <translation>%1 · %2 · %3/%4 %5 · Schema %6 · Prompt %7 · %8 Versuche, %9 Reparaturen · %10 ms · %11 ein / %12 aus%13</translation>
-    </message>
-    <message>
         <source>error: %1</source>
         <translation>Fehler: %1</translation>
     </message>
@@ -1039,6 +1107,18 @@
     <message>
         <source>no fixes, no coercions</source>
         <translation>keine Korrekturen, keine Umwandlungen</translation>
+    </message>
+    <message>
+        <source>Copy trace id</source>
+        <translation>Trace-ID kopieren</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · from %14 · %3/%4 %5 · schema %6 · prompt %7 · %8 attempts, %9 repairs · %10 ms · %11 in / %12 out%13</source>
+        <translation>%1 · %2 · aus %14 · %3/%4 %5 · Schema %6 · Prompt %7 · %8 Versuche, %9 Reparaturen · %10 ms · %11 ein / %12 aus%13</translation>
+    </message>
+    <message>
+        <source>Copy %1 to the clipboard</source>
+        <translation>%1 in die Zwischenablage kopieren</translation>
     </message>
 </context>
 <context>
@@ -1148,6 +1228,260 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::CompareMatrix</name>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>%1 final success [%2 – %3], %4 runs</source>
+        <translation>%1 Erfolg am Ende [%2 – %3], %4 Läufe</translation>
+    </message>
+    <message>
+        <source>first try %1 · %2 repairs a run · p50 %3 ms</source>
+        <translation>erster Versuch %1 · %2 Reparaturen je Lauf · p50 %3 ms</translation>
+    </message>
+    <message>
+        <source>$%1 per valid result</source>
+        <translation>%1 $ je gültigem Ergebnis</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>kein Preis</translation>
+    </message>
+    <message>
+        <source> (baseline)</source>
+        <translation> (Basis)</translation>
+    </message>
+    <message>
+        <source>On %1: %2</source>
+        <translation>Auf %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::CompareView</name>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Open comparison…</source>
+        <translation>Vergleich öffnen…</translation>
+    </message>
+    <message>
+        <source>Add the draft</source>
+        <translation>Entwurf hinzufügen</translation>
+    </message>
+    <message>
+        <source>The schema, prompts, variables and policy as they stand, as a variant</source>
+        <translation>Schema, Prompts, Variablen und Richtlinie, wie sie jetzt sind, als Variante</translation>
+    </message>
+    <message>
+        <source>Add the Run target</source>
+        <translation>Ziel von „Ausführen“ hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected variant or target</source>
+        <translation>Die gewählte Variante oder das gewählte Ziel entfernen</translation>
+    </message>
+    <message>
+        <source>Add from history</source>
+        <translation>Aus dem Verlauf hinzufügen</translation>
+    </message>
+    <message>
+        <source>A prompt version the store has seen, with the schema it ran against</source>
+        <translation>Eine Prompt-Version aus dem Speicher, mit dem Schema, gegen das sie lief</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Runs of each variant on each target</source>
+        <translation>Läufe jeder Variante auf jedem Ziel</translation>
+    </message>
+    <message>
+        <source>What the others are compared with</source>
+        <translation>Womit die anderen verglichen werden</translation>
+    </message>
+    <message>
+        <source>Variants: what differs (a schema, prompts, variables, a policy)</source>
+        <translation>Varianten: was sich unterscheidet (ein Schema, Prompts, Variablen, eine Richtlinie)</translation>
+    </message>
+    <message>
+        <source>Targets: every variant runs on each</source>
+        <translation>Ziele: jede Variante läuft auf jedem</translation>
+    </message>
+    <message>
+        <source>Double-click a cell to open its captures</source>
+        <translation>Doppelklick auf eine Zelle öffnet ihre Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Open a comparison file (*.compare.json), or add the draft and a version from history, then Run.</source>
+        <translation>Eine Vergleichsdatei (*.compare.json) öffnen oder den Entwurf und eine Version aus dem Verlauf hinzufügen, dann „Ausführen“.</translation>
+    </message>
+    <message>
+        <source>Open comparison</source>
+        <translation>Vergleich öffnen</translation>
+    </message>
+    <message>
+        <source>Comparisons (*.compare.json);;JSON (*.json)</source>
+        <translation>Vergleiche (*.compare.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>The store has no captures yet</source>
+        <translation>Der Speicher hat noch keine Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Report as JSON…</source>
+        <translation>Bericht als JSON…</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Report as Markdown…</source>
+        <translation>Bericht als Markdown…</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Matrix as PNG or SVG…</source>
+        <translation>Matrix als PNG oder SVG…</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg)</source>
+        <translation>Bilder (*.png *.svg)</translation>
+    </message>
+    <message>
+        <source>%1: %2 variant(s) x %3 target(s) x %4 repeat(s).</source>
+        <translation>%1: %2 Variante(n) × %3 Ziel(e) × %4 Wiederholung(en).</translation>
+    </message>
+    <message>
+        <source>The draft cannot be a variant: %1</source>
+        <translation>Der Entwurf kann keine Variante sein: %1</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>the draft</source>
+        <translation>der Entwurf</translation>
+    </message>
+    <message>
+        <source>The Run target cannot be used: %1</source>
+        <translation>Das Ziel von „Ausführen“ ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>%1 is already a target.</source>
+        <translation>%1 ist schon ein Ziel.</translation>
+    </message>
+    <message>
+        <source>prompt %1 · %2 run(s) · last %3</source>
+        <translation>Prompt %1 · %2 Lauf/Läufe · zuletzt %3</translation>
+    </message>
+    <message>
+        <source>That version cannot be a variant: %1</source>
+        <translation>Diese Version kann keine Variante sein: %1</translation>
+    </message>
+    <message>
+        <source>%1 from history</source>
+        <translation>%1 aus dem Verlauf</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 case(s)</source>
+        <translation>%1 — %2, %3 Fall/Fälle</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 Läufe</translation>
+    </message>
+    <message>
+        <source>Two variants and a target, or one variant and two targets</source>
+        <translation>Zwei Varianten und ein Ziel oder eine Variante und zwei Ziele</translation>
+    </message>
+    <message>
+        <source>The baseline, %1: lines not in the other marked</source>
+        <translation>Die Basis, %1: Zeilen, die der anderen fehlen, markiert</translation>
+    </message>
+    <message>
+        <source>The baseline variant&apos;s prompts and schema</source>
+        <translation>Prompts und Schema der Basisvariante</translation>
+    </message>
+    <message>
+        <source>%1: lines not in the baseline marked</source>
+        <translation>%1: Zeilen, die der Basis fehlen, markiert</translation>
+    </message>
+    <message>
+        <source>Select another variant to see how it differs</source>
+        <translation>Eine andere Variante wählen, um zu sehen, worin sie sich unterscheidet</translation>
+    </message>
+    <message>
+        <source>The store %1 cannot take captures; nothing was run.</source>
+        <translation>Der Speicher %1 nimmt keine Aufzeichnungen an; nichts wurde ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Running %1: %2 of %3 runs…</source>
+        <translation>%1 läuft: %2 von %3 Läufen…</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>%1 läuft…</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 runs.</source>
+        <translation>Abgebrochen nach %1 von %2 Läufen.</translation>
+    </message>
+    <message>
+        <source>%1 runs done.</source>
+        <translation>%1 Läufe fertig.</translation>
+    </message>
+    <message>
+        <source> Reading the figures…</source>
+        <translation> Die Zahlen werden gelesen…</translation>
+    </message>
+    <message>
+        <source> Double-click a cell to open its captures.</source>
+        <translation> Doppelklick auf eine Zelle öffnet ihre Aufzeichnungen.</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Run the comparison first: there is no report yet.</source>
+        <translation>Zuerst den Vergleich ausführen: Es gibt noch keinen Bericht.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::Dashboard</name>
     <message>
         <source>by day</source>
@@ -1200,6 +1534,26 @@
     <message>
         <source>saved %1</source>
         <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>provider × model</source>
+        <translation>Anbieter × Modell</translation>
+    </message>
+    <message>
+        <source>prompt version</source>
+        <translation>Prompt-Version</translation>
+    </message>
+    <message>
+        <source>schema version</source>
+        <translation>Schema-Version</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>What each bar is: a provider × model, or a prompt or schema version, or a mode</source>
+        <translation>Was jeder Balken ist: Anbieter × Modell, eine Prompt- oder Schema-Version oder ein Modus</translation>
     </message>
 </context>
 <context>
@@ -1857,6 +2211,71 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::PricesPage</name>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Input $/M</source>
+        <translation>Eingabe $/M</translation>
+    </message>
+    <message>
+        <source>Output $/M</source>
+        <translation>Ausgabe $/M</translation>
+    </message>
+    <message>
+        <source>Cached input $/M</source>
+        <translation>Eingabe aus dem Cache $/M</translation>
+    </message>
+    <message>
+        <source>Add a model</source>
+        <translation>Modell hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Built-in prices</source>
+        <translation>Mitgelieferte Preise</translation>
+    </message>
+    <message>
+        <source>Put the built-in table back (your edits go when you press OK)</source>
+        <translation>Die mitgelieferte Tabelle wiederherstellen (Ihre Änderungen verschwinden mit OK)</translation>
+    </message>
+    <message>
+        <source>US dollars per million tokens. The built-in prices were taken on %1: they change, so check them against the providers&apos; pricing pages. Ollama and demo scenarios cost nothing; a model without a row has no price.%2</source>
+        <translation>US-Dollar je Million Tokens. Die mitgelieferten Preise stammen vom %1: Sie ändern sich, also mit den Preisseiten der Anbieter abgleichen. Ollama und Demo-Szenarien kosten nichts; ein Modell ohne Zeile hat keinen Preis.%2</translation>
+    </message>
+    <message>
+        <source>
+Your prices file was left out: %1</source>
+        <translation>
+Ihre Preisdatei wurde nicht verwendet: %1</translation>
+    </message>
+    <message>
+        <source>row %1: give a provider and a model</source>
+        <translation>Zeile %1: Anbieter und Modell angeben</translation>
+    </message>
+    <message>
+        <source>row %1: %2 is not a price per million tokens</source>
+        <translation>Zeile %1: %2 ist kein Preis je Million Tokens</translation>
+    </message>
+    <message>
+        <source>Could not remove %1.</source>
+        <translation>%1 konnte nicht entfernt werden.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::PromptVariables</name>
     <message>
         <source>Variable</source>
@@ -2489,6 +2908,10 @@
     <message>
         <source>%1 (API keys come from the environment)</source>
         <translation>%1 (API-Schlüssel kommen aus der Umgebung)</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>Preise</translation>
     </message>
 </context>
 <context>

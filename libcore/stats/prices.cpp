@@ -63,6 +63,28 @@ Result<PriceTable> PriceTable::load(const QString& path)
     return parsed;
 }
 
+PriceTable PriceTable::of(std::string taken, std::vector<Entry> entries, std::vector<std::string> freeProviders)
+{
+    PriceTable out;
+    out.m_taken = std::move(taken);
+    out.m_entries = std::move(entries);
+    out.m_freeProviders = std::move(freeProviders);
+    return out;
+}
+
+Json PriceTable::toJson() const
+{
+    Json models = Json::array();
+    for (const Entry& e : m_entries)
+        models.push_back(Json{{"provider", e.provider}, {"model", e.model}, {"input", e.price.input}, {"output", e.price.output},
+                              {"cached_input", e.price.cachedInput}});
+    Json out{{"taken", m_taken}};
+    if (!m_freeProviders.empty())
+        out["free_providers"] = m_freeProviders;
+    out["models"] = std::move(models);
+    return out;
+}
+
 const PriceTable& PriceTable::builtIn()
 {
     static const PriceTable table = [] {

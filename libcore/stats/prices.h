@@ -40,6 +40,12 @@ struct TokenUse
 class PriceTable
 {
 public:
+    struct Entry
+    {
+        std::string provider, model;
+        Price price;
+    };
+
     // {"taken": "YYYY-MM-DD", "free_providers": [...], "models": [{"provider", "model",
     // "input", "output", "cached_input"}]}; errors name the JSON pointer.
     static Result<PriceTable> fromJson(const Json& table);
@@ -52,13 +58,15 @@ public:
 
     std::optional<Price> priceOf(const std::string& provider, const std::string& model) const;
     const std::string& taken() const { return m_taken; }
+    const std::vector<Entry>& entries() const { return m_entries; }
+    const std::vector<std::string>& freeProviders() const { return m_freeProviders; }
+
+    // A table of `entries`, taken on `taken` (YYYY-MM-DD).
+    static PriceTable of(std::string taken, std::vector<Entry> entries, std::vector<std::string> freeProviders = {});
+    // The table as fromJson reads it.
+    Json toJson() const;
 
 private:
-    struct Entry
-    {
-        std::string provider, model;
-        Price price;
-    };
     std::string m_taken;
     std::vector<std::string> m_freeProviders;
     std::vector<Entry> m_entries;

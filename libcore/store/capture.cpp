@@ -406,6 +406,14 @@ Result<Capture> captureFromParts(CaptureParts parts)
     return detail::finishCapture(std::move(c), true, std::move(spec), {});
 }
 
+std::string labelValue(const Labels& labels, std::string_view key)
+{
+    for (const auto& [name, value] : labels)
+        if (name == key)
+            return value;
+    return {};
+}
+
 std::string sourceOfLabels(const Labels& labels)
 {
     bool suite = false;

@@ -26,6 +26,9 @@ namespace conform::store {
 
 using Labels = std::vector<std::pair<std::string, std::string>>; // in the order given
 
+// The value of the first label named `key`, or "" when there is none.
+std::string labelValue(const Labels& labels, std::string_view key);
+
 // Outcome codes and flag bits as the store keeps them (and filters compare them).
 enum class OutcomeCode : int { Valid = 0, Repaired = 1, Fallback = 2, Failed = 3 };
 enum FlagBit : int { Truncated = 1, Refused = 2, TransportError = 4, Cancelled = 8, NotEnforced = 16 };

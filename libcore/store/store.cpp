@@ -357,6 +357,44 @@ Result<std::int64_t> Store::count(const Filter& filter)
     return rows->next() ? rows->value(0).toLongLong() : 0;
 }
 
+Result<std::vector<Version>> Store::versions(const std::string& field, const Filter& filter, int limit)
+{
+    if (field != "prompt" && field != "schema")
+        return Error{"versions are of a prompt or a schema, not '" + field + "'", "versions"};
+    const QString column = field == "prompt" ? QStringLiteral("c.prompt_hash") : QStringLiteral("c.schema_hash");
+    const SqlCondition where = whereClause(filter);
+    // The newest capture of each version by seq, its row read after: one pass over the
+    // matching captures, then a lookup per version.
+    auto rows = m_connection->exec(QStringLiteral("SELECT %1, COUNT(*), MAX(c.seq) FROM captures c").arg(column) + where.sql
+                                       + QStringLiteral(" GROUP BY %1 ORDER BY 3 DESC LIMIT %2").arg(column).arg(std::max(limit, 0)),
+                                   where.values);
+    if (!rows)
+        return rows.error();
+    std::vector<Version> out;
+    std::vector<std::int64_t> newest;
+    while (rows->next()) {
+        Version v;
+        v.hash = rows->value(0).toString().toStdString();
+        v.captures = rows->value(1).toLongLong();
+        newest.push_back(rows->value(2).toLongLong());
+        out.push_back(std::move(v));
+    }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        auto row = m_connection->exec(QStringLiteral("SELECT c.id, c.created_at, s.title FROM captures c JOIN schemas s ON s.hash = c.schema_hash"
+                                                     " WHERE c.seq = ?"),
+                                      {QVariant::fromValue(newest[i])});
+        if (!row)
+            return row.error();
+        if (row->next()) {
+            out[i].lastCaptureId = row->value(0).toString().toStdString();
+            out[i].lastAtMs = row->value(1).toLongLong();
+            if (field == "schema")
+                out[i].title = row->value(2).toString().toStdString();
+        }
+    }
+    return out;
+}
+
 Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const QVariantList& values)
 {
     auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(

@@ -53,6 +53,16 @@ struct StatsQuery
 // Checks a --by list ("provider,model"); an Error names the unknown field.
 Result<std::vector<std::string>> parseGroupFields(const std::string& list);
 
+// A prompt or schema version the store has seen (Compare offers them as variants).
+struct Version
+{
+    std::string hash;             // 16 hex digits
+    std::string title;            // the schema's title (schema versions), else ""
+    std::int64_t captures = 0;    // how many matching captures ran it
+    std::int64_t lastAtMs = 0;    // when the newest of them finished
+    std::string lastCaptureId;    // the newest of them: its spec holds the version's text
+};
+
 struct InsertResult
 {
     std::vector<std::string> inserted; // ids newly stored
@@ -106,6 +116,10 @@ public:
     Result<std::vector<StoredReply>> replies(const Filter& filter, std::int64_t afterSeq, int limit);
 
     Result<Json> stats(const StatsQuery& query);
+
+    // The prompt (`field` "prompt") or schema ("schema") versions among the captures matching
+    // `filter`, newest first, at most `limit`. An Error for another field.
+    Result<std::vector<Version>> versions(const std::string& field, const Filter& filter, int limit);
 
 private:
     explicit Store(std::unique_ptr<Connection> connection);

@@ -44,5 +44,26 @@ Result<ComparisonPlan> loadComparison(const Json& document, const QDir& base, co
                                       const schema::SchemaFileOptions& reading = {true}, std::vector<Error>* problems = nullptr);
 
 
+// A variant as the workbench's Compare view holds it: its name and its cases (one, "default",
+// for a variant made from a run's spec; a comparison file's cases otherwise).
+struct VariantCases
+{
+    std::string name;
+    std::vector<SuiteCase> cases; // names without the "VARIANT/" prefix
+};
+
+// One case from a run's spec: its schema (compiled here when the spec carries no validator),
+// its prompt and variables, its policy. An Error when the schema does not compile.
+Result<SuiteCase> caseOfSpec(const std::string& name, const engine::RunSpec& spec);
+
+// The variants of a plan, its cases grouped by variant in the plan's order (names unprefixed).
+std::vector<VariantCases> variantsOfPlan(const ComparisonPlan& plan);
+
+// A comparison made in memory: every variant's cases on every target, `repeat` times, the
+// variant's policy (else `policy`) for each. The checks of a comparison file hold: unique
+// names, two variants or one variant and two targets, at most kMaxPlannedRuns runs, a
+// baseline ("" : the default) that names a variant.
+Result<ComparisonPlan> comparisonOf(const std::string& name, const std::vector<VariantCases>& variants, std::vector<SuiteTarget> targets,
+                                    int repeat, const engine::Policy& policy, const std::string& baseline, int concurrency = 4);
 
 } // namespace conform::suite

@@ -38,6 +38,8 @@
 #include "workbench/mainwindow.h"
 #include "workbench/captureviews.h"
 #include "captures/revalidatepanel.h"
+#include "compare/comparematrix.h"
+#include "compare/compareview.h"
 #include "run/runpane.h"
 #include "run/promptvariables.h"
 #include "run/runtargetform.h"
@@ -210,6 +212,10 @@ private slots:
     void batchRunsEachDemoWithItsOwnSchema();
     void browserSaysWhenNewCapturesArrive();
     void revalidationScopedToTheEditedSchema();
+
+    // test_gui_compare.cpp
+    void compareFillsInLiveAndOpensACellsCaptures();
+    void compareCancelsAndTakesVariantsFromHistory();
 
     void eventLoopFreeDuringABigBatch();
     void eventLoopFreeDuringABigRevalidation();

@@ -288,6 +288,8 @@ void TestGui::fileRoutes_data()
     QTest::newRow("reply") << "/ws/person/examples/reply.txt" << int(FileRoute::Reply);
     QTest::newRow("prompt") << "/ws/person/prompt.md" << int(FileRoute::Prompt);
     QTest::newRow("x.prompt.md") << "/ws/person/triage.prompt.md" << int(FileRoute::Prompt);
+    QTest::newRow("comparison") << "/ws/drift.compare.json" << int(FileRoute::Comparison);
+    QTest::newRow("suite") << "/ws/goals.suite.json" << int(FileRoute::Suite);
     QTest::newRow("markdown") << "/ws/README.md" << int(FileRoute::Text);
     QTest::newRow("no extension") << "/ws/LICENSE" << int(FileRoute::Text);
 }

@@ -15,6 +15,10 @@
 #include "run/runtargetform.h"
 #include "settings/settingsdialog.h"
 #include "settings/storepage.h"
+#include "settings/pricespage.h"
+
+#include <QStandardPaths>
+#include <QTableWidget>
 #include "widgets/tonelabel.h"
 
 #include "keyring_session.h"
@@ -124,6 +128,7 @@ private slots:
     void storeConnectionTest();
     void storeConnectionTestPostgres();
     void passwordInStoreUrlIsRefused();
+    void pricesEditedAreThePricesInUse();
     void themeFollowsTheChoice();
     void darkThemeReachesEditorsAndBadges();
     void defaultsReachTheRunTab();
@@ -325,6 +330,50 @@ void TestSettings::passwordInStoreUrlIsRefused()
     dialog.accept();
     QVERIFY(!dialog.isVisible());
     QCOMPARE(AppSettings::load().store, QStringLiteral("postgresql://qa@127.0.0.1:5432/conform"));
+}
+
+// Settings ▸ Prices: the built-in table (resources/prices.json: claude-opus-4-1 at $15 in,
+// $75 out) edited, a row removed, a bad cell refused, and the built-in rows put back.
+void TestSettings::pricesEditedAreThePricesInUse()
+{
+    QStandardPaths::setTestModeEnabled(true); // the prices file goes to a throw-away place
+    QFile::remove(userPricesPath());
+    QCOMPARE(pricesInUse().priceOf("anthropic", "claude-opus-4-1-20250805")->input, 15.0);
+    auto ring = memoryRing({});
+    SettingsDialog dialog(ring.get(), schema::ZodStyle::Zod3);
+    dialog.show();
+    QTableWidget* rows = dialog.pricesPage()->rows();
+    QCOMPARE(std::size_t(rows->rowCount()), stats::PriceTable::builtIn().entries().size());
+    int opus = -1, haiku = -1;
+    for (int row = 0; row < rows->rowCount(); ++row) {
+        if (rows->item(row, 1)->text() == QStringLiteral("claude-opus-4-1"))
+            opus = row;
+        if (rows->item(row, 1)->text() == QStringLiteral("claude-3-haiku"))
+            haiku = row;
+    }
+    QVERIFY(opus >= 0 && haiku >= 0);
+    QCOMPARE(rows->item(opus, 3)->text(), QStringLiteral("75"));
+    rows->item(opus, 2)->setText(QStringLiteral("12.5"));
+    rows->removeRow(haiku);
+    dialog.accept();
+    QVERIFY(!dialog.isVisible());
+    QVERIFY(QFileInfo::exists(userPricesPath()));
+    QCOMPARE(pricesInUse().priceOf("anthropic", "claude-opus-4-1")->input, 12.5);
+    QVERIFY(!pricesInUse().priceOf("anthropic", "claude-3-haiku-20240307")); // removed: no price, not a guess
+    QCOMPARE(pricesInUse().priceOf("ollama", "llama3.2")->input, 0.0);      // free either way
+
+    SettingsDialog again(ring.get(), schema::ZodStyle::Zod3);
+    again.show();
+    QCOMPARE(again.pricesPage()->rows()->rowCount(), rows->rowCount());
+    again.pricesPage()->rows()->item(0, 4)->setText(QStringLiteral("cheap"));
+    again.accept();
+    QVERIFY(again.isVisible()); // refused
+    QCOMPARE(again.tabs()->currentWidget(), again.pricesPage());
+    QTest::mouseClick(again.pricesPage()->findChildren<QPushButton*>().last(), Qt::LeftButton); // Built-in prices
+    again.accept();
+    QVERIFY(!again.isVisible());
+    QVERIFY(!QFileInfo::exists(userPricesPath()));
+    QCOMPARE(pricesInUse().priceOf("anthropic", "claude-opus-4-1")->input, 15.0);
 }
 
 void TestSettings::themeFollowsTheChoice()

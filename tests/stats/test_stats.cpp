@@ -216,6 +216,17 @@ private slots:
         QCOMPARE(merged.priceOf("openai", "gpt-4o-mini")->cachedInput, 1.0); // no discount stated
         QCOMPARE(merged.priceOf("openai", "gpt-4o")->input, 2.5);
         QCOMPARE(merged.taken(), table.taken());
+
+        // Written out (the workbench's Settings keep a table so) and read back: the same rows.
+        const auto again = PriceTable::fromJson(table.toJson());
+        QVERIFY(again);
+        QCOMPARE(again->taken(), table.taken());
+        QCOMPARE(again->entries().size(), table.entries().size());
+        QCOMPARE(again->priceOf("anthropic", "claude-opus-4-1")->cachedInput, 1.5);
+        QCOMPARE(again->priceOf("ollama", "llama3")->input, 0.0);
+        const PriceTable mine = PriceTable::of("2026-11-25", {{"openai", "gpt-4o", {1, 2, 0.5}}});
+        QCOMPARE(PriceTable::fromJson(mine.toJson())->priceOf("openai", "gpt-4o-2024-08-06")->cachedInput, 0.5);
+        QVERIFY(!PriceTable::fromJson(mine.toJson())->priceOf("openai", "gpt-5").has_value());
     }
 
     void badPriceTablesNameThePlace_data()

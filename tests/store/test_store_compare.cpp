@@ -90,6 +90,27 @@ private slots:
         const std::string v3 = promptHashOf(location, "00000000-0000-7000-9000-000000000401");
         QVERIFY(!v1.empty() && !v2.empty() && !v3.empty() && v1 != v2 && v2 != v3);
 
+        // The versions the store has seen (Compare's "Add from history"): newest first, with
+        // their counts and their newest capture, which holds the version's text.
+        {
+            auto parsed = store::StoreLocation::parse(location);
+            QVERIFY(parsed);
+            auto opened = store::Store::open(parsed.value(), store::OpenOptions{false});
+            QVERIFY(opened);
+            auto versions = opened.value()->versions("prompt", {}, 10);
+            QVERIFY2(versions, versions ? "" : versions.error().toString().c_str());
+            QCOMPARE(versions->size(), std::size_t(3));
+            QCOMPARE((*versions)[0].hash, v3);
+            QCOMPARE((*versions)[1].hash, v2);
+            QCOMPARE((*versions)[2].hash, v1);
+            for (const store::Version& v : versions.value()) {
+                QCOMPARE(v.captures, std::int64_t(200));
+                QCOMPARE(promptHashOf(location, v.lastCaptureId), v.hash);
+            }
+            QCOMPARE(opened.value()->versions("prompt", {}, 1)->size(), std::size_t(1));
+            QVERIFY(!opened.value()->versions("model", {}, 1));
+        }
+
         const QStringList compare{QStringLiteral("compare"), QStringLiteral("--from-store"), QStringLiteral("--store"), location, QStringLiteral("--by"),
                                   QStringLiteral("prompt"), QStringLiteral("--baseline"), QString::fromStdString(v1.substr(0, 8))};
         const CliRun run = runCliInProcess(compare + QStringList{QStringLiteral("--json")});

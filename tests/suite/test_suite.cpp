@@ -12,6 +12,7 @@
 #include "suite/assertion.h"
 #include "suite/schedule.h"
 #include "suite/suite.h"
+#include "suite/comparison_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -550,6 +551,56 @@ private slots:
         Json suiteThresholds = readJson(kSchemas + QStringLiteral("/drift-prompts.compare.json"));
         suiteThresholds["thresholds"] = Json{{"min_success", 0.9}}; // a comparison's verdict is its test, not a threshold
         QVERIFY(!compareSchema.validator->accepts(suiteThresholds));
+    }
+
+    // The workbench's Compare view makes its plans in memory: a file's variants taken apart
+    // and put together again give the same cases, and the file's rules hold.
+    void comparisonMadeInMemory()
+    {
+        auto file = suite::loadComparison(kSchemas + QStringLiteral("/drift-prompts.compare.json"));
+        QVERIFY2(file, file ? "" : file.error().toString().c_str());
+        const std::vector<suite::VariantCases> variants = suite::variantsOfPlan(file.value());
+        QCOMPARE(variants.size(), std::size_t(2));
+        QCOMPARE(variants[1].name, std::string("v2"));
+        QCOMPARE(variants[1].cases.size(), std::size_t(1));
+        QCOMPARE(variants[1].cases[0].name, std::string("coffee"));
+        auto again = suite::comparisonOf("again", variants, file->suite.targets, 7, file->suite.policy, "v1");
+        QVERIFY2(again, again ? "" : again.error().toString().c_str());
+        QCOMPARE(again->suite.cases.size(), file->suite.cases.size());
+        for (std::size_t i = 0; i < again->suite.cases.size(); ++i) {
+            QCOMPARE(again->suite.cases[i].name, file->suite.cases[i].name); // "v1/coffee"
+            QCOMPARE(again->suite.cases[i].variant, file->suite.cases[i].variant);
+            QCOMPARE(again->suite.cases[i].prompt.user, file->suite.cases[i].prompt.user);
+            QVERIFY(again->suite.cases[i].scenario == file->suite.cases[i].scenario);
+        }
+        QCOMPARE(again->suite.repeat, 7);
+        QCOMPARE(again->baseline, std::string("v1"));
+
+        // A case from a run's spec: the schema compiled, the prompt and policy kept.
+        engine::RunSpec spec;
+        spec.schema = Json::parse(R"({"type":"object","required":["a"]})");
+        spec.prompt.user = "Give a.";
+        spec.policy.maxRepairs = 5;
+        auto fromSpec = suite::caseOfSpec("default", spec);
+        QVERIFY(fromSpec && fromSpec->validator);
+        QVERIFY(!fromSpec->validator->accepts(Json::object()));
+        QCOMPARE(fromSpec->policy->maxRepairs, 5);
+        spec.schema = Json::parse(R"({"type":"nonsense"})");
+        QVERIFY(!suite::caseOfSpec("default", spec));
+
+        // The rules of a comparison file.
+        const auto refused = [&](std::vector<suite::VariantCases> v, std::vector<suite::SuiteTarget> t, int repeat, const std::string& baseline) {
+            auto plan = suite::comparisonOf("x", v, std::move(t), repeat, {}, baseline);
+            return plan ? std::string() : plan.error().toString();
+        };
+        const std::vector<suite::SuiteTarget> one{file->suite.targets[0]};
+        QVERIFY(refused({variants[0]}, one, 1, "").find("two variants") != std::string::npos);
+        QVERIFY(refused({variants[0], variants[0]}, one, 1, "").find("is taken") != std::string::npos);
+        QVERIFY(refused(variants, one, 0, "").find("/repeat") != std::string::npos);
+        QVERIFY(refused(variants, one, 1, "v9").find("not a variant") != std::string::npos);
+        QVERIFY(refused(variants, one, 600'000, "").find("at most") != std::string::npos);
+        QVERIFY(refused(variants, {}, 1, "").find("target") != std::string::npos);
+        QCOMPARE(refused(variants, one, 1, ""), std::string());
     }
 
     void suiteSchemaAcceptsTheMinimalFile()

@@ -13,45 +13,51 @@ namespace conform::gui {
 
 namespace {
 
-// Each choice shows the word and filters by the wire name (what --outcome and --flag take).
-void fillOutcomes(QComboBox* combo, const QString& any)
+// Each choice shows the word and filters by the wire name (what --outcome, --flag and --source take).
+std::vector<std::pair<QString, QString>> outcomeWords()
 {
-    combo->addItem(any, QString());
+    std::vector<std::pair<QString, QString>> words;
     for (engine::Outcome outcome : {engine::Outcome::Valid, engine::Outcome::Repaired, engine::Outcome::Fallback, engine::Outcome::Failed})
-        combo->addItem(OutcomeWords::outcome(outcome), QString::fromLatin1(engine::outcomeName(outcome)));
+        words.emplace_back(OutcomeWords::outcome(outcome), QString::fromLatin1(engine::outcomeName(outcome)));
+    return words;
 }
 
-void fillFlags(QComboBox* combo, const QString& any)
+std::vector<std::pair<QString, QString>> flagWords()
 {
-    combo->addItem(any, QString());
+    std::vector<std::pair<QString, QString>> words;
     for (std::string_view name : engine::kRunFlagNames)
-        combo->addItem(OutcomeWords::flagNamed(name), QString::fromLatin1(name));
+        words.emplace_back(OutcomeWords::flagNamed(name), QString::fromLatin1(name));
+    return words;
 }
 
 } // namespace
 
 CaptureFilterBar::CaptureFilterBar(const QString& settingsGroup, QWidget* parent)
-    : QWidget(parent), m_group(settingsGroup), m_outcome(new QComboBox(this)), m_flag(new QComboBox(this)), m_debounce(new QTimer(this))
+    : QWidget(parent), m_group(settingsGroup), m_debounce(new QTimer(this))
 {
-    fillOutcomes(m_outcome, tr("any outcome"));
-    fillFlags(m_flag, tr("any flag"));
-    m_outcome->setToolTip(tr("Outcome (--outcome)"));
-    m_flag->setToolTip(tr("Flag (--flag)"));
-    // Two rows of five, so every field keeps its width in the smallest window (1024 px).
+    const std::vector<std::pair<QString, QString>> sources{
+        {tr("runs"), QStringLiteral("run")},           {tr("suites"), QStringLiteral("suite")},
+        {tr("proxy"), QStringLiteral("proxy")},        {tr("OpenTelemetry"), QStringLiteral("otlp")},
+        {tr("batch files"), QStringLiteral("import")},
+    };
+    // Two rows of six columns, so every field keeps its width in
+    // the smallest window (1024 px).
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
-    layout->addWidget(m_outcome, 0, 0);
-    layout->addWidget(m_flag, 0, 1);
-    layout->addWidget(addEdit(QStringLiteral("provider"), tr("provider"), 80), 0, 2);
-    layout->addWidget(addEdit(QStringLiteral("model"), tr("model"), 110), 0, 3);
-    layout->addWidget(addEdit(QStringLiteral("mode"), tr("mode"), 60), 0, 4);
+    layout->addWidget(addChoice(QStringLiteral("outcome"), tr("any outcome"), tr("Outcome (--outcome)"), outcomeWords()), 0, 0);
+    layout->addWidget(addChoice(QStringLiteral("flag"), tr("any flag"), tr("Flag (--flag)"), flagWords()), 0, 1);
+    layout->addWidget(addChoice(QStringLiteral("source"), tr("any source"), tr("Where the capture came from (--source)"), sources), 0, 2);
+    layout->addWidget(addEdit(QStringLiteral("provider"), tr("provider"), 80), 0, 3);
+    layout->addWidget(addEdit(QStringLiteral("model"), tr("model"), 110), 0, 4);
+    layout->addWidget(addEdit(QStringLiteral("mode"), tr("mode"), 60), 0, 5);
     layout->addWidget(addEdit(QStringLiteral("schema-hash"), tr("schema version"), 100), 1, 0);
     layout->addWidget(addEdit(QStringLiteral("prompt-hash"), tr("prompt version"), 100), 1, 1);
     layout->addWidget(addEdit(QStringLiteral("since"), tr("since (ISO 8601)"), 110), 1, 2);
     layout->addWidget(addEdit(QStringLiteral("until"), tr("until"), 90), 1, 3);
-    layout->addWidget(addEdit(QStringLiteral("text"), tr("text in the reply"), 120), 1, 4);
-    for (int column = 0; column < 5; ++column)
+    layout->addWidget(addEdit(QStringLiteral("text"), tr("text in the reply"), 110), 1, 4);
+    layout->addWidget(addEdit(QStringLiteral("label"), tr("labels (key=value …)"), 110), 1, 5);
+    for (int column = 0; column < 6; ++column)
         layout->setColumnStretch(column, 1);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
@@ -62,13 +68,27 @@ CaptureFilterBar::CaptureFilterBar(const QString& settingsGroup, QWidget* parent
     // Every outcome by default: the browser lists failures first by its sort, and the
     // dashboard, which shares these filters, charts the whole mix.
     restore();
-    connect(m_outcome, &QComboBox::currentIndexChanged, this, &CaptureFilterBar::edited);
-    connect(m_flag, &QComboBox::currentIndexChanged, this, &CaptureFilterBar::edited);
+    for (const auto& choice : m_choices)
+        connect(choice.second, &QComboBox::currentIndexChanged, this, &CaptureFilterBar::edited);
 }
 
 CaptureFilterBar::~CaptureFilterBar()
 {
     save();
+}
+
+QComboBox* CaptureFilterBar::addChoice(const QString& name, const QString& any, const QString& toolTip,
+                                       const std::vector<std::pair<QString, QString>>& words)
+{
+    auto* combo = new QComboBox(this);
+    combo->addItem(any, QString());
+    for (const auto& [word, value] : words)
+        combo->addItem(word, value);
+    combo->setToolTip(toolTip);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(8);
+    m_choices.emplace_back(name, combo);
+    return combo;
 }
 
 QLineEdit* CaptureFilterBar::addEdit(const QString& name, const QString& placeholder, int width)
@@ -86,13 +106,18 @@ QLineEdit* CaptureFilterBar::addEdit(const QString& name, const QString& placeho
 std::vector<std::pair<std::string, std::string>> CaptureFilterBar::arguments() const
 {
     std::vector<std::pair<std::string, std::string>> out;
-    if (const QString outcome = m_outcome->currentData().toString(); !outcome.isEmpty())
-        out.emplace_back("outcome", outcome.toStdString());
-    if (const QString flag = m_flag->currentData().toString(); !flag.isEmpty())
-        out.emplace_back("flag", flag.toStdString());
-    for (const auto& [name, edit] : m_edits)
-        if (const QString value = edit->text().trimmed(); !value.isEmpty())
+    for (const auto& [name, combo] : m_choices)
+        if (const QString value = combo->currentData().toString(); !value.isEmpty())
             out.emplace_back(name.toStdString(), value.toStdString());
+    for (const auto& [name, edit] : m_edits) {
+        const QString value = edit->text().trimmed();
+        if (value.isEmpty())
+            continue;
+        // Labels: each key=value must hold, as --label given once for each.
+        const QStringList values = name == QLatin1String("label") ? value.split(QLatin1Char(' '), Qt::SkipEmptyParts) : QStringList{value};
+        for (const QString& one : values)
+            out.emplace_back(name.toStdString(), one.toStdString());
+    }
     return out;
 }
 
@@ -107,10 +132,9 @@ Result<store::Filter> CaptureFilterBar::filter() const
 
 void CaptureFilterBar::setField(const QString& name, const QString& value)
 {
-    if (name == QLatin1String("outcome"))
-        return m_outcome->setCurrentIndex(std::max(0, m_outcome->findData(value)));
-    if (name == QLatin1String("flag"))
-        return m_flag->setCurrentIndex(std::max(0, m_flag->findData(value)));
+    for (const auto& [field, combo] : m_choices)
+        if (field == name)
+            return combo->setCurrentIndex(std::max(0, combo->findData(value)));
     for (const auto& [field, edit] : m_edits)
         if (field == name)
             edit->setText(value);
@@ -118,8 +142,8 @@ void CaptureFilterBar::setField(const QString& name, const QString& value)
 
 void CaptureFilterBar::clear()
 {
-    m_outcome->setCurrentIndex(0);
-    m_flag->setCurrentIndex(0);
+    for (const auto& choice : m_choices)
+        choice.second->setCurrentIndex(0);
     for (const auto& entry : m_edits)
         entry.second->clear();
 }
@@ -141,8 +165,8 @@ void CaptureFilterBar::save() const
 {
     QSettings settings;
     settings.beginGroup(m_group);
-    settings.setValue(QStringLiteral("outcome"), m_outcome->currentData());
-    settings.setValue(QStringLiteral("flag"), m_flag->currentData());
+    for (const auto& [name, combo] : m_choices)
+        settings.setValue(name, combo->currentData());
     for (const auto& [name, edit] : m_edits)
         settings.setValue(name, edit->text());
 }

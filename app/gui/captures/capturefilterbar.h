@@ -1,6 +1,8 @@
 #pragma once
-// The filters the captures browser and the dashboards share: outcome, flag, provider, model,
-// mode, schema and prompt version (hash prefixes), time range and text in the final reply.
+// The filters the captures browser and the dashboards share: outcome, flag, source (run, suite,
+// proxy, OpenTelemetry, batch file), provider, model, mode, schema and prompt version (hash
+// prefixes), time range, text in the final reply and labels ("key=value key=value": each
+// must hold).
 // Each field is one of conform-cli's filter flags, read by store::Filter::set, so a filter
 // here and `conform-cli captures list|stats --NAME VALUE` select the same captures.
 // Edits are debounced; the fields are remembered in QSettings under a group of their own.
@@ -40,14 +42,16 @@ signals:
 
 private:
     QLineEdit* addEdit(const QString& name, const QString& placeholder, int width);
+    // A combo box whose first item (any) clears the field; each other item's data is the value.
+    QComboBox* addChoice(const QString& name, const QString& any, const QString& toolTip,
+                         const std::vector<std::pair<QString, QString>>& words);
     void edited();
     void save() const;
     void restore();
 
     QString m_group;
-    QComboBox* m_outcome;
-    QComboBox* m_flag;
-    std::vector<std::pair<QString, QLineEdit*>> m_edits; // flag name -> field
+    std::vector<std::pair<QString, QComboBox*>> m_choices; // flag name -> choice (outcome, flag, source)
+    std::vector<std::pair<QString, QLineEdit*>> m_edits;   // flag name -> field
     QTimer* m_debounce;
 };
 

@@ -10,6 +10,8 @@
 
 #include "store/store.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -17,6 +19,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace conform::gui {
@@ -81,7 +84,7 @@ struct CaptureView::Loaded
 };
 
 CaptureView::CaptureView(QWidget* parent)
-    : QWidget(parent), m_outcome(new ToneLabel(this, Tone::Muted, ToneLabel::Look::Badge)), m_about(new QLabel(this)), m_attempts(new AttemptModel(this)),
+    : QWidget(parent), m_outcome(new ToneLabel(this, Tone::Muted, ToneLabel::Look::Badge)), m_about(new QLabel(this)), m_copyTrace(new QToolButton(this)), m_attempts(new AttemptModel(this)),
       m_attemptView(new QTableView(this)), m_raw(readOnlyEditor(CodeEditor::Kind::Plain, this)), m_issues(new QListWidget(this)),
       m_fixes(new QListWidget(this)), m_schema(readOnlyEditor(CodeEditor::Kind::Json, this)),
       m_request(readOnlyEditor(CodeEditor::Kind::Json, this)), m_value(readOnlyEditor(CodeEditor::Kind::Json, this)),
@@ -94,6 +97,13 @@ CaptureView::CaptureView(QWidget* parent)
     auto* header = new QHBoxLayout;
     header->addWidget(m_outcome);
     header->addWidget(m_about, 1);
+    header->addWidget(m_copyTrace, 0, Qt::AlignTop);
+    m_copyTrace->setText(tr("Copy trace id"));
+    m_copyTrace->hide();
+    connect(m_copyTrace, &QToolButton::clicked, this, [this] {
+        if (m_capture)
+            QGuiApplication::clipboard()->setText(QString::fromStdString(store::labelValue(m_capture->summary.labels, "trace_id")));
+    });
 
     m_attemptView->setModel(m_attempts);
     m_attemptView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -179,7 +189,7 @@ void CaptureView::show(Loaded result)
     QStringList labels;
     for (const auto& [key, value] : s.labels)
         labels << QString::fromStdString(key + "=" + value);
-    m_about->setText(tr("%1 · %2 · %3/%4 %5 · schema %6 · prompt %7 · %8 attempts, %9 repairs · %10 ms · %11 in / %12 out%13")
+    m_about->setText(tr("%1 · %2 · from %14 · %3/%4 %5 · schema %6 · prompt %7 · %8 attempts, %9 repairs · %10 ms · %11 in / %12 out%13")
                          .arg(QString::fromStdString(s.id), QString::fromStdString(store::isoTime(s.createdAtMs)),
                               QString::fromStdString(s.provider), QString::fromStdString(s.model), QString::fromStdString(s.mode),
                               QString::fromStdString(s.schemaHash), QString::fromStdString(s.promptHash))
@@ -188,7 +198,11 @@ void CaptureView::show(Loaded result)
                          .arg(s.latencyMs)
                          .arg(s.tokensIn)
                          .arg(s.tokensOut)
-                         .arg(labels.isEmpty() ? QString() : QStringLiteral(" · ") + labels.join(QStringLiteral(", "))));
+                         .arg(labels.isEmpty() ? QString() : QStringLiteral(" · ") + labels.join(QStringLiteral(", ")))
+                         .arg(QString::fromStdString(s.source)));
+    const std::string traceId = store::labelValue(s.labels, "trace_id");
+    m_copyTrace->setVisible(!traceId.empty());
+    m_copyTrace->setToolTip(tr("Copy %1 to the clipboard").arg(QString::fromStdString(traceId)));
     showText(m_schema, QString::fromStdString(result.schemaText));
     showText(m_value, dumpJson(m_capture->run.value("value", Json())));
     m_attempts->clear();

@@ -1,6 +1,7 @@
 #pragma once
 // One capture opened from the store, shown as the Run tab shows a run: the outcome badge and
-// what the run was (target, time, labels, schema and prompt versions), the attempts timeline
+// what the run was (source, target, time, labels, schema and prompt versions; a capture taken
+// in from OpenTelemetry has its trace id a click from the clipboard), the attempts timeline
 // (transport retries in their own column, apart from repairs), and for the selected attempt
 // its raw reply with fixes and issue spans marked, the issue list (click: the span in the
 // reply and the failing keyword in the capture's schema), fixes and coercions, the request
@@ -22,6 +23,7 @@
 class QLabel;
 class QListWidget;
 class QTableView;
+class QToolButton;
 class QTabWidget;
 
 namespace conform::gui {
@@ -51,6 +53,8 @@ public:
     CodeEditor* valueEditor() const { return m_value; }
     QListWidget* issueList() const { return m_issues; }
     ToneLabel* outcomeLabel() const { return m_outcome; }
+    // Copies the capture's trace id (its `trace_id` label); hidden when it has none.
+    QToolButton* copyTraceButton() const { return m_copyTrace; }
 
 signals:
     void loaded(const QString& id);
@@ -68,6 +72,7 @@ private:
     json::SourceMap m_schemaMap; // the capture's schema as shown: pointer -> span
     ToneLabel* m_outcome;
     QLabel* m_about;
+    QToolButton* m_copyTrace;
     AttemptModel* m_attempts;
     QTableView* m_attemptView;
     CodeEditor* m_raw;

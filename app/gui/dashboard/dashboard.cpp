@@ -1,5 +1,7 @@
 #include "dashboard/dashboard.h"
 
+#include "settings/appsettings.h"
+
 #include "settings/settingkeys.h"
 #include "async/backgroundtask.h"
 
@@ -37,7 +39,7 @@ struct StatsAnswer
     double seconds = 0;
 };
 
-StatsAnswer queryStats(const store::StoreLocation& location, const store::Filter& filter, bool hourly)
+StatsAnswer queryStats(const store::StoreLocation& location, const store::Filter& filter, bool hourly, std::vector<std::string> by)
 {
     QElapsedTimer clock;
     clock.start();
@@ -46,8 +48,10 @@ StatsAnswer queryStats(const store::StoreLocation& location, const store::Filter
         return {Json(), store.error().toString()};
     store::StatsQuery query;
     query.filter = filter;
-    query.by = {"provider", "model"};
+    query.by = std::move(by);
     query.bucket = hourly ? store::Bucket::Hour : store::Bucket::Day;
+    const stats::PriceTable prices = pricesInUse();
+    query.prices = &prices;
     auto stats = store.value()->stats(query);
     if (!stats)
         return {Json(), stats.error().toString()};
@@ -58,13 +62,23 @@ StatsAnswer queryStats(const store::StoreLocation& location, const store::Filter
 
 Dashboard::Dashboard(const store::StoreLocation& location, FilterSource filter, QWidget* parent)
     : QWidget(parent), m_location(location), m_filter(std::move(filter)), m_bucket(new QComboBox(this)),
-      m_exportChoice(new QComboBox(this)), m_status(new QLabel(this)), m_debounce(new QTimer(this))
+      m_groups(new QComboBox(this)), m_exportChoice(new QComboBox(this)), m_status(new QLabel(this)), m_debounce(new QTimer(this))
 {
     m_bucket->addItem(tr("by day"), false);
     m_bucket->addItem(tr("by hour"), true);
     m_bucket->setCurrentIndex(settingkeys::dashboardHourly.read() ? 1 : 0);
     connect(m_bucket, &QComboBox::currentIndexChanged, this, [this] {
         settingkeys::dashboardHourly.write(m_bucket->currentData().toBool());
+        refresh();
+    });
+    m_groups->addItem(tr("provider × model"), QStringLiteral("provider,model"));
+    m_groups->addItem(tr("prompt version"), QStringLiteral("prompt"));
+    m_groups->addItem(tr("schema version"), QStringLiteral("schema"));
+    m_groups->addItem(tr("mode"), QStringLiteral("mode"));
+    m_groups->setToolTip(tr("What each bar is: a provider × model, or a prompt or schema version, or a mode"));
+    m_groups->setCurrentIndex(std::max(0, m_groups->findData(settingkeys::dashboardGroups.read())));
+    connect(m_groups, &QComboBox::currentIndexChanged, this, [this] {
+        settingkeys::dashboardGroups.write(m_groups->currentData().toString());
         refresh();
     });
     auto* refreshButton = new QPushButton(tr("Refresh"), this);
@@ -80,6 +94,7 @@ Dashboard::Dashboard(const store::StoreLocation& location, FilterSource filter, 
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_bucket);
+    controls->addWidget(m_groups);
     controls->addWidget(refreshButton);
     controls->addWidget(m_exportChoice);
     controls->addWidget(exportButton);
@@ -113,6 +128,16 @@ void Dashboard::setBucket(bool hourly)
     m_bucket->setCurrentIndex(hourly ? 1 : 0);
 }
 
+void Dashboard::setGroups(const QStringList& fields)
+{
+    m_groups->setCurrentIndex(std::max(0, m_groups->findData(fields.join(QLatin1Char(',')))));
+}
+
+QStringList Dashboard::groups() const
+{
+    return m_groups->currentData().toString().split(QLatin1Char(','));
+}
+
 void Dashboard::refreshSoon()
 {
     m_debounce->start();
@@ -130,8 +155,11 @@ void Dashboard::refresh()
         return m_status->setText(QString::fromStdString(filter.error().toString()));
     m_querying = true;
     m_status->setText(tr("querying…"));
-    runInBackground(this, [location = m_location, filter = filter.value(), hourly = m_bucket->currentData().toBool()] {
-        return queryStats(location, filter, hourly);
+    std::vector<std::string> by;
+    for (const QString& field : groups())
+        by.push_back(field.toStdString());
+    runInBackground(this, [location = m_location, filter = filter.value(), hourly = m_bucket->currentData().toBool(), by] {
+        return queryStats(location, filter, hourly, by);
     }, [this](StatsAnswer answer) {
         m_querying = false;
         if (!answer.error.empty())

@@ -1,7 +1,9 @@
 #pragma once
-// Dashboards: success over time, the outcome mix per provider x model, mean repairs, fallback,
+// Dashboards: success over time, the outcome mix per group, mean repairs, fallback,
 // truncation and refusal rates, latency p50/p95 and tokens, over the captures browser's
-// filters (dashboardcharts.h draws each). The numbers are one store::Store::stats query on a
+// filters. The groups are provider x model, or prompt versions, schema versions or modes, so
+// a new prompt's rates stand beside the old one's; rates carry their 95% intervals as
+// whiskers (dashboardcharts.h draws each). The numbers are one store::Store::stats query on a
 // worker thread with a connection of its own; the GUI thread only draws. refreshSoon() is
 // what landing captures call: refreshes are debounced, and at most one query runs at a time.
 // Any chart exports as PNG or SVG.
@@ -36,6 +38,9 @@ public:
     // Queries after a quiet moment: many calls in a burst make one query.
     void refreshSoon();
     void setBucket(bool hourly);
+    // The fields the groups are made of: {"provider", "model"}, {"prompt"}, {"schema"}, {"mode"}.
+    void setGroups(const QStringList& fields);
+    QStringList groups() const;
 
     // The last stats document drawn (null before the first), and its charts.
     const Json& stats() const { return m_stats; }
@@ -59,6 +64,7 @@ private:
     FilterSource m_filter;
     std::array<QChartView*, std::size_t(DashboardChart::Count)> m_views{};
     QComboBox* m_bucket;
+    QComboBox* m_groups;
     QComboBox* m_exportChoice;
     QLabel* m_status;
     QTimer* m_debounce;

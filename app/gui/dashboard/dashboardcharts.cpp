@@ -10,6 +10,8 @@
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
@@ -96,6 +98,37 @@ void addReference(QChart* chart, const QString& name, double value, int categori
     chart->addSeries(line);
     line->attachAxis(x);
     line->attachAxis(y);
+}
+
+// Each group's 95% interval of `field` (the stats document's "intervals"), drawn across its
+// bar as a whisker with end caps: 9 of 10 and 900 of 1,000 look alike as bars, not as
+// whiskers. One series per group (a line series cannot skip); the legend names the first.
+void addWhiskers(QChart* chart, const Json& stats, const char* field, QAbstractAxis* x, QAbstractAxis* y)
+{
+    const QPen pen(QApplication::palette().color(QPalette::WindowText), 1.5);
+    int row = 0;
+    bool named = false;
+    for (const Json& group : groupsOf(stats)) {
+        const Json interval = group.value("intervals", Json::object()).value(field, Json());
+        if (interval.is_array() && interval.size() == 2 && interval[0].is_number() && interval[1].is_number()) {
+            const double low = 100 * interval[0].get<double>(), high = 100 * interval[1].get<double>();
+            auto* whisker = new QLineSeries;
+            whisker->setName(QObject::tr("95% interval"));
+            const double cap = 0.18;
+            for (const QPointF& point : {QPointF(low, row - cap), QPointF(low, row + cap), QPointF(low, row), QPointF(high, row),
+                                         QPointF(high, row + cap), QPointF(high, row - cap)})
+                whisker->append(point);
+            whisker->setPen(pen);
+            chart->addSeries(whisker);
+            whisker->attachAxis(x);
+            whisker->attachAxis(y);
+            if (named)
+                for (QLegendMarker* marker : chart->legend()->markers(whisker))
+                    marker->setVisible(false);
+            named = true;
+        }
+        ++row;
+    }
 }
 
 QBarSet* barSet(const QString& name, const QColor& colour)
@@ -239,6 +272,9 @@ QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field,
         *meets << (met ? v * scale : 0);
         *misses << (met ? 0 : v * scale);
         most = std::max(most, v * scale * 1.1);
+        if (const Json interval = group.value("intervals", Json::object()).value(field, Json());
+            percent && interval.is_array() && interval.size() == 2 && interval[1].is_number())
+            most = std::max(most, 100 * interval[1].get<double>() * 1.05); // room for the whisker
         const QString value = percent ? QString::number(v * scale, 'f', 1) + QLatin1Char('%') : QString::number(v * scale, 'f', 2);
         names << QStringLiteral("%1 · %2").arg(groupName(group), value);
     }
@@ -253,6 +289,40 @@ QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field,
     series->attachAxis(y);
     const QString name = percent ? QObject::tr("target %1%").arg(target * scale) : QObject::tr("target %1").arg(target * scale);
     addReference(chart, name, target * scale, int(names.size()), x, y, true);
+    if (percent)
+        addWhiskers(chart, stats, field, x, y);
+    return chart;
+}
+
+// One bar per group: what a valid result cost (every attempt's tokens, repairs included). The
+// name carries the figure, or "no price" where the group's model has none.
+QChart* costPerValid(const Json& stats)
+{
+    QChart* chart = newChart(DashboardChart::Cost);
+    auto* series = new QHorizontalBarSeries;
+    QBarSet* cost = barSet(QObject::tr("$ per valid result"), repairedColour());
+    QStringList names;
+    double most = 0;
+    for (const Json& group : groupsOf(stats)) {
+        const Json figure = group.value("cost", Json::object()).value("per_valid_result_usd", Json());
+        const bool priced = figure.is_number() && group["cost"].value("unpriced_runs", 0) == 0;
+        const double usd = priced ? figure.get<double>() : 0.0;
+        *cost << usd;
+        most = std::max(most, usd * 1.1);
+        names << QStringLiteral("%1 · %2").arg(groupName(group), priced ? QStringLiteral("$%1").arg(usd, 0, 'g', 3) : QObject::tr("no price"));
+    }
+    series->append(cost);
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(names);
+    auto* x = new QValueAxis;
+    x->setTitleText(QObject::tr("US dollars per valid result"));
+    x->setRange(0, most > 0 ? most : 1);
+    x->setLabelFormat(QStringLiteral("%.2g"));
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    series->attachAxis(y);
     return chart;
 }
 
@@ -262,13 +332,14 @@ QString chartTitle(DashboardChart chart)
 {
     switch (chart) {
     case DashboardChart::Rates: return QObject::tr("Success over time");
-    case DashboardChart::OutcomeMix: return QObject::tr("Outcome mix by provider × model");
+    case DashboardChart::OutcomeMix: return QObject::tr("Outcome mix");
     case DashboardChart::FinalSuccess: return QObject::tr("Final success");
     case DashboardChart::MeanRepairs: return QObject::tr("Mean repairs");
     case DashboardChart::Fallback: return QObject::tr("Fallback");
     case DashboardChart::FlagRates: return QObject::tr("Truncation and refusal");
     case DashboardChart::Latency: return QObject::tr("Latency");
     case DashboardChart::Tokens: return QObject::tr("Tokens");
+    case DashboardChart::Cost: return QObject::tr("Cost per valid result");
     case DashboardChart::Count: break;
     }
     return {};
@@ -278,9 +349,18 @@ QString groupName(const Json& group)
 {
     const Json key = group.value("key", Json::object());
     QStringList parts;
-    for (const char* field : {"provider", "model", "schema", "prompt", "mode"})
-        if (key.contains(field) && key[field].is_string())
-            parts << QString::fromStdString(key[field].get<std::string>());
+    for (const char* field : {"provider", "model", "schema", "prompt", "mode"}) {
+        if (!key.contains(field) || !key[field].is_string())
+            continue;
+        const QString value = QString::fromStdString(key[field].get<std::string>());
+        // A version is a 16-digit hash: its first 8 say which, as `--prompt-hash` takes them.
+        if (field == std::string_view("prompt"))
+            parts << QObject::tr("prompt %1").arg(value.left(8));
+        else if (field == std::string_view("schema"))
+            parts << QObject::tr("schema %1").arg(value.left(8));
+        else
+            parts << value;
+    }
     return parts.join(QLatin1Char('/'));
 }
 
@@ -321,6 +401,7 @@ QChart* buildChart(DashboardChart chart, const Json& stats)
     case DashboardChart::Tokens:
         return groupedBars(chart, stats, {{QObject::tr("input"), tokens("input")}, {QObject::tr("output"), tokens("output")}},
                            {repairedColour(), fallbackColour()}, QObject::tr("tokens"), false);
+    case DashboardChart::Cost: return costPerValid(stats);
     case DashboardChart::Count: break;
     }
     return newChart(chart);

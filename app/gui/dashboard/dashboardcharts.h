@@ -8,6 +8,8 @@
 // of their own, one bar per provider × model, green where the group meets the target and
 // red where it does not, with the target as a dashed reference line (also across the
 // outcome mix and the success-over-time chart, whose final-success line is green or red).
+// Cost is each group's cost per valid result under the prices in use; a group whose model has
+// no price says "no price" rather than showing a bar of nothing.
 #include "base/json.h"
 
 #include <QString>
@@ -16,7 +18,7 @@ class QChart;
 
 namespace conform::gui {
 
-enum class DashboardChart { Rates, OutcomeMix, FinalSuccess, MeanRepairs, Fallback, FlagRates, Latency, Tokens, Count };
+enum class DashboardChart { Rates, OutcomeMix, FinalSuccess, MeanRepairs, Fallback, FlagRates, Latency, Tokens, Cost, Count };
 
 // The chart's title, as the dashboard shows it and as its series are named in tests.
 QString chartTitle(DashboardChart chart);
@@ -27,7 +29,8 @@ QChart* buildChart(DashboardChart chart, const Json& stats);
 // The height at which every group of `stats` has room for its name.
 int preferredChartHeight(DashboardChart chart, const Json& stats);
 
-// "openai/gpt-4o-mini" for a group of the stats document; its key in any order of fields.
+// "openai/gpt-4o-mini" for a group of the stats document, "prompt 3f2a1b2c" for a prompt
+// version; its key in any order of fields.
 QString groupName(const Json& group);
 
 } // namespace conform::gui

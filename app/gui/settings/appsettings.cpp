@@ -3,6 +3,9 @@
 #include "settings/settingkeys.h"
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
@@ -133,6 +136,26 @@ void applyTheme(Theme theme)
     }
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     QApplication::setPalette(theme == Theme::Dark ? darkPalette() : QApplication::style()->standardPalette());
+}
+
+QString userPricesPath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("prices.json"));
+}
+
+stats::PriceTable pricesInUse(QString* problem)
+{
+    const QString path = userPricesPath();
+    if (!QFileInfo::exists(path))
+        return stats::PriceTable::builtIn();
+    auto mine = stats::PriceTable::load(path);
+    if (!mine) {
+        if (problem)
+            *problem = QString::fromStdString(mine.error().toString());
+        return stats::PriceTable::builtIn();
+    }
+    const stats::PriceTable& builtIn = stats::PriceTable::builtIn();
+    return stats::PriceTable::of(mine->taken(), mine->entries(), builtIn.freeProviders());
 }
 
 } // namespace conform::gui

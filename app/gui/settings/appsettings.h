@@ -5,6 +5,7 @@
 // reads that from ~/.pgpass or PGPASSWORD). The Zod style stays with the options toolbar.
 #include "base/result.h"
 #include "providers/provider.h"
+#include "stats/prices.h"
 #include "store/location.h"
 
 #include <QString>
@@ -48,6 +49,13 @@ QString builtInDefaultModel(providers::ProviderKind kind);
 // An error message when `text` cannot be kept as the store setting (unparsable, or a URL
 // carrying a password); empty when it can.
 QString storeSettingProblem(const QString& text);
+
+// Where the workbench keeps the user's prices (a price table as --prices reads it; Settings ▸
+// Prices writes it).
+QString userPricesPath();
+// The user's table when there is one, else the built-in; a user file that does not read is
+// left out, and `problem` (when given) says why. Ollama and scenarios are free either way.
+stats::PriceTable pricesInUse(QString* problem = nullptr);
 
 // Follows the system's palette (Theme::System) or sets Fusion with a light or dark palette.
 void applyTheme(Theme theme);

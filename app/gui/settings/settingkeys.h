@@ -60,6 +60,8 @@ inline const Setting<int> batchConcurrency{QStringLiteral("batch/concurrency"), 
 
 // The dashboard's time buckets.
 inline const Setting<bool> dashboardHourly{QStringLiteral("dashboard/hourly"), false};
+// What the dashboard's groups are: "provider,model" (the default), "prompt", "schema", "mode".
+inline const Setting<QString> dashboardGroups{QStringLiteral("dashboard/groups"), QStringLiteral("provider,model")};
 
 // The captures browser's sort, splitter and column widths, and the filters' group.
 inline const Setting<QString> capturesSortKey{QStringLiteral("captures/sort/key")};

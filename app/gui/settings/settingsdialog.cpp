@@ -1,5 +1,6 @@
 #include "settings/settingsdialog.h"
 
+#include "settings/pricespage.h"
 #include "settings/providerspage.h"
 #include "settings/storepage.h"
 
@@ -20,6 +21,8 @@ SettingsDialog::SettingsDialog(keys::KeyRing* ring, schema::ZodStyle style, QWid
     m_store = new StorePage(current.store, this);
     m_tabs->addTab(m_providers, tr("Providers"));
     m_tabs->addTab(m_store, tr("Store"));
+    m_prices = new PricesPage(this);
+    m_tabs->addTab(m_prices, tr("Prices"));
     m_tabs->addTab(buildAppearance(style, current.theme), tr("Appearance"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
@@ -66,6 +69,10 @@ void SettingsDialog::accept()
 {
     if (!m_store->problem().isEmpty()) {
         m_tabs->setCurrentWidget(m_store);
+        return;
+    }
+    if (const QString problem = m_prices->save(); !problem.isEmpty()) {
+        m_tabs->setCurrentWidget(m_prices); // the page says what is wrong
         return;
     }
     const AppSettings chosen = settings();

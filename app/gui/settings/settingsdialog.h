@@ -22,6 +22,7 @@ namespace conform::gui {
 
 class ProvidersPage;
 class StorePage;
+class PricesPage;
 
 class SettingsDialog : public QDialog
 {
@@ -37,6 +38,7 @@ public:
 
     ProvidersPage* providersPage() const { return m_providers; }
     StorePage* storePage() const { return m_store; }
+    PricesPage* pricesPage() const { return m_prices; }
     QComboBox* styleCombo() const { return m_style; }
     QComboBox* themeCombo() const { return m_theme; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -47,6 +49,7 @@ private:
     QTabWidget* m_tabs;
     ProvidersPage* m_providers;
     StorePage* m_store;
+    PricesPage* m_prices;
     QComboBox* m_style = nullptr;
     QComboBox* m_theme = nullptr;
 };

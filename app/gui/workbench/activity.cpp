@@ -11,6 +11,7 @@ QString ActivityWords::name(Activity activity)
     case Activity::Dashboard: return tr("Dashboard");
     case Activity::Batch: return tr("Runs ×N");
     case Activity::Suites: return tr("Suites");
+    case Activity::Compare: return tr("Compare");
     }
     return {};
 }
@@ -24,6 +25,7 @@ QString ActivityWords::purpose(Activity activity)
     case Activity::Dashboard: return tr("Success rates over the captures the Captures filters select");
     case Activity::Batch: return tr("The run repeated over several targets, with a live tally");
     case Activity::Suites: return tr("Run a suite file's cases x repeats x targets and watch the table fill in");
+    case Activity::Compare: return tr("Is B better than A? Variants x targets x repeats, with intervals, significance and cost per valid result");
     }
     return {};
 }
@@ -38,6 +40,7 @@ QString ActivityWords::shortcut(Activity activity)
     case Activity::Suites: return tr("Ctrl+Shift+4");
     case Activity::Design: return tr("Ctrl+Shift+5");
     case Activity::Run: return tr("Ctrl+Shift+6");
+    case Activity::Compare: return tr("Ctrl+Shift+7");
     }
     return {};
 }
@@ -51,6 +54,7 @@ QString ActivityWords::key(Activity activity)
     case Activity::Dashboard: return QStringLiteral("dashboard");
     case Activity::Batch: return QStringLiteral("batch");
     case Activity::Suites: return QStringLiteral("suites");
+    case Activity::Compare: return QStringLiteral("compare");
     }
     return {};
 }

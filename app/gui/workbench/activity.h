@@ -6,6 +6,7 @@
 //   Dashboard  success rates over the Captures filters
 //   Runs ×N    the run repeated over several targets
 //   Suites     a suite file's cases × repeats × targets
+//   Compare    variants × targets × repeats: is B better than A, and what does a valid result cost
 // Each keeps its own layout while another is shown; a shortcut brings one to the front and
 // never hides it.
 #include <QCoreApplication>
@@ -15,10 +16,10 @@
 
 namespace conform::gui {
 
-enum class Activity { Design, Run, Captures, Dashboard, Batch, Suites };
+enum class Activity { Design, Run, Captures, Dashboard, Batch, Suites, Compare };
 
 inline constexpr std::array kActivities = {Activity::Design, Activity::Run,   Activity::Captures,
-                                           Activity::Dashboard, Activity::Batch, Activity::Suites};
+                                           Activity::Dashboard, Activity::Batch, Activity::Suites, Activity::Compare};
 
 struct ActivityWords
 {
@@ -28,7 +29,7 @@ public:
     static QString name(Activity activity);
     // What the activity is for, as a tooltip.
     static QString purpose(Activity activity);
-    // Its shortcut (Ctrl+Shift+1 … 6), as the View menu shows it.
+    // Its shortcut (Ctrl+Shift+1 … 7), as the View menu shows it.
     static QString shortcut(Activity activity);
     // A name for settings keys, never translated ("design", "captures").
     static QString key(Activity activity);

@@ -13,6 +13,10 @@ FileRoute routeForFile(const QString& path)
     const QString name = QFileInfo(path).fileName().toLower();
     if (name == QLatin1String("schema.json") || name.endsWith(QLatin1String(".schema.json")))
         return FileRoute::Schema;
+    if (name.endsWith(QLatin1String(".compare.json")))
+        return FileRoute::Comparison;
+    if (name.endsWith(QLatin1String(".suite.json")))
+        return FileRoute::Suite;
     if (name.endsWith(QLatin1String(".jsonl")))
         return FileRoute::Lines;
     if (name.endsWith(QLatin1String(".json")))

@@ -1,6 +1,8 @@
 #pragma once
 // Which pane a workspace file opens in, decided by its name alone:
 //   schema.json, *.schema.json      -> the schema editor
+//   *.compare.json                  -> the Compare activity
+//   *.suite.json                    -> the Suites activity
 //   *.jsonl                         -> the Lines tab (every line checked, as validate --jsonl)
 //   other *.json                    -> the Instance tab
 //   prompt.md, *.prompt.md          -> the Run tab's prompt fields
@@ -10,7 +12,7 @@
 
 namespace conform::gui {
 
-enum class FileRoute { Schema, Instance, Lines, Prompt, Reply, Text };
+enum class FileRoute { Schema, Comparison, Suite, Instance, Lines, Prompt, Reply, Text };
 
 FileRoute routeForFile(const QString& path);
 

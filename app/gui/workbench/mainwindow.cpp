@@ -25,6 +25,8 @@
 #include "document/schemadocument.h"
 #include "workbench/startpage.h"
 #include "suites/suitesview.h"
+#include "compare/compareview.h"
+#include "captures/capturefilterbar.h"
 #include "document/textfile.h"
 #include "workbench/workspacetree.h"
 
@@ -116,12 +118,20 @@ void MainWindow::buildActivities()
 {
     m_views = new CaptureViews(this);
     m_suites = new SuitesView(this);
+    m_compare = new CompareView(m_draft, m_views->store(), this);
+    connect(m_compare, &CompareView::openCaptures, this, [this](const QString& labels) {
+        showActivity(Activity::Captures);
+        CaptureFilterBar* filters = m_views->browser()->filterBar();
+        filters->clear();
+        filters->setField(QStringLiteral("label"), labels);
+    });
     m_pages[Activity::Design] = m_centre;
     m_pages[Activity::Run] = m_run;
     m_pages[Activity::Captures] = m_views->browser();
     m_pages[Activity::Dashboard] = m_views->dashboard();
     m_pages[Activity::Batch] = m_views->batchPanel();
     m_pages[Activity::Suites] = m_suites;
+    m_pages[Activity::Compare] = m_compare;
     m_stack = new QStackedWidget(this);
     for (Activity activity : kActivities)
         m_stack->addWidget(m_pages.at(activity));
@@ -271,6 +281,14 @@ bool MainWindow::openFile(const QString& path)
     switch (routeForFile(path)) {
     case FileRoute::Schema:
         opened = loadInto(schemaText(), path);
+        break;
+    case FileRoute::Comparison:
+        showActivity(Activity::Compare);
+        opened = m_compare->openComparison(path);
+        break;
+    case FileRoute::Suite:
+        showActivity(Activity::Suites);
+        opened = m_suites->openSuite(path);
         break;
     case FileRoute::Instance: {
         // An example brings its schema along, unless that schema is what the editor holds.

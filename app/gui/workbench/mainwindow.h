@@ -36,6 +36,7 @@ class RunPane;
 class SchemaDocument;
 class StartPage;
 class SuitesView;
+class CompareView;
 class TextDocument;
 struct Demo;
 class Workspace;
@@ -97,6 +98,7 @@ public:
     // The folder, recent lists, keys and capture store every view shares (workspace.h).
     Workspace* workspace() const { return m_workspace; }
     SuitesView* suitesView() const { return m_suites; }
+    CompareView* compareView() const { return m_compare; }
     // The Design activity's splitter: tree | schema | tabs.
     QSplitter* designSplitter() const { return m_centre; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -161,6 +163,7 @@ private:
     WorkspaceTree* m_tree = nullptr;
     CaptureViews* m_views = nullptr;
     SuitesView* m_suites = nullptr;
+    CompareView* m_compare = nullptr;
     ActivityBar* m_bar = nullptr;
     QStackedWidget* m_stack = nullptr;
     std::map<Activity, QWidget*> m_pages;
