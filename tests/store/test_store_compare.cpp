@@ -6,6 +6,7 @@
 #include "test_registry.h"
 
 #include "cli_in_process.h"
+#include "store/store.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -100,9 +101,9 @@ private slots:
             auto versions = opened.value()->versions("prompt", {}, 10);
             QVERIFY2(versions, versions ? "" : versions.error().toString().c_str());
             QCOMPARE(versions->size(), std::size_t(3));
-            QCOMPARE((*versions)[0].hash, v3);
-            QCOMPARE((*versions)[1].hash, v2);
-            QCOMPARE((*versions)[2].hash, v1);
+            QCOMPARE(versions.value()[0].hash, v3);
+            QCOMPARE(versions.value()[1].hash, v2);
+            QCOMPARE(versions.value()[2].hash, v1);
             for (const store::Version& v : versions.value()) {
                 QCOMPARE(v.captures, std::int64_t(200));
                 QCOMPARE(promptHashOf(location, v.lastCaptureId), v.hash);
