@@ -197,7 +197,9 @@ std::string detectImportFormat(const QString& path, Io& io)
 int capturesImportObserved(const std::string& format, const QStringList& paths, const QString& input, ingest::JudgeOptions judge,
                            const store::StoreLocation& location, std::uint64_t maxBytes, Io& io)
 {
-    LazyWriter writer(location);
+    // The captures go to the writer's thread with their run as text (ingest::Judge), and
+    // inserting them is then the busier half: this thread frees what was written.
+    LazyWriter writer(location, true);
     ImportRun run{io, writer, ingest::Judge(std::move(judge))};
     const std::optional<std::string> failed = format == "otlp"
         ? importOtlp(paths, maxBytes, run)
