@@ -219,7 +219,39 @@ std::string RunRecord::toText() const
         a.appendText(text);
     }
     out.close(']');
-    out.key("metrics").json(metrics());
+    // metrics(), written out as it builds it.
+    providers::Usage tokens;
+    long long latency = 0;
+    int retries = 0, repairs = 0;
+    const AttemptRecord* lastValid = nullptr;
+    for (const AttemptRecord& a : attempts) {
+        tokens.inputTokens += a.usage.inputTokens;
+        tokens.outputTokens += a.usage.outputTokens;
+        tokens.cachedTokens += a.usage.cachedTokens;
+        for (const providers::RetryRecord& retry : a.retries) {
+            tokens.inputTokens += retry.usage.inputTokens;
+            tokens.outputTokens += retry.usage.outputTokens;
+            tokens.cachedTokens += retry.usage.cachedTokens;
+        }
+        latency += a.latencyMs;
+        retries += static_cast<int>(a.retries.size());
+        repairs += a.kind == AttemptKind::Repair ? 1 : 0;
+        if (a.valid)
+            lastValid = &a;
+    }
+    out.key("metrics").open('{');
+    out.key("attempts").number(static_cast<long long>(attempts.size()));
+    out.key("repairs").number(repairs);
+    out.key("transport_retries").number(retries);
+    out.key("latency_ms").number(latency);
+    out.key("tokens").usage(tokens);
+    out.key("parse_ok_first").boolean(!attempts.empty() && attempts.front().parsed);
+    out.key("first_try_valid").boolean(!attempts.empty() && attempts.front().valid);
+    if (lastValid) {
+        out.key("final_mode").text(providers::modeName(lastValid->mode));
+        out.key("final_target").text(lastValid->target);
+    }
+    out.close('}');
     if (best) {
         out.key("best_attempt").number(static_cast<long long>(*best));
         out.key("valid_fields").json(Json(validFields));

@@ -72,6 +72,8 @@ RunRecord runRecordCase(int which)
         rest.joinedAt = 12;
         rest.truncated = true;
         rest.retries.clear();
+        rest.valid = which == 2; // two valid attempts: the metrics' final mode is the last one's
+        rest.mode = providers::Mode::JsonObject;
         run.attempts.push_back(rest);
         AttemptRecord repaired = a;
         repaired.kind = AttemptKind::Repair;
