@@ -74,9 +74,11 @@ std::optional<std::string> eachJsonLine(const QString& path, std::uint64_t maxBy
 
 std::optional<std::string> importOtlp(const QStringList& paths, std::uint64_t maxBytes, ImportRun& run)
 {
-    // Files are read whole before spans are judged: a span's events may be in a later file
-    // (the file exporter writes traces and logs apart). Past 50,000 spans held, those with
-    // their reply already go early, so memory stays bounded.
+    // A span's events may be in a later file (the file exporter writes traces and logs
+    // apart), so a span waits until it has its reply; spans that have it are judged as soon as
+    // those before them are, so the writer's thread works while this one reads on, and the
+    // store's order is the files' order. Past 50,000 spans held (replies far behind), those
+    // with their reply go early, so memory stays bounded.
     otlp::SpanJoiner joiner(std::numeric_limits<std::int64_t>::max() / 4);
     std::size_t nextCheck = 50'000;
     std::map<std::string, std::string> whereOf; // span id -> FILE:LINE, for problems found when judged
@@ -116,6 +118,8 @@ std::optional<std::string> importOtlp(const QStringList& paths, std::uint64_t ma
             }
             for (otlp::GenAiEvent& event : batch->events)
                 joiner.addEvent(std::move(event), 0);
+            if (auto judged = judge(joiner.completeInOrder()); !judged)
+                return judged;
             if (joiner.heldSpans() >= nextCheck) {
                 if (auto judged = judge(joiner.ready(0)); !judged)
                     return judged;
@@ -193,7 +197,9 @@ std::string detectImportFormat(const QString& path, Io& io)
 int capturesImportObserved(const std::string& format, const QStringList& paths, const QString& input, ingest::JudgeOptions judge,
                            const store::StoreLocation& location, std::uint64_t maxBytes, Io& io)
 {
-    LazyWriter writer(location);
+    // The captures go to the writer's thread with their run as text (ingest::Judge), and
+    // inserting them is then the busier half: this thread frees what was written.
+    LazyWriter writer(location, true);
     ImportRun run{io, writer, ingest::Judge(std::move(judge))};
     const std::optional<std::string> failed = format == "otlp"
         ? importOtlp(paths, maxBytes, run)

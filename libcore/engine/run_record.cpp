@@ -1,6 +1,8 @@
 #include "engine/run_record.h"
 
+#include <algorithm>
 #include <array>
+#include <iterator>
 
 namespace conform::engine {
 
@@ -10,6 +12,56 @@ Json usageJson(const providers::Usage& usage)
 {
     return Json{{"input", usage.inputTokens}, {"output", usage.outputTokens}, {"cached", usage.cachedTokens}};
 }
+
+// The text writer of toText(): what dump() writes, appended to one string.
+class TextOut
+{
+public:
+    explicit TextOut(std::string& out) : m_out(out) {}
+
+    // A member's key (plain ASCII names: no escaping needed) and the comma before it.
+    TextOut& key(std::string_view name)
+    {
+        if (m_out.back() != '{' && m_out.back() != '[')
+            m_out += ',';
+        m_out += '"';
+        m_out += name;
+        m_out += "\":";
+        return *this;
+    }
+    void text(std::string_view value)
+    {
+        // Printable ASCII goes as it is; anything else as dump() escapes it (control
+        // characters, invalid UTF-8 replaced by U+FFFD).
+        if (std::all_of(value.begin(), value.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\'; })) {
+            m_out += '"';
+            m_out += value;
+            m_out += '"';
+        } else {
+            json(Json(std::string(value)));
+        }
+    }
+    void json(const Json& value)
+    {
+        nlohmann::detail::serializer<Json> serializer(nlohmann::detail::output_adapter<char, std::string>(m_out), ' ', Json::error_handler_t::replace);
+        serializer.dump(value, false, false, 0);
+    }
+    void boolean(bool value) { m_out += value ? "true" : "false"; }
+    void number(long long value) { m_out += std::to_string(value); }
+    void usage(const providers::Usage& usage)
+    {
+        m_out += '{';
+        key("input").number(usage.inputTokens);
+        key("output").number(usage.outputTokens);
+        key("cached").number(usage.cachedTokens);
+        m_out += '}';
+    }
+    void open(char bracket) { m_out += bracket; }
+    void close(char bracket) { m_out += bracket; }
+
+private:
+    std::string& m_out;
+};
 
 } // namespace
 
@@ -44,6 +96,49 @@ Json AttemptRecord::toJson() const
     if (!error.empty())
         out["error"] = error;
     return out;
+}
+
+void AttemptRecord::appendText(std::string& text) const
+{
+    TextOut out(text);
+    out.open('{');
+    out.key("kind").text(attemptKindName(kind));
+    out.key("target").text(target);
+    out.key("mode").text(providers::modeName(mode));
+    out.key("repair").number(repair);
+    out.key("request").json(request);
+    out.key("request_bytes").number(static_cast<long long>(requestBytes));
+    out.key("max_tokens").number(maxTokens);
+    out.key("raw").text(raw);
+    out.key("parsed").boolean(parsed);
+    out.key("value").json(value);
+    out.key("valid").boolean(valid);
+    out.key("fixes").json(fixes);
+    out.key("coercions").json(coercions);
+    out.key("issues").json(issues);
+    if (stopReason.empty())
+        out.key("stop_reason").json(Json(nullptr));
+    else
+        out.key("stop_reason").text(stopReason);
+    out.key("usage").usage(usage);
+    out.key("latency_ms").number(latencyMs);
+    out.key("http_status").number(httpStatus);
+    out.key("retries").open('[');
+    for (const providers::RetryRecord& retry : retries) {
+        if (text.back() != '[')
+            text += ',';
+        out.json(retry.toJson());
+    }
+    out.close(']');
+    out.key("truncated").boolean(truncated);
+    out.key("not_enforced").boolean(notEnforced);
+    if (kind == AttemptKind::Continuation)
+        out.key("joined_at").number(static_cast<long long>(joinedAt));
+    if (!extractionFailure.empty())
+        out.key("extraction_failure").text(extractionFailure);
+    if (!error.empty())
+        out.key("error").text(error);
+    out.close('}');
 }
 
 bool RunRecord::failedInTransport() const
@@ -99,6 +194,74 @@ Json RunRecord::toJson() const
     if (!notes.empty())
         out["notes"] = notes;
     return out;
+}
+
+std::string RunRecord::toText() const
+{
+    std::string text;
+    text.reserve(1024);
+    TextOut out(text);
+    out.open('{');
+    out.key("outcome").text(outcomeName(outcome));
+    out.key("flags").open('[');
+    for (const std::string& flag : flags) {
+        if (text.back() != '[')
+            text += ',';
+        out.text(flag);
+    }
+    out.close(']');
+    out.key("ended_by").text(endedBy);
+    out.key("value").json(value);
+    out.key("attempts").open('[');
+    for (const AttemptRecord& a : attempts) {
+        if (text.back() != '[')
+            text += ',';
+        a.appendText(text);
+    }
+    out.close(']');
+    // metrics(), written out as it builds it.
+    providers::Usage tokens;
+    long long latency = 0;
+    int retries = 0, repairs = 0;
+    const AttemptRecord* lastValid = nullptr;
+    for (const AttemptRecord& a : attempts) {
+        tokens.inputTokens += a.usage.inputTokens;
+        tokens.outputTokens += a.usage.outputTokens;
+        tokens.cachedTokens += a.usage.cachedTokens;
+        for (const providers::RetryRecord& retry : a.retries) {
+            tokens.inputTokens += retry.usage.inputTokens;
+            tokens.outputTokens += retry.usage.outputTokens;
+            tokens.cachedTokens += retry.usage.cachedTokens;
+        }
+        latency += a.latencyMs;
+        retries += static_cast<int>(a.retries.size());
+        repairs += a.kind == AttemptKind::Repair ? 1 : 0;
+        if (a.valid)
+            lastValid = &a;
+    }
+    out.key("metrics").open('{');
+    out.key("attempts").number(static_cast<long long>(attempts.size()));
+    out.key("repairs").number(repairs);
+    out.key("transport_retries").number(retries);
+    out.key("latency_ms").number(latency);
+    out.key("tokens").usage(tokens);
+    out.key("parse_ok_first").boolean(!attempts.empty() && attempts.front().parsed);
+    out.key("first_try_valid").boolean(!attempts.empty() && attempts.front().valid);
+    if (lastValid) {
+        out.key("final_mode").text(providers::modeName(lastValid->mode));
+        out.key("final_target").text(lastValid->target);
+    }
+    out.close('}');
+    if (best) {
+        out.key("best_attempt").number(static_cast<long long>(*best));
+        out.key("valid_fields").json(Json(validFields));
+    }
+    if (!error.empty())
+        out.key("error").text(error);
+    if (!notes.empty())
+        out.key("notes").json(Json(notes));
+    out.close('}');
+    return text;
 }
 
 } // namespace conform::engine

@@ -54,6 +54,8 @@ struct AttemptRecord
                                  // accepted the schema but did not enforce it
 
     Json toJson() const;
+    // dump(toJson()) written straight to `out`, without building the tree (see RunRecord::toText).
+    void appendText(std::string& out) const;
 };
 
 struct RunRecord
@@ -75,6 +77,10 @@ struct RunRecord
     // {"outcome","flags","ended_by","value","attempts":[...],"metrics":{...}} plus "best_attempt",
     // "valid_fields", "error", "notes" when they apply.
     Json toJson() const;
+    // The same document as compact text, byte for byte dump(toJson()), written directly: an
+    // import judges a call in a few microseconds, and building the tree (copying the request
+    // and the value into it) then serialising it cost more than the judging.
+    std::string toText() const;
 };
 
 } // namespace conform::engine

@@ -181,7 +181,9 @@ Result<store::Capture> Judge::capture(const ObservedCall& call)
     parts.user = call.user;
     parts.spec = Json{{"targets", Json::array({Json{{"provider", call.provider}, {"model", call.model}, {"base_url", ""}, {"mode", "auto"}}})},
                       {"policy", Json::object()}};
-    parts.run = record.toJson();
+    // The run as text, and as a tree only what the summary reads: the store writes the text.
+    parts.runText = record.toText();
+    parts.run = store::runSummary(record);
     return store::captureFromParts(std::move(parts));
 }
 

@@ -69,7 +69,8 @@ public:
     explicit Judge(JudgeOptions options = {}) : m_options(std::move(options)) {}
 
     // The capture of `call`: extracted, validated against the schema chosen as above.
-    // Errors: only a capture document the store would refuse (never expected).
+    // Errors: only a capture document the store would refuse (never expected). As for the
+    // bulk importers, the run document is in runText and `run` holds what the summary reads.
     Result<store::Capture> capture(const ObservedCall& call);
 
     std::size_t unchecked() const { return m_unchecked; } // captures judged without a schema

@@ -86,6 +86,21 @@ std::vector<GenAiSpan> SpanJoiner::ready(std::int64_t nowMs)
     return out;
 }
 
+std::vector<GenAiSpan> SpanJoiner::completeInOrder()
+{
+    std::vector<GenAiSpan> out;
+    while (!m_spanOrder.empty()) {
+        if (auto it = m_spans.find(m_spanOrder.front()); it != m_spans.end()) {
+            if (!it->second.complete)
+                break;
+            out.push_back(std::move(it->second.span));
+            m_spans.erase(it);
+        }
+        m_spanOrder.pop_front();
+    }
+    return out;
+}
+
 std::vector<GenAiSpan> SpanJoiner::drain()
 {
     std::vector<GenAiSpan> out;

@@ -28,6 +28,10 @@ public:
 
     // Spans that have their reply, or have waited `holdMs`; in arrival order.
     std::vector<GenAiSpan> ready(std::int64_t nowMs);
+    // The spans at the head of the arrival order that have their reply, up to the first one
+    // still waiting: what a file import judges before reading on, in the order drain() would
+    // give them. Constant work a span, however many wait behind the first incomplete one.
+    std::vector<GenAiSpan> completeInOrder();
     // Every span held, complete or not; events whose span never came are counted as orphans.
     std::vector<GenAiSpan> drain();
 

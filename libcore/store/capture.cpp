@@ -379,6 +379,31 @@ Result<Capture> captureFromDocument(Json document, const std::function<std::stri
     return detail::finishCapture(std::move(c), hasTime, std::move(parts).value(), fallbackId);
 }
 
+Json runSummary(const engine::RunRecord& record)
+{
+    Json attempts = Json::array();
+    for (const engine::AttemptRecord& a : record.attempts) {
+        Json retries = Json::array();
+        for (const providers::RetryRecord& retry : a.retries)
+            retries.push_back(retry.toJson());
+        Json firstIssue = Json::array();
+        if (a.issues.is_array() && !a.issues.empty())
+            firstIssue.push_back(a.issues[0]);
+        attempts.push_back(Json{{"target", a.target}, {"mode", std::string(providers::modeName(a.mode))}, {"repair", a.repair}, {"raw", a.raw},
+                                {"parsed", a.parsed}, {"valid", a.valid},
+                                {"usage", Json{{"input", a.usage.inputTokens}, {"output", a.usage.outputTokens}, {"cached", a.usage.cachedTokens}}},
+                                {"latency_ms", a.latencyMs}, {"not_enforced", a.notEnforced}, {"retries", std::move(retries)},
+                                {"issues", std::move(firstIssue)}});
+    }
+    Json run{{"outcome", std::string(engine::outcomeName(record.outcome))},
+             {"flags", Json(std::vector<std::string>(record.flags.begin(), record.flags.end()))},
+             {"attempts", std::move(attempts)},
+             {"metrics", record.metrics()}};
+    if (record.best)
+        run["best_attempt"] = *record.best;
+    return run;
+}
+
 Result<Capture> captureFromParts(CaptureParts parts)
 {
     Capture c;
@@ -386,6 +411,7 @@ Result<Capture> captureFromParts(CaptureParts parts)
     c.summary.source = std::move(parts.source);
     c.summary.labels = std::move(parts.labels);
     c.run = std::move(parts.run);
+    c.runText = std::move(parts.runText);
     // The document's time is its ISO text, to the millisecond: within years 0 to 9999 that
     // reads back as the same instant; outside, the text decides, as for a document.
     constexpr std::int64_t kYear10000Ms = 253'402'300'800'000;

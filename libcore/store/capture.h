@@ -130,9 +130,16 @@ struct CaptureParts
     std::string schemaText;   // dump(schema) when the caller keeps it (one schema, many calls); else ""
     std::string system, user;
     Json spec;                // targets, policy, ... (not the schema and prompt)
-    Json run;                 // the run document
+    Json run;                 // the run document; with runText, only what the summary reads
+    std::string runText;      // the run document's text (RunRecord::toText()), when the caller
+                              // writes it directly: then the capture is as captureFromText's
 };
 Result<Capture> captureFromParts(CaptureParts parts);
+
+// What the summary reads of a run (outcome, flags, metrics, best_attempt; each attempt's
+// target, mode, repair, raw, parsed, valid, usage, latency_ms, not_enforced, retries and first
+// issue), for CaptureParts::run beside the run's text.
+Json runSummary(const engine::RunRecord& record);
 
 // Helpers shared by the store and its commands.
 std::string newCaptureId();                                // time-ordered, UUID-shaped

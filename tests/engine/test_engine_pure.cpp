@@ -6,6 +6,7 @@
 #include "engine/hints.h"
 #include "engine/mode_chain.h"
 #include "engine/repair.h"
+#include "engine/run_record.h"
 #include "engine/template.h"
 #include "providers/provider.h"
 #include "schema/example.h"
@@ -31,12 +32,113 @@ QString modes(const std::vector<ChainStep>& chain)
     return names.join(QLatin1Char(','));
 }
 
+// Runs of every shape the run document has, for RunRecord::toText (the importers' writer)
+// against toJson (every other writer): 0 a default failed run, 1 an observed call as the
+// importers judge it, 2 retries, a continuation and a repair, 3 a failed run with its best
+// attempt, 4 texts that need escaping (quotes, controls, non-ASCII, invalid UTF-8).
+RunRecord runRecordCase(int which)
+{
+    RunRecord run;
+    if (which == 0)
+        return run;
+    AttemptRecord a;
+    a.target = "openai/gpt-4o-mini";
+    a.mode = providers::Mode::Strict;
+    a.request = Json{{"url", "https://api.example/v1/chat"}, {"headers", Json{{"authorization", "[redacted]"}}},
+                     {"body", Json{{"model", "gpt-4o-mini"}, {"temperature", 0.2}, {"messages", Json::array({Json{{"role", "user"}, {"content", "Hi"}}})}}}};
+    a.requestBytes = 73;
+    a.raw = R"({"name":"Ada","age":"x"})";
+    a.parsed = true;
+    a.value = Json{{"name", "Ada"}, {"age", "x"}};
+    a.issues = Json::array({Json{{"path", Json::array({"age"})}, {"code", "invalid_type"}, {"message", "Expected number"}}});
+    a.stopReason = "stop";
+    a.usage = {120, 14, 0};
+    a.latencyMs = 812;
+    a.httpStatus = 200;
+    run.endedBy = "observed";
+    run.value = a.value;
+    if (which == 1) {
+        run.attempts.push_back(a);
+        return run;
+    }
+    if (which == 2 || which == 3) {
+        a.retries.push_back({429, 500, "rate limited", 30, {}});
+        a.retries.push_back({0, 1000, "cut", 700, {90, 0, 10}});
+        a.fixes = Json::array({"trailing comma"});
+        a.coercions = Json::array({Json{{"path", "/age"}, {"from", "string"}}});
+        run.attempts.push_back(a);
+        AttemptRecord rest = a;
+        rest.kind = AttemptKind::Continuation;
+        rest.joinedAt = 12;
+        rest.truncated = true;
+        rest.retries.clear();
+        rest.valid = which == 2; // two valid attempts: the metrics' final mode is the last one's
+        rest.mode = providers::Mode::JsonObject;
+        run.attempts.push_back(rest);
+        AttemptRecord repaired = a;
+        repaired.kind = AttemptKind::Repair;
+        repaired.repair = 1;
+        repaired.mode = providers::Mode::Tool;
+        repaired.valid = which == 2;
+        repaired.issues = which == 2 ? Json::array() : a.issues;
+        repaired.notEnforced = which == 3;
+        repaired.stopReason.clear();
+        run.attempts.push_back(repaired);
+        run.flags = {"truncated", "refused"};
+        run.outcome = which == 2 ? Outcome::Repaired : Outcome::Failed;
+        run.notes = {"tool mode: schema transformed"};
+        if (which == 3) {
+            run.best = 2;
+            run.validFields = {"name"};
+            run.error = "no valid reply";
+        }
+        return run;
+    }
+    a.target = "ollama/llama3.2 \"q\"";
+    a.raw = std::string("line\n\ttab \"quoted\" back\\slash \x01 del\x7f caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80 bad\xff\xfe end");
+    a.parsed = false;
+    a.value = nullptr;
+    a.extractionFailure = "no JSON value in \"line\"";
+    a.error = "\xc3\xa9" "chec";
+    a.stopReason = "length\n";
+    run.attempts.push_back(a);
+    run.flags = {"cancelled"};
+    run.endedBy = "caf\xc3\xa9";
+    return run;
+}
+
 } // namespace
 
 class EnginePureTest : public QObject
 {
     Q_OBJECT
 private slots:
+    // toText() is the run document dump(toJson()) gives, byte for byte: the importers store
+    // it, and an export must not tell which writer made a capture. The first row's text is
+    // written out by hand from the documented shape.
+    void runDocumentText_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("default failed run") << 0
+            << QStringLiteral(R"({"outcome":"failed","flags":[],"ended_by":"","value":null,"attempts":[],"metrics":{"attempts":0,"repairs":0,)"
+                              R"("transport_retries":0,"latency_ms":0,"tokens":{"input":0,"output":0,"cached":0},"parse_ok_first":false,"first_try_valid":false}})");
+        QTest::newRow("observed call") << 1 << QString();
+        QTest::newRow("retries, continuation, repair") << 2 << QString();
+        QTest::newRow("failed, best attempt kept") << 3 << QString();
+        QTest::newRow("texts to escape") << 4 << QString();
+    }
+    void runDocumentText()
+    {
+        QFETCH(int, which);
+        QFETCH(QString, expected);
+        const RunRecord run = runRecordCase(which);
+        const std::string text = run.toText();
+        QCOMPARE(text, dump(run.toJson()));
+        if (!expected.isEmpty())
+            QCOMPARE(QString::fromStdString(text), expected);
+    }
+
     void hints_data()
     {
         QTest::addColumn<QString>("raw");

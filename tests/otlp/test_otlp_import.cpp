@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
 #include <map>
 
 using namespace conform;
@@ -305,6 +306,41 @@ private slots:
         QCOMPARE(joiner.orphanEvents(), std::size_t(0));
         joiner.ready(3100);
         QCOMPARE(joiner.orphanEvents(), std::size_t(1));
+    }
+
+    // A file import judges each span once those before it have their reply: with replies in
+    // the spans (the current attribute form), nothing is held from one line to the next; a
+    // span whose reply comes later holds those behind it until it arrives, no longer. 100
+    // lines of 100 spans; span 5000 has no reply until its choice event, read with line 79.
+    void completeSpansGoInFileOrder()
+    {
+        otlp::SpanJoiner joiner(std::numeric_limits<std::int64_t>::max() / 4);
+        std::vector<std::string> judged;
+        std::size_t heldBefore5000 = 0, mostHeld = 0;
+        for (int line = 0; line < 100; ++line) {
+            for (int i = 100 * line; i < 100 * line + 100; ++i) {
+                otlp::GenAiSpan span;
+                span.traceId = std::string(32, 'a');
+                span.spanId = QStringLiteral("%1").arg(i, 16, 10, QLatin1Char('0')).toStdString();
+                span.attributes = Json{{"gen_ai.operation.name", "chat"}};
+                if (i != 5000)
+                    span.attributes["gen_ai.output.messages"] = R"([{"role":"assistant","parts":[{"type":"text","content":"{}"}]}])";
+                joiner.addSpan(std::move(span), 0);
+            }
+            if (line == 79)
+                joiner.addEvent({std::string(32, 'a'), "0000000000005000", "gen_ai.choice", Json{{"index", 0}, {"message", Json{{"content", "{}"}}}}, 1}, 0);
+            for (otlp::GenAiSpan& span : joiner.completeInOrder())
+                judged.push_back(span.spanId);
+            (line < 50 ? heldBefore5000 : mostHeld) = std::max(line < 50 ? heldBefore5000 : mostHeld, joiner.heldSpans());
+        }
+        QCOMPARE(heldBefore5000, std::size_t(0));
+        QCOMPARE(mostHeld, std::size_t(2900)); // after line 78: spans 5000 to 7899
+        QCOMPARE(joiner.heldSpans(), std::size_t(0));
+        QCOMPARE(judged.size(), std::size_t(10000));
+        for (std::size_t i = 0; i < judged.size(); ++i)
+            QCOMPARE(judged[i], QStringLiteral("%1").arg(i, 16, 10, QLatin1Char('0')).toStdString());
+        QVERIFY(joiner.drain().empty());
+        QCOMPARE(joiner.orphanEvents(), std::size_t(0));
     }
 
     // OpenAI Batch API output with its input file: the request's response_format schema and
