@@ -1008,6 +1008,65 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::CaptureImport</name>
+    <message>
+        <source>Import Captures</source>
+        <translation>Aufzeichnungen importieren</translation>
+    </message>
+    <message>
+        <source>Importing… %1 of %2 MB read</source>
+        <translation>Import läuft… %1 von %2 MB gelesen</translation>
+    </message>
+    <message>
+        <source>Captures, OpenTelemetry and batch files (*.jsonl *.json *.ndjson);;All files (*)</source>
+        <translation>Aufzeichnungen, OpenTelemetry- und Batch-Dateien (*.jsonl *.json *.ndjson);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The batch&apos;s input file (Cancel: none)</source>
+        <translation>Die Eingabedatei des Batches (Abbrechen: keine)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>%1 already there</source>
+        <translation>%1 schon vorhanden</translation>
+    </message>
+    <message>
+        <source>%1 unchecked: no schema</source>
+        <translation>%1 ungeprüft: kein Schema</translation>
+    </message>
+    <message>
+        <source>%1 span(s) not GenAI skipped</source>
+        <translation>%1 Span(s) ohne GenAI übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 problem(s)</source>
+        <translation>%1 Problem(e)</translation>
+    </message>
+    <message>
+        <source>Imported %1 capture(s) from %2 %3 file(s) into %4 (%5).</source>
+        <translation>%1 Aufzeichnung(en) aus %2 %3-Datei(en) nach %4 importiert (%5).</translation>
+    </message>
+    <message>
+        <source>Cancelled. %1</source>
+        <translation>Abgebrochen. %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1. %2</source>
+        <translation>Angehalten: %1. %2</translation>
+    </message>
+    <message>
+        <source>%1 GenAI event(s) named a span that is in no file; left out.</source>
+        <translation>%1 GenAI-Ereignis(se) nennen einen Span, der in keiner Datei steht; ausgelassen.</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::CapturePageModel</name>
     <message>
         <source>Time</source>
@@ -2139,6 +2198,30 @@
     <message>
         <source>Show this activity in a dock beside the others; close the dock to put it back</source>
         <translation>Diese Aktivität in einem Dock neben den anderen zeigen; das Dock schließen, um sie zurückzulegen</translation>
+    </message>
+    <message>
+        <source>&amp;Captures</source>
+        <translation>&amp;Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+I</source>
+        <translation>Ctrl+Shift+I</translation>
+    </message>
+    <message>
+        <source>Conform&apos;s JSONL, OpenTelemetry traces and logs, or an OpenAI or Anthropic batch&apos;s results, into the store</source>
+        <translation>Conform-JSONL, OpenTelemetry-Traces und -Logs oder die Ergebnisse eines OpenAI- oder Anthropic-Batches in den Speicher</translation>
+    </message>
+    <message>
+        <source>&amp;Browse</source>
+        <translation>&amp;Durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Dashboard</source>
+        <translation>&amp;Übersicht</translation>
     </message>
 </context>
 <context>

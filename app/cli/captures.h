@@ -21,13 +21,6 @@ int capturesExport(const QStringList& arguments, Io& io);
 int capturesImport(const QStringList& arguments, Io& io);
 int capturesReplay(const QStringList& arguments, Io& io);
 
-// captures import of files Conform did not write (captures_import_observed.cpp): "otlp",
-// "openai-batch", "anthropic-batch"; detectImportFormat() tells them (and "conform") apart
-// by the first line.
-std::string detectImportFormat(const QString& path, Io& io);
-int capturesImportObserved(const std::string& format, const QStringList& paths, const QString& input, ingest::JudgeOptions judge,
-                           const store::StoreLocation& location, std::uint64_t maxBytes, Io& io);
-
 // Parses a subcommand's arguments. Returns the exit code when the command is done already
 // (--help printed, or a usage error reported), nullopt to go on.
 std::optional<int> parseSubcommand(QCommandLineParser& parser, const QStringList& arguments, Io& io);

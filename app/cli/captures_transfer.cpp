@@ -1,8 +1,8 @@
 // captures export and captures import: JSONL in and out, one `captures show` document a
 // line. Export then import into an empty store then export again gives the same bytes.
 #include "captures.h"
+#include "imports/import_files.h"
 #include "judge_options.h"
-#include "lazy_writer.h"
 #include "store_options.h"
 
 #include "otlp/export.h"
@@ -139,6 +139,29 @@ int capturesExport(const QStringList& arguments, Io& io)
     return Success;
 }
 
+namespace {
+
+// Problems to standard error as they come, the first 100 of them.
+class ImportMessages : public imports::Listener
+{
+public:
+    explicit ImportMessages(Io& io) : m_io(io) {}
+    void problem(const std::string& where, const std::string& what) override
+    {
+        if (++m_problems <= 100)
+            m_io.err << where << ": " << what << '\n';
+        else if (m_problems == 101)
+            m_io.err << "conform-cli: more problems follow; only the first 100 are listed\n";
+    }
+    void note(const std::string& message) override { m_io.err << "conform-cli: " << message << '\n' << std::flush; }
+
+private:
+    Io& m_io;
+    std::size_t m_problems = 0;
+};
+
+} // namespace
+
 int capturesImport(const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
@@ -153,65 +176,58 @@ int capturesImport(const QStringList& arguments, Io& io)
     judgeFlags.addTo(parser);
     if (auto done = parseSubcommand(parser, arguments, io))
         return *done;
-    const QStringList paths = parser.positionalArguments();
-    if (paths.isEmpty())
+    imports::Request request;
+    request.paths = parser.positionalArguments();
+    request.standardInput = &io.in;
+    if (request.paths.isEmpty())
         return fail(io, "captures import: give the file to import (or - for standard input)");
     std::string sizeError;
     const auto bound = maxBytes.value(parser, sizeError);
     if (!bound)
         return fail(io, "captures import: " + sizeError);
-    const std::string formatName = parser.isSet(format) ? parser.value(format).toStdString() : detectImportFormat(paths.constFirst(), io);
-    if (formatName != "conform" && formatName != "otlp" && formatName != "openai-batch" && formatName != "anthropic-batch")
+    request.maxBytes = *bound;
+    const std::string formatName = parser.isSet(format) ? parser.value(format).toStdString()
+                                                        : std::string(imports::formatName(imports::detectFormat(request.paths.constFirst(), io.in)));
+    const auto parsedFormat = imports::parseFormat(formatName);
+    if (!parsedFormat)
         return fail(io, "captures import: --format must be conform, otlp, openai-batch or anthropic-batch, not '" + formatName + "'");
-    if (formatName != "conform") {
+    request.format = *parsedFormat;
+    if (request.format == imports::Format::Conform) {
+        if (request.paths.size() != 1)
+            return fail(io, "captures import: give one JSONL file (or - for standard input)");
+        for (const QCommandLineOption* observedOnly : {&input, &judgeFlags.schema, &judgeFlags.schemaMap})
+            if (parser.isSet(*observedOnly))
+                return fail(io, "captures import: --" + observedOnly->names().constFirst().toStdString() + " is for otlp and batch files, not Conform's JSONL");
+    } else {
         auto judge = judgeFlags.read(parser, "captures import");
         if (!judge)
             return fail(io, judge.error().toString());
-        auto location = store::StoreLocation::resolve(parser.value(storeOptions.store));
-        if (!location)
-            return fail(io, location.error().toString());
-        return capturesImportObserved(formatName, paths, parser.value(input), std::move(judge.value()), location.value(), *bound, io);
+        request.judge = std::move(judge.value());
+        request.batchInput = parser.value(input);
     }
-    if (paths.size() != 1)
-        return fail(io, "captures import: give one JSONL file (or - for standard input)");
-    for (const QCommandLineOption* observedOnly : {&input, &judgeFlags.schema, &judgeFlags.schemaMap})
-        if (parser.isSet(*observedOnly))
-            return fail(io, "captures import: --" + observedOnly->names().constFirst().toStdString() + " is for otlp and batch files, not Conform's JSONL");
-    const QString path = paths.constFirst();
-    LineReader reader(path, io, *bound);
-    if (!reader.ok())
-        return fail(io, reader.error());
     auto location = store::StoreLocation::resolve(parser.value(storeOptions.store));
     if (!location)
         return fail(io, location.error().toString());
-    // Parsing here while the writer's thread inserts: the two cores each do half the work.
-    // The writer is the busier of the two here (the captures are large; the OTLP importer's
-    // judging makes its reading thread the busier), so the reader frees what was written.
-    LazyWriter writer(location.value(), true);
-    const std::string name = inputName(path);
-    const auto failAt = [&](const std::string& what) {
-        writer.flush();
-        return fail(io, what + " (" + std::to_string(writer.submitted()) + " capture(s) before it were imported)");
-    };
-    std::string_view line;
-    while (reader.next(line)) {
-        if (line.find_first_not_of(" \t") == std::string_view::npos)
-            continue;
-        auto capture = store::captureFromText(line, [line] { return store::idFromContent(line); });
-        if (!capture)
-            return failAt(name + ":" + std::to_string(reader.lineNumber()) + ": " + capture.error().toString());
-        if (auto submitted = writer.submit(std::move(capture).value()); !submitted)
-            return fail(io, submitted.error().toString());
-        if (writer.submitted() % 100'000 == 0)
-            io.err << "conform-cli: " << writer.submitted() << " line(s) read\n" << std::flush;
+    request.store = location.value();
+
+    ImportMessages messages(io);
+    const imports::Report report = imports::importFiles(request, messages);
+    if (!report.error.empty())
+        return fail(io, report.error + " (" + std::to_string(report.submitted) + " capture(s) before it were imported)");
+    if (request.format == imports::Format::Conform) {
+        io.err << "conform-cli: imported " << report.inserted << " capture(s) from " << inputName(request.paths.constFirst()) << " into "
+               << location->display() << " (" << report.submitted - report.inserted << " already there)\n";
+        return Success;
     }
-    if (!reader.ok())
-        return failAt(reader.error());
-    if (auto flushed = writer.flush(); !flushed)
-        return fail(io, flushed.error().toString());
-    io.err << "conform-cli: imported " << writer.inserted() << " capture(s) from " << name << " into " << location->display() << " ("
-           << writer.submitted() - writer.inserted() << " already there)\n";
-    return Success;
+    if (report.orphanEvents > 0)
+        io.err << "conform-cli: " << report.orphanEvents << " GenAI event(s) named a span that is in no file; left out\n";
+    io.err << "conform-cli: imported " << report.inserted << " capture(s) from " << request.paths.size() << " " << formatName << " file(s) into "
+           << location->display() << " (" << report.submitted - report.inserted << " already there; " << report.unchecked
+           << " unchecked: no schema";
+    if (request.format == imports::Format::Otlp)
+        io.err << "; " << report.skipped << " span(s) not GenAI skipped";
+    io.err << "; " << report.problems << " problem(s))\n";
+    return report.problems > 0 ? 1 : Success;
 }
 
 } // namespace conform::cli

@@ -1,26 +1,17 @@
 #pragma once
-// Reading the documents a command is given, in one place for every command: a regular file,
-// a pipe the user named (`<(cmd)`, a FIFO), or standard input for "-". Anything else (a
-// directory, a device such as /dev/zero) is refused by name before a byte is read, and no
-// document is read past a bound (--max-bytes, 256 MiB unless told), so `validate /dev/zero`
-// or a 10 GB file is a one-line error at once rather than a machine out of memory.
+// Reading the documents a command is given: libcore's bounded reading (base/bounded_input.h)
+// with standard input from the command's Io, and the --max-bytes option every command that
+// reads documents takes.
 //
 //   const MaxBytesOption maxBytes;                  // parser.addOption(maxBytes.option)
 //   auto limit = maxBytes.value(parser);            // nullopt: usage error in maxBytes.error
 //   ReadResult input = readInput(path, io, *limit); // whole document, or `error` naming path and bound
 //   LineReader lines(path, io, *limit);             // JSONL: each line bounded alike
-//
-// Every error is one line that names the file (and the line for JSONL); NUL bytes are kept,
-// never an end, so the parsers see and refuse them with their line and column.
+#include "base/bounded_input.h"
+
 #include <QCommandLineOption>
 
-#include <cstdint>
-#include <iosfwd>
-#include <memory>
 #include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
 
 class QCommandLineParser;
 
@@ -28,42 +19,16 @@ namespace conform::cli {
 
 struct Io;
 
-inline constexpr std::uint64_t kDefaultMaxDocumentBytes = std::uint64_t(256) << 20;
+using conform::inputName;
+using conform::kDefaultMaxDocumentBytes;
+using ReadResult = BoundedRead;
 
-// The name of an input in messages: the path as given, or "<stdin>" for "-" (or none).
-std::string inputName(const QString& path);
-
-// A whole document. `error` (when !ok) is "PATH: what", one line.
-struct ReadResult { bool ok = false; std::string text; std::string error; };
 ReadResult readInput(const QString& path, Io& io, std::uint64_t maxBytes = kDefaultMaxDocumentBytes);
 
-// Lines one at a time without their line ending, in memory bounded by the longest line, from a
-// file or (for "-") standard input. A line longer than `maxBytes` ends the reading with
-// error() "PATH:LINE: ..." set; ok() tells an end from such a stop.
-class LineReader
+class LineReader : public BoundedLineReader
 {
 public:
     LineReader(const QString& path, Io& io, std::uint64_t maxBytes = kDefaultMaxDocumentBytes);
-    ~LineReader();
-    bool ok() const { return m_error.empty(); }
-    const std::string& error() const { return m_error; }
-    bool next(std::string_view& line);                      // false at the end or on an error
-    std::size_t lineNumber() const { return m_lineNumber; } // 1-based, of the last line read
-
-private:
-    bool refill();
-
-    std::unique_ptr<std::istream> m_file;
-    std::istream* m_in = nullptr;
-    std::string m_name;
-    std::uint64_t m_maxBytes = kDefaultMaxDocumentBytes;
-    std::vector<char> m_buffer;
-    std::size_t m_begin = 0; // unread bytes of m_buffer are [m_begin, m_end)
-    std::size_t m_end = 0;
-    bool m_atEnd = false;
-    std::string m_line;
-    std::string m_error;
-    std::size_t m_lineNumber = 0;
 };
 
 // --max-bytes N (K, M and G suffixes: KiB, MiB, GiB), for every command that reads documents.

@@ -38,6 +38,7 @@
 #include "workbench/mainwindow.h"
 #include "workbench/captureviews.h"
 #include "captures/revalidatepanel.h"
+#include "captures/captureimport.h"
 #include "compare/comparematrix.h"
 #include "compare/compareview.h"
 #include "run/runpane.h"
@@ -216,6 +217,10 @@ private slots:
     // test_gui_compare.cpp
     void compareFillsInLiveAndOpensACellsCaptures();
     void compareCancelsAndTakesVariantsFromHistory();
+
+    // test_gui_import.cpp
+    void importedOtlpCapturesFilterAndShowTheirTrace();
+    void importCancelsBetweenLines();
 
     void eventLoopFreeDuringABigBatch();
     void eventLoopFreeDuringABigRevalidation();

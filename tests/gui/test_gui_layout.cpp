@@ -87,6 +87,34 @@ bool managedByContainer(const QWidget* widget, const QWidget* window)
 
 // Every visible control of `window` squeezed below its minimum size hint or reaching past the
 // window's edge, one line each.
+// From `widget` down, the widest child at each level with its minimum width (and a label's
+// text or a tab bar's titles): what makes a page as wide as it is.
+QStringList widestChain(QWidget* widget)
+{
+    QStringList chain;
+    for (int depth = 0; widget && depth < 12; ++depth) {
+        QWidget* widest = nullptr;
+        for (QObject* child : widget->children())
+            if (auto* w = qobject_cast<QWidget*>(child); w && !w->isWindow() && !w->isHidden()
+                                                          && (!widest || w->minimumSizeHint().width() > widest->minimumSizeHint().width()))
+                widest = w;
+        if (!widest)
+            break;
+        QString what = QStringLiteral("%1 %2 wide").arg(describe(widest)).arg(widest->minimumSizeHint().width());
+        if (auto* label = qobject_cast<QLabel*>(widest))
+            what += QStringLiteral(" \"%1\"").arg(label->text().left(100));
+        if (auto* tabs = qobject_cast<QTabBar*>(widest)) {
+            QStringList titles;
+            for (int i = 0; i < tabs->count(); ++i)
+                titles << tabs->tabText(i);
+            what += QStringLiteral(" [%1]").arg(titles.join(QStringLiteral(" | ")));
+        }
+        chain << QStringLiteral("    ") + what;
+        widget = widest;
+    }
+    return chain;
+}
+
 QStringList crushedControls(QWidget* window)
 {
     QStringList problems;
@@ -110,7 +138,10 @@ QStringList crushedControls(QWidget* window)
             if (auto* stack = qobject_cast<QStackedWidget*>(widget))
                 for (int i = 0; i < stack->count(); ++i)
                     if (const QSize page = stack->widget(i)->minimumSizeHint(); page.width() > widget->width() || page.height() > widget->height())
+                    {
                         problems << QStringLiteral("  page %1 needs %2×%3").arg(describe(stack->widget(i))).arg(page.width()).arg(page.height());
+                        problems << widestChain(stack->widget(i));
+                    }
         }
     }
     return problems;

@@ -65,6 +65,9 @@ AttemptView::AttemptView(QWidget* parent)
     m_transport->setWordWrap(true);
     m_transport->setToolTip(tr("Retries and errors on the wire, apart from repairs"));
     m_tabs->setDocumentMode(true);
+    // Titles grow with counts ("Issues (12)", "Repair message"): they scroll rather than widen
+    // the Run activity past a small window.
+    m_tabs->setUsesScrollButtons(true);
     m_tabs->addTab(m_issues, tr("Issues"));
     m_tabs->addTab(m_fixes, tr("Fixes"));
     m_tabs->addTab(m_sent, tr("Sent"));

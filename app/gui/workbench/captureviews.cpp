@@ -2,6 +2,7 @@
 
 #include "batch/batchpanel.h"
 #include "captures/capturefilterbar.h"
+#include "captures/captureimport.h"
 #include "captures/capturepagemodel.h"
 #include "captures/capturesbrowser.h"
 #include "captures/capturestore.h"
@@ -42,6 +43,13 @@ CaptureViews::CaptureViews(MainWindow* window)
     connect(m_browser->filterBar(), &CaptureFilterBar::filterChanged, m_dashboard, [this] {
         if (m_dashboard->isVisible())
             m_dashboard->refresh();
+    });
+    m_import = new CaptureImport(m_store, window);
+    connect(m_import, &CaptureImport::finished, this, [this, window](const QString& summary) {
+        window->statusBar()->showMessage(summary);
+        m_browser->refresh();
+        if (m_dashboard->isVisible())
+            m_dashboard->refreshSoon();
     });
     connectRunActivity();
 }

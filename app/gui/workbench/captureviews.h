@@ -5,11 +5,14 @@
 // batchpanel.h). The window shows each as an activity (activity.h). Every Run activity run is
 // captured when it finishes; landing captures refresh the dashboard while it is shown
 // (debounced). A view reads the store the first time it is shown, not at start-up.
+// Captures ▸ Import… (captureimport.h) takes files into the same store; the browser lists
+// what came in.
 #include <QObject>
 
 namespace conform::gui {
 
 class BatchPanel;
+class CaptureImport;
 class CaptureStore;
 class CapturesBrowser;
 class Dashboard;
@@ -26,6 +29,7 @@ public:
     CapturesBrowser* browser() const { return m_browser; }
     Dashboard* dashboard() const { return m_dashboard; }
     BatchPanel* batchPanel() const { return m_batch; }
+    CaptureImport* importer() const { return m_import; }
 
     // The window shows `view` (one of the three above, or another activity's page).
     void shown(QWidget* view);
@@ -38,6 +42,7 @@ private:
     CapturesBrowser* m_browser;
     Dashboard* m_dashboard;
     BatchPanel* m_batch;
+    CaptureImport* m_import;
 };
 
 } // namespace conform::gui

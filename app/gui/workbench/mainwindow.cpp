@@ -64,7 +64,12 @@ MainWindow::MainWindow(const QString& workspace, QWidget* parent)
     openWorkspace(workspace);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Children are destroyed after this body: a dialog still open then (an import's summary)
+    // moves the focus as it goes, and noteFocus must not read members that are gone.
+    disconnect(qApp, &QApplication::focusChanged, this, nullptr);
+}
 
 void MainWindow::buildCentre()
 {

@@ -121,6 +121,7 @@ private:
     void buildFileMenu();
     void buildEditMenu();
     void buildReplyMenu();
+    void buildCapturesMenu();
     void buildViewMenu();
     void buildDockMenu(QMenu* view);
     void buildDemosMenu();

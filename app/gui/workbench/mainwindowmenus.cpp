@@ -14,6 +14,8 @@
 #include "settings/settingsmenu.h"
 #include "workbench/startpage.h"
 #include "workbench/workspacetree.h"
+#include "workbench/captureviews.h"
+#include "captures/captureimport.h"
 
 #include <QApplication>
 #include <QDialog>
@@ -63,6 +65,7 @@ void MainWindow::buildMenus()
     buildFileMenu();
     buildEditMenu();
     buildReplyMenu();
+    buildCapturesMenu();
     buildDemosMenu();
     buildViewMenu();
     buildHelpMenu();
@@ -167,6 +170,17 @@ void MainWindow::buildReplyMenu()
         showTab(m_reply);
     });
     reply->addAction(tr("&Clear Reply"), this, [this] { m_reply->rawEditor()->clear(); });
+}
+
+void MainWindow::buildCapturesMenu()
+{
+    QMenu* captures = menuBar()->addMenu(tr("&Captures"));
+    captures->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+Shift+I")), this, [this] {
+        showActivity(Activity::Captures);
+        m_views->importer()->chooseAndImport();
+    })->setStatusTip(tr("Conform's JSONL, OpenTelemetry traces and logs, or an OpenAI or Anthropic batch's results, into the store"));
+    captures->addAction(tr("&Browse"), this, [this] { showActivity(Activity::Captures); });
+    captures->addAction(tr("&Dashboard"), this, [this] { showActivity(Activity::Dashboard); });
 }
 
 void MainWindow::buildDemosMenu()

@@ -6,7 +6,7 @@
 #include <atomic>
 #include <memory>
 
-namespace conform::cli {
+namespace conform::imports {
 
 // The store is opened at the first capture that parses: an import that fails before it
 // (a file that is not JSONL, a bad first line) leaves no store file behind.
@@ -48,4 +48,4 @@ private:
 };
 
 
-} // namespace conform::cli
+} // namespace conform::imports
