@@ -146,34 +146,52 @@ bool RunRecord::failedInTransport() const
     return outcome == Outcome::Failed && !attempts.empty() && attempts.back().transportError;
 }
 
-Json RunRecord::metrics() const
+namespace {
+
+// What metrics() reports, summed over the attempts: every attempt's tokens and the billed
+// failed tries under them, latency, transport retries, repair turns, the last valid attempt.
+struct RunTotals
 {
     providers::Usage tokens;
     long long latency = 0;
-    int retries = 0;
-    int repairs = 0;
+    int retries = 0, repairs = 0;
+    const AttemptRecord* lastValid = nullptr;
+};
+
+RunTotals totalsOf(const std::vector<AttemptRecord>& attempts)
+{
+    RunTotals t;
     for (const AttemptRecord& a : attempts) {
-        tokens.inputTokens += a.usage.inputTokens;
-        tokens.outputTokens += a.usage.outputTokens;
-        tokens.cachedTokens += a.usage.cachedTokens;
+        t.tokens.inputTokens += a.usage.inputTokens;
+        t.tokens.outputTokens += a.usage.outputTokens;
+        t.tokens.cachedTokens += a.usage.cachedTokens;
         for (const providers::RetryRecord& retry : a.retries) { // billed failed tries
-            tokens.inputTokens += retry.usage.inputTokens;
-            tokens.outputTokens += retry.usage.outputTokens;
-            tokens.cachedTokens += retry.usage.cachedTokens;
+            t.tokens.inputTokens += retry.usage.inputTokens;
+            t.tokens.outputTokens += retry.usage.outputTokens;
+            t.tokens.cachedTokens += retry.usage.cachedTokens;
         }
-        latency += a.latencyMs;
-        retries += static_cast<int>(a.retries.size());
-        repairs += a.kind == AttemptKind::Repair ? 1 : 0;
+        t.latency += a.latencyMs;
+        t.retries += static_cast<int>(a.retries.size());
+        t.repairs += a.kind == AttemptKind::Repair ? 1 : 0;
+        if (a.valid)
+            t.lastValid = &a;
     }
-    Json out{{"attempts", attempts.size()}, {"repairs", repairs}, {"transport_retries", retries},
-             {"latency_ms", latency}, {"tokens", usageJson(tokens)},
+    return t;
+}
+
+} // namespace
+
+Json RunRecord::metrics() const
+{
+    const RunTotals t = totalsOf(attempts);
+    Json out{{"attempts", attempts.size()}, {"repairs", t.repairs}, {"transport_retries", t.retries},
+             {"latency_ms", t.latency}, {"tokens", usageJson(t.tokens)},
              {"parse_ok_first", !attempts.empty() && attempts.front().parsed},
              {"first_try_valid", !attempts.empty() && attempts.front().valid}};
-    for (const AttemptRecord& a : attempts)
-        if (a.valid) {
-            out["final_mode"] = std::string(providers::modeName(a.mode));
-            out["final_target"] = a.target;
-        }
+    if (t.lastValid) {
+        out["final_mode"] = std::string(providers::modeName(t.lastValid->mode));
+        out["final_target"] = t.lastValid->target;
+    }
     return out;
 }
 
@@ -220,36 +238,18 @@ std::string RunRecord::toText() const
     }
     out.close(']');
     // metrics(), written out as it builds it.
-    providers::Usage tokens;
-    long long latency = 0;
-    int retries = 0, repairs = 0;
-    const AttemptRecord* lastValid = nullptr;
-    for (const AttemptRecord& a : attempts) {
-        tokens.inputTokens += a.usage.inputTokens;
-        tokens.outputTokens += a.usage.outputTokens;
-        tokens.cachedTokens += a.usage.cachedTokens;
-        for (const providers::RetryRecord& retry : a.retries) {
-            tokens.inputTokens += retry.usage.inputTokens;
-            tokens.outputTokens += retry.usage.outputTokens;
-            tokens.cachedTokens += retry.usage.cachedTokens;
-        }
-        latency += a.latencyMs;
-        retries += static_cast<int>(a.retries.size());
-        repairs += a.kind == AttemptKind::Repair ? 1 : 0;
-        if (a.valid)
-            lastValid = &a;
-    }
+    const RunTotals t = totalsOf(attempts);
     out.key("metrics").open('{');
     out.key("attempts").number(static_cast<long long>(attempts.size()));
-    out.key("repairs").number(repairs);
-    out.key("transport_retries").number(retries);
-    out.key("latency_ms").number(latency);
-    out.key("tokens").usage(tokens);
+    out.key("repairs").number(t.repairs);
+    out.key("transport_retries").number(t.retries);
+    out.key("latency_ms").number(t.latency);
+    out.key("tokens").usage(t.tokens);
     out.key("parse_ok_first").boolean(!attempts.empty() && attempts.front().parsed);
     out.key("first_try_valid").boolean(!attempts.empty() && attempts.front().valid);
-    if (lastValid) {
-        out.key("final_mode").text(providers::modeName(lastValid->mode));
-        out.key("final_target").text(lastValid->target);
+    if (t.lastValid) {
+        out.key("final_mode").text(providers::modeName(t.lastValid->mode));
+        out.key("final_target").text(t.lastValid->target);
     }
     out.close('}');
     if (best) {
