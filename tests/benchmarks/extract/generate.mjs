@@ -1,8 +1,11 @@
 // Deterministic damaged model replies for the extraction benchmark, one JSON line each:
 // {"raw": "<the reply>", "expected": <the value it honestly holds>, "damage": [...]}.
 // Usage: node generate.mjs --count N > replies.jsonl
+//        node generate.mjs --valid-array MB > array.jsonl   one reply: a valid array of replies'
+//                                                           values, compact, of about MB megabytes
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--count') + 1] || 20000);
+const validArrayMb = args.includes('--valid-array') ? Number(args[args.indexOf('--valid-array') + 1]) : 0;
 
 let seed = 0x2545f491;
 function rand() { // xorshift32: the same replies on every machine
@@ -52,6 +55,17 @@ function write(v, d, indent = '') {
 const before = ['', 'Here is the analysis:\n', 'Sure! Based on the evidence, here is my answer.\n\n',
   'I reviewed the case file.\n'];
 const after = ['', '\n\nLet me know if you need anything else.', '\nThis reflects the available clues.'];
+
+if (validArrayMb > 0) {
+  const values = [];
+  let bytes = 2;
+  while (bytes < validArrayMb * 1e6) {
+    values.push(makeValue());
+    bytes += JSON.stringify(values[values.length - 1]).length + 1;
+  }
+  process.stdout.write(JSON.stringify({raw: JSON.stringify(values), expected: values, damage: []}) + '\n');
+  process.exit(0);
+}
 
 for (let i = 0; i < count; ++i) {
   const value = makeValue();
