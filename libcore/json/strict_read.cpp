@@ -142,18 +142,25 @@ private:
 
 bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
 {
-    // simdjson first: on the damaged replies that are most of extract()'s input it fails in a
-    // fraction of a pass. Only text it reads is checked against the repairer's rules.
-    thread_local simdjson::dom::parser parser;
-    if (parser.max_depth() != kMaxDepth + 1
-        && parser.allocate(std::max<std::size_t>(text.size(), 4096), kMaxDepth + 1) != simdjson::SUCCESS)
+    // A parser and a padded buffer this thread keeps, for replies: simdjson holds about 15
+    // bytes per byte of capacity, and fresh memory costs more than the parse. A larger text
+    // is left to the repairer (its map deferred all the same), so that a thread never keeps
+    // the memory of the largest text it saw.
+    constexpr std::size_t kLargest = 256 * 1024;
+    if (text.size() > kLargest) {
+        out.strict = isStrictJson(text);
         return false;
-    // A copy with simdjson's padding after it, in a buffer kept for the next text.
+    }
+    thread_local simdjson::dom::parser parser;
     thread_local std::string padded;
-    if (padded.size() < text.size() + simdjson::SIMDJSON_PADDING)
-        padded.resize(text.size() + simdjson::SIMDJSON_PADDING);
+    if (parser.max_depth() != kMaxDepth + 1 && parser.allocate(kLargest, kMaxDepth + 1) != simdjson::SUCCESS)
+        return false;
+    if (padded.size() < kLargest + simdjson::SIMDJSON_PADDING)
+        padded.resize(kLargest + simdjson::SIMDJSON_PADDING);
     std::copy(text.begin(), text.end(), padded.begin());
     element root;
+    // simdjson first: on the damaged replies that are most of extract()'s input it fails in a
+    // fraction of a pass; only text it reads is checked against the repairer's rules.
     out.strict = parser.parse(padded.data(), text.size(), false).get(root) == simdjson::SUCCESS && isStrictJson(text);
     if (!out.strict)
         return false;

@@ -20,7 +20,7 @@ struct StrictRead
     bool strict = false;   // the text is strict JSON, read or not
 };
 
-// True when `text` is strict JSON (isStrictJson) and simdjson read it; the value goes to
+// True when `text` is strict JSON (isStrictJson), at most 256 KB, and simdjson read it; the value goes to
 // `out.text` when `asText`, else to `out.value`. False, cheaply, for text that is not JSON,
 // and for the few readings where simdjson and the repairer could differ (a number that
 // underflows or is a negative zero, integers past 64 bits, a repeated key when `asText`).
