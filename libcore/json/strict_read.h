@@ -20,9 +20,9 @@ struct StrictRead
     bool strict = false;   // the text is strict JSON, read or not
 };
 
-// True when `text` is strict JSON (isStrictJson), at most 256 KB, and simdjson read it; the value goes to
-// `out.text` when `asText`, else to `out.value`. False, cheaply, for text that is not JSON,
-// and for the few readings where simdjson and the repairer could differ (a number that
+// True when `text` is strict JSON (isStrictJson), at most 256 KB, and simdjson read it; the
+// value goes to `out.text` when `asText`, else to `out.value`. False, cheaply, for text that
+// is not JSON, for larger text (out.strict still says whether it is JSON), and for the few readings where simdjson and the repairer could differ (a number that
 // underflows or is a negative zero, integers past 64 bits, a repeated key when `asText`).
 bool readStrictJson(std::string_view text, bool asText, StrictRead& out);
 
