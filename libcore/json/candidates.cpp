@@ -3,8 +3,8 @@
 #include "json/json_writer.h"
 #include "json/locate.h"
 #include "json/repairer.h"
+#include "json/strict_read.h"
 #include "json/text.h"
-#include "json/validity.h"
 
 #include <algorithm>
 #include <array>
@@ -75,6 +75,32 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
     out.span = Span{valueStart, r.end() - valueStart};
     out.complete = !r.truncated();
     out.container = r.rootIsContainer();
+    return true;
+}
+
+// The whole reply as a candidate when it is strict JSON: what parseRegion() gives for it (no
+// fix, nothing closed), without the repairer.
+// `strict` says whether the reply is strict JSON even when simdjson's reading was declined.
+bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& out, bool* strict)
+{
+    StrictRead read;
+    const bool asText = outputFor(options) == RepairOutput::Text;
+    const bool done = readStrictJson(raw, asText, read);
+    *strict = read.strict;
+    if (!done)
+        return false;
+    out.asText = asText;
+    if (asText)
+        out.text = std::move(read.text);
+    else
+        out.value = std::move(read.value);
+    out.log = FixLog(options.strict);
+    if (options.sourceMap)
+        out.map.deferTo(std::string(raw));
+    out.span = Span{read.begin, read.end - read.begin};
+    out.complete = true;
+    out.container = read.container;
+    out.kind = "whole";
     return true;
 }
 
@@ -434,9 +460,17 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
     bool haveWhole = false;
     std::size_t stopped = first + 1;
     if (first < raw.size() && (raw[first] == '{' || raw[first] == '[' || isScalarStart(raw, first))) {
-        // The fast path: a reply that is strict JSON needs no fix, so it needs no source map
-        // now either; the map keeps a copy of the text and reads it when it is first used.
-        const bool clean = options.sourceMap && isStrictJson(raw);
+        // The fast path: a reply that is strict JSON needs no fix, so simdjson reads it, and
+        // it needs no source map now either; the map keeps a copy of the text and reads it
+        // when it is first used.
+        bool clean = false;
+        if (readStrict(raw, options, whole, &clean)) {
+            out.push_back(std::move(whole));
+            dropNoise(raw, out, failure);
+            return out;
+        }
+        // Strict JSON simdjson reads apart from the repairer: its map is deferred all the same.
+        clean = clean && options.sourceMap;
         ExtractOptions fast;
         if (clean) {
             fast = options;

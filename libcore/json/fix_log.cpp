@@ -25,6 +25,10 @@ void FixLog::add(std::string_view kind, std::size_t offset, std::string_view bef
             return;
         }
     }
+    // A reply in single quotes logs two fixes a string: a log past 8 grows to 64 at once, not
+    // by doubling (most logs, a candidate's few fixes, stay small).
+    if (list.size() == 8 && list.capacity() == 8)
+        list.reserve(64);
     list.push_back(Fix{std::string(kind), offset, before.size(), std::string(before), std::string(after)});
 }
 

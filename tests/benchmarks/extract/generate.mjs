@@ -1,8 +1,17 @@
 // Deterministic damaged model replies for the extraction benchmark, one JSON line each:
 // {"raw": "<the reply>", "expected": <the value it honestly holds>, "damage": [...]}.
 // Usage: node generate.mjs --count N > replies.jsonl
+//        node generate.mjs --valid-array MB > array.jsonl   one reply: a valid array of replies'
+//                                                           values, compact, of about MB megabytes
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--count') + 1] || 20000);
+const validArrayMb = args.includes('--valid-array') ? Number(args[args.indexOf('--valid-array') + 1]) : 0;
+// --held-out [--kind K]: the issue's held-out kind of corpus, which this generator was not tuned
+// on: pretty-printed (two-space) replies of 1.5-2 KB, one fifth each fenced with prose around,
+// with trailing commas, single quotes, cut at 80% of their length, Python literals (K: only
+// that fifth). A cut reply's expected value is null: `correct` counts the other four fifths.
+const heldOut = args.includes('--held-out');
+const heldOutKind = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : 'all';
 
 let seed = 0x2545f491;
 function rand() { // xorshift32: the same replies on every machine
@@ -52,6 +61,38 @@ function write(v, d, indent = '') {
 const before = ['', 'Here is the analysis:\n', 'Sure! Based on the evidence, here is my answer.\n\n',
   'I reviewed the case file.\n'];
 const after = ['', '\n\nLet me know if you need anything else.', '\nThis reflects the available clues.'];
+
+if (validArrayMb > 0) {
+  const values = [];
+  let bytes = 2;
+  while (bytes < validArrayMb * 1e6) {
+    values.push(makeValue());
+    bytes += JSON.stringify(values[values.length - 1]).length + 1;
+  }
+  process.stdout.write(JSON.stringify({raw: JSON.stringify(values), expected: values, damage: []}) + '\n');
+  process.exit(0);
+}
+
+if (heldOut) {
+  const kinds = ['fenced', 'trailing', 'single', 'cut', 'python'];
+  for (let i = 0; i < count; ++i) {
+    const kind = heldOutKind === 'all' ? kinds[i % 5] : heldOutKind;
+    const value = makeValue();
+    const target = 1500 + int(500);
+    while (write(value, {}).length < target) value.clues.push({id: int(1000), note: sentence(4 + int(8)), solid: rand() < 0.5});
+    const d = {trailing: kind === 'trailing', single: kind === 'single', python: kind === 'python'};
+    let text = write(value, d);
+    let expected = value;
+    if (kind === 'cut') {
+      text = text.slice(0, Math.floor(text.length * 0.8));
+      expected = null;
+    } else if (kind === 'fenced') {
+      text = pick(before.slice(1)) + '```json\n' + text + '\n```' + pick(after.slice(1));
+    }
+    process.stdout.write(JSON.stringify({raw: text, expected, damage: [kind]}) + '\n');
+  }
+  process.exit(0);
+}
 
 for (let i = 0; i < count; ++i) {
   const value = makeValue();

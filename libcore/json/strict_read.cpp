@@ -1,0 +1,180 @@
+#include "json/strict_read.h"
+
+#include "json/json_writer.h"
+#include "json/parse.h"
+#include "json/validity.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <unordered_set>
+#include <vector>
+
+namespace conform::json::detail {
+
+namespace {
+
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+
+// A double the repairer reads the same way (std::from_chars, underflow to +0): not zero with
+// a sign, not subnormal. simdjson keeps "-0"'s sign and a subnormal's digits; those texts go
+// to the repairer.
+bool sameDouble(double d)
+{
+    return d == 0 ? !std::signbit(d) : std::fabs(d) >= DBL_MIN;
+}
+
+// The tree the repairer builds: integers that fit signed 64 bits signed, larger ones unsigned.
+bool treeOf(element e, Json& out)
+{
+    switch (e.type()) {
+    case element_type::OBJECT: {
+        out = Json::object();
+        simdjson::dom::object object;
+        if (e.get_object().get(object) != simdjson::SUCCESS)
+            return false;
+        for (auto field : object) {
+            // A repeated key keeps its first place and takes the last value, as here.
+            if (!treeOf(field.value, out[std::string(field.key)]))
+                return false;
+        }
+        return true;
+    }
+    case element_type::ARRAY: {
+        out = Json::array();
+        simdjson::dom::array array;
+        if (e.get_array().get(array) != simdjson::SUCCESS)
+            return false;
+        out.get_ref<Json::array_t&>().reserve(array.size());
+        for (element item : array) {
+            out.push_back(nullptr);
+            if (!treeOf(item, out.back()))
+                return false;
+        }
+        return true;
+    }
+    case element_type::STRING: out = std::string(e.get_string().value_unsafe()); return true;
+    case element_type::INT64: out = e.get_int64().value_unsafe(); return true;
+    case element_type::UINT64: out = e.get_uint64().value_unsafe(); return true;
+    case element_type::DOUBLE: out = e.get_double().value_unsafe(); return sameDouble(out.get<double>());
+    case element_type::BOOL: out = e.get_bool().value_unsafe(); return true;
+    default: out = nullptr; return true;
+    }
+}
+
+// Compact text as conform::dump() writes the tree. A repeated key cannot be said in reading
+// order (the tree keeps the first place, the last value): false, and the repairer does it.
+class TextOf
+{
+public:
+    explicit TextOf(std::string& out) : m_writer(out) {}
+
+    bool write(element e)
+    {
+        switch (e.type()) {
+        case element_type::OBJECT: {
+            simdjson::dom::object object;
+            if (e.get_object().get(object) != simdjson::SUCCESS || !distinctKeys(object))
+                return false;
+            m_writer.beginObject();
+            for (auto field : object) {
+                m_writer.key(field.key);
+                if (!write(field.value))
+                    return false;
+            }
+            m_writer.endObject();
+            return true;
+        }
+        case element_type::ARRAY: {
+            simdjson::dom::array array;
+            if (e.get_array().get(array) != simdjson::SUCCESS)
+                return false;
+            m_writer.beginArray();
+            for (element item : array)
+                if (!write(item))
+                    return false;
+            m_writer.endArray();
+            return true;
+        }
+        case element_type::STRING: m_writer.string(e.get_string().value_unsafe()); return true;
+        case element_type::INT64: m_writer.integer(e.get_int64().value_unsafe()); return true;
+        case element_type::UINT64: m_writer.unsignedInteger(e.get_uint64().value_unsafe()); return true;
+        case element_type::DOUBLE: {
+            const double d = e.get_double().value_unsafe();
+            m_writer.number(d);
+            return sameDouble(d);
+        }
+        case element_type::BOOL: m_writer.boolean(e.get_bool().value_unsafe()); return true;
+        default: m_writer.null(); return true;
+        }
+    }
+
+private:
+    // Small objects compare keys pairwise; large ones through a set, so that an object of
+    // 100,000 keys costs 100,000 lookups, not their square.
+    bool distinctKeys(simdjson::dom::object object)
+    {
+        const std::size_t n = object.size();
+        if (n < 2)
+            return true;
+        m_keys.clear();
+        for (auto field : object)
+            m_keys.push_back(field.key);
+        if (n <= 16) {
+            for (std::size_t i = 1; i < n; ++i)
+                for (std::size_t j = 0; j < i; ++j)
+                    if (m_keys[i] == m_keys[j])
+                        return false;
+            return true;
+        }
+        std::unordered_set<std::string_view> seen(m_keys.begin(), m_keys.end());
+        return seen.size() == n;
+    }
+
+    JsonWriter m_writer;
+    std::vector<std::string_view> m_keys;
+};
+
+} // namespace
+
+bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
+{
+    // A parser and a padded buffer this thread keeps, for replies: simdjson holds about 15
+    // bytes per byte of capacity, and fresh memory costs more than the parse. A larger text
+    // is left to the repairer (its map deferred all the same), so that a thread never keeps
+    // the memory of the largest text it saw.
+    constexpr std::size_t kLargest = 256 * 1024;
+    if (text.size() > kLargest) {
+        out.strict = isStrictJson(text);
+        return false;
+    }
+    thread_local simdjson::dom::parser parser;
+    thread_local std::string padded;
+    if (parser.max_depth() != kMaxDepth + 1 && parser.allocate(kLargest, kMaxDepth + 1) != simdjson::SUCCESS)
+        return false;
+    if (padded.size() < kLargest + simdjson::SIMDJSON_PADDING)
+        padded.resize(kLargest + simdjson::SIMDJSON_PADDING);
+    std::copy(text.begin(), text.end(), padded.begin());
+    element root;
+    // simdjson first: it rejects a damaged reply in about 5% of what repairing it costs
+    // (isStrictJson first costs more on a reply cut at its end, measured: 24%). Only what it
+    // reads is checked against the repairer's rules; strict JSON it cannot read (1e400, 2^64)
+    // is the repairer's, with its map built at once.
+    const bool read = parser.parse(padded.data(), text.size(), false).get(root) == simdjson::SUCCESS;
+    out.strict = read && isStrictJson(text);
+    if (!out.strict)
+        return false;
+    out.begin = text.find_first_not_of(" \t\r\n");
+    out.end = text.find_last_not_of(" \t\r\n") + 1;
+    out.container = root.is_object() || root.is_array();
+    if (asText) {
+        out.text.clear();
+        return TextOf(out.text).write(root);
+    }
+    return treeOf(root, out.value);
+}
+
+} // namespace conform::json::detail

@@ -1,0 +1,291 @@
+// extract()'s fast path for a reply that is strict JSON (simdjson reads it) against the slow
+// path (the repairer reads the same text): the same value, node type for node type, the same
+// compact text, no fix, the same candidate and the same source map. Over the strict-JSON files
+// of the fuzz seed corpus, hand-written documents where two parsers could read numbers or keys
+// apart, and thousands of generated documents.
+#include "json/candidates.h"
+#include "json/extract.h"
+#include "json/parse.h"
+#include "json/repairer.h"
+#include "json/validity.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+#include <cstdint>
+#include <functional>
+
+using conform::Json;
+using conform::Span;
+namespace json = conform::json;
+
+Q_DECLARE_METATYPE(std::string)
+
+namespace {
+
+// What the repairer alone gives for the whole text: the slow path.
+struct Slow
+{
+    Json value;
+    std::string text;
+    json::SourceMap map;
+    Span span;
+    std::size_t fixes = 0;
+};
+
+Slow slowPath(std::string_view raw, json::detail::RepairOutput output)
+{
+    json::detail::Repairer r(0, json::detail::RepairOptions{false, true, {}, nullptr, output});
+    const auto status = r.run(raw, true);
+    Slow s;
+    if (status != json::detail::Repairer::Status::Done || !r.hasValue())
+        return s;
+    if (output == json::detail::RepairOutput::Text)
+        s.text = r.takeText();
+    else
+        s.value = std::move(r.value());
+    s.map = std::move(r.sourceMap());
+    s.map.index();
+    const std::size_t begin = json::detail::firstSignificant(raw);
+    s.span = Span{begin, r.end() - begin};
+    s.fixes = r.log().fixes().size() + r.log().refused().size();
+    return s;
+}
+
+// Equal values of equal node types: nlohmann's == calls 1 (signed) and 1u, 0.0 and -0.0 equal.
+bool sameTree(const Json& a, const Json& b)
+{
+    if (a.type() != b.type() || a.size() != b.size())
+        return false;
+    if (a.is_number_float())
+        return std::signbit(a.get<double>()) == std::signbit(b.get<double>()) && a == b;
+    if (a.is_object()) {
+        auto i = a.begin(), j = b.begin();
+        for (; i != a.end(); ++i, ++j)
+            if (i.key() != j.key() || !sameTree(*i, *j))
+                return false;
+        return true;
+    }
+    if (a.is_array()) {
+        for (std::size_t k = 0; k < a.size(); ++k)
+            if (!sameTree(a[k], b[k]))
+                return false;
+        return true;
+    }
+    return a == b;
+}
+
+// Every pointer in `v`, containers too.
+void pointers(const Json& v, const std::string& at, std::vector<std::string>& out)
+{
+    out.push_back(at);
+    if (v.is_object())
+        for (auto it = v.begin(); it != v.end(); ++it)
+            pointers(*it, conform::appendPointer(at, it.key()), out);
+    else if (v.is_array())
+        for (std::size_t k = 0; k < v.size(); ++k)
+            pointers(v[k], at + "/" + std::to_string(k), out);
+}
+
+// Compares both paths on `raw`, which must be strict JSON; "" when they agree.
+std::string disagreement(const std::string& raw)
+{
+    if (!json::detail::isStrictJson(raw))
+        return "not strict JSON";
+    const Slow tree = slowPath(raw, json::detail::RepairOutput::Tree);
+    const Slow text = slowPath(raw, json::detail::RepairOutput::Text);
+    if (tree.fixes != 0)
+        return "the repairer fixed strict JSON";
+    const json::Extraction x = json::extract(raw);
+    if (x.candidateKind == "double_encoded") // a string holding JSON: decoded from the value, as before
+        return {};
+    if (!x.ok || !x.fixes.empty() || !x.refused.empty() || x.candidateKind != "whole")
+        return "not a clean whole extraction";
+    if (!sameTree(x.value, tree.value))
+        return "values differ: " + x.value.dump() + " against " + tree.value.dump();
+    if (x.candidate != tree.span)
+        return "candidate spans differ";
+    std::vector<std::string> all;
+    pointers(tree.value, "", all);
+    for (const std::string& p : all)
+        if (x.sourceMap.find(p) != tree.map.find(p))
+            return "source maps differ at " + p;
+    json::ExtractOptions asText;
+    asText.value = false;
+    asText.text = true;
+    const json::Extraction t = json::extract(raw, asText);
+    if (!t.ok || t.json != text.text || !t.fixes.empty() || t.candidate != tree.span)
+        return "texts differ: " + t.json + " against " + text.text;
+    json::ExtractOptions noMap;
+    noMap.sourceMap = false;
+    const json::Extraction n = json::extract(raw, noMap);
+    if (!sameTree(n.value, tree.value) || !n.sourceMap.empty())
+        return "without a source map: values differ";
+    return {};
+}
+
+// Deterministic documents of every JSON shape: nesting, escapes, non-ASCII, numbers at the
+// edges of int64, uint64 and double, repeated keys in small and large objects, white space.
+class Documents
+{
+public:
+    explicit Documents(std::uint64_t seed) : m_state(seed) {}
+
+    std::string document()
+    {
+        std::string out = space();
+        value(out, 0);
+        return out + space();
+    }
+
+private:
+    std::uint64_t next()
+    {
+        m_state = m_state * 6364136223846793005ull + 1442695040888963407ull;
+        return m_state >> 33;
+    }
+    std::string space()
+    {
+        static const char* spaces[] = {"", "", " ", "\n", "\r\n  ", "\t"};
+        return spaces[next() % 6];
+    }
+    void value(std::string& out, int depth)
+    {
+        const std::uint64_t kind = depth > 6 ? 2 + next() % 4 : next() % 6;
+        if (kind == 0) {
+            out += '{' + space();
+            const std::size_t n = next() % 5 == 0 ? 20 + next() % 10 : next() % 5; // large ones index their keys
+            for (std::size_t i = 0; i < n; ++i) {
+                if (i)
+                    out += ',' + space();
+                string(out, next() % 4 == 0); // a short key repeats now and then
+                out += space() + ':' + space();
+                value(out, depth + 1);
+            }
+            out += space() + '}';
+        } else if (kind == 1) {
+            out += '[' + space();
+            for (std::size_t i = 0, n = next() % 6; i < n; ++i) {
+                if (i)
+                    out += ',' + space();
+                value(out, depth + 1);
+            }
+            out += space() + ']';
+        } else if (kind == 2 || kind == 3) {
+            string(out, false);
+        } else if (kind == 4) {
+            static const char* numbers[] = {"0", "-0", "7", "-7", "0.0", "-0.0", "1.5", "-1.25e3", "1E2", "2e+3",
+                "1e-7", "123456789.987654321", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+                "-9223372036854775809", "18446744073709551615", "18446744073709551616", "1e308", "1.7976931348623157e308",
+                "2.2250738585072014e-308", "5e-324", "1e-400", "-1e-400", "1e400", "0.1", "100000000000000000000.0",
+                "1e21", "3.0e0", "-0e5"};
+            out += numbers[next() % std::size(numbers)];
+        } else {
+            static const char* literals[] = {"true", "false", "null"};
+            out += literals[next() % 3];
+        }
+    }
+    void string(std::string& out, bool shortKey)
+    {
+        static const char* pieces[] = {"a", "b", "key", " ", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\u0041", "\\u00e9",
+            "\\u0000", "\\ud83d\\ude00", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "{", "]", ",", ":", "'"};
+        out += '"';
+        for (std::size_t i = 0, n = shortKey ? next() % 2 : next() % 8; i < n; ++i)
+            out += shortKey ? pieces[next() % 3] : pieces[next() % std::size(pieces)];
+        out += '"';
+    }
+
+    std::uint64_t m_state;
+};
+
+} // namespace
+
+class TestJsonFastPath : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Hand-written: what the repairer's reading is (signed integers to 2^63 - 1, unsigned
+    // above, doubles as std::from_chars reads them, underflow to +0, the last of a repeated
+    // key in its first place), written out as compact text.
+    void handWritten_data()
+    {
+        QTest::addColumn<std::string>("raw");
+        QTest::addColumn<std::string>("text");
+        QTest::newRow("repeated key") << std::string(R"({"a": 1, "b": 2, "a": 3})") << std::string(R"({"a":3,"b":2})");
+        QTest::newRow("negative zero integer") << std::string("[-0]") << std::string("[0]");
+        QTest::newRow("negative zero double") << std::string("[-0.0]") << std::string("[-0.0]");
+        QTest::newRow("underflow") << std::string("[1e-400, -1e-400]") << std::string("[0.0,0.0]");
+        QTest::newRow("past uint64") << std::string("[18446744073709551616]") << std::string("[1.8446744073709552e+19]");
+        QTest::newRow("int64 edges") << std::string("[9223372036854775807, 9223372036854775808, -9223372036854775808]")
+                                     << std::string("[9223372036854775807,9223372036854775808,-9223372036854775808]");
+        QTest::newRow("exponent") << std::string(" {\"x\" : 1E2, \"y\": [2e+3, 0.5]}\n") << std::string(R"({"x":100.0,"y":[2000.0,0.5]})");
+        QTest::newRow("escapes") << std::string(R"(["\u00e9\/\ud83d\ude00\n"])") << std::string("[\"\xc3\xa9/\xf0\x9f\x98\x80\\n\"]");
+        QTest::newRow("scalar") << std::string("  \"just text\" ") << std::string("\"just text\"");
+    }
+    void handWritten()
+    {
+        QFETCH(std::string, raw);
+        QFETCH(std::string, text);
+        json::ExtractOptions asText;
+        asText.value = false;
+        asText.text = true;
+        const json::Extraction t = json::extract(raw, asText);
+        QVERIFY(t.ok);
+        QCOMPARE(t.json, text);
+        QVERIFY(t.fixes.empty());
+        const json::Extraction x = json::extract(raw);
+        QCOMPARE(x.value.dump(), text);
+        const QString problem = QString::fromStdString(disagreement(raw));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
+    void fuzzCorpus()
+    {
+        const QDir dir(QStringLiteral(CONFORM_FUZZ_CORPUS));
+        int strict = 0;
+        for (const QString& name : dir.entryList(QDir::Files)) {
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray bytes = file.readAll();
+            const std::string raw(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+            // Every prefix of a strict seed that is strict JSON itself, too.
+            for (std::size_t end = raw.size(); end > 0; end = end > 64 ? end - 61 : 0) {
+                const std::string part = raw.substr(0, end);
+                if (!json::detail::isStrictJson(part))
+                    continue;
+                ++strict;
+                const QString problem = QString::fromStdString(disagreement(part));
+                QVERIFY2(problem.isEmpty(), qPrintable(name + QStringLiteral(": ") + problem));
+            }
+        }
+        QVERIFY(strict >= 3);
+    }
+
+    void generated()
+    {
+        Documents documents(0x5EED);
+        for (int i = 0; i < 3000; ++i) {
+            const std::string raw = documents.document();
+            const QString problem = QString::fromStdString(disagreement(raw));
+            QVERIFY2(problem.isEmpty(), qPrintable(QString::fromStdString(raw) + QStringLiteral(": ") + problem));
+        }
+    }
+
+    // Deep nesting up to the limit, and a document of many replies.
+    void deepAndLarge()
+    {
+        const std::string deep = std::string(json::kMaxDepth, '[') + std::string(json::kMaxDepth, ']');
+        QCOMPARE(QString::fromStdString(disagreement(deep)), QString());
+        Documents documents(42);
+        std::string large = "[";
+        while (large.size() < 200 * 1024) // the largest text the fast path reads
+            large += documents.document() + ",";
+        large += "0]";
+        QCOMPARE(QString::fromStdString(disagreement(large)), QString());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestJsonFastPath)
+#include "test_json_fast_path.moc"
