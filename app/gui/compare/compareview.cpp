@@ -410,7 +410,7 @@ void CompareView::refreshLists()
     if (variantRow >= 0 && variantRow < m_variantList->count())
         m_variantList->setCurrentRow(variantRow);
     const bool ready = !m_targets.empty() && !m_variants.empty() && (m_variants.size() > 1 || m_targets.size() > 1);
-    m_run->setEnabled(ready && !running());
+    m_run->setEnabled(ready && !running() && !m_readingFigures);
     m_run->setToolTip(ready ? tr("%1 runs").arg(qint64(m_repeat->value()) * qint64(m_targets.size()) * [this] {
         qint64 cases = 0;
         for (const Variant& v : m_variants)
@@ -449,7 +449,7 @@ void CompareView::showDifferences()
 
 void CompareView::run()
 {
-    if (running())
+    if (running() || m_readingFigures) // the last run's figures would land on this one's matrix
         return;
     std::vector<suite::VariantCases> variants;
     for (const Variant& v : m_variants)
@@ -511,6 +511,7 @@ void CompareView::onFinished(const suite::SuiteResults& results)
         return;
     }
     setStatus(ending + tr(" Reading the figures…"));
+    m_readingFigures = true;
     runInBackground(
         this,
         [location = m_store->location(), plan = *m_plan, results, baseline = m_runBaseline,
@@ -521,6 +522,7 @@ void CompareView::onFinished(const suite::SuiteResults& results)
             return suite::compareResults(plan, results, *opened.value(), prices, baseline);
         },
         [this, results, ending](Result<std::vector<suite::TargetComparison>> comparisons) {
+            m_readingFigures = false;
             if (!comparisons) {
                 setStatus(ending + QLatin1Char(' ') + QString::fromStdString(comparisons.error().toString()));
             } else {

@@ -125,6 +125,7 @@ private:
     std::unique_ptr<suite::ComparisonPlan> m_plan; // while running and after: the runner reads it
     std::unique_ptr<suite::SuiteRunner> m_runner;
     std::string m_runBaseline;
+    bool m_readingFigures = false; // after the runs, until the store's figures are in
     Json m_report;
     std::string m_markdown;
 };
