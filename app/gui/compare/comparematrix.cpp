@@ -61,7 +61,8 @@ void CompareMatrix::runFinished(const suite::RunResult& result)
     c.succeeded += result.succeeded ? 1 : 0;
     c.firstTry += result.outcome == engine::Outcome::Valid && result.repairs == 0 ? 1 : 0;
     c.repairs += result.repairs;
-    c.latencies.push_back(double(result.latencyMs));
+    // Kept sorted as they arrive, so a repaint reads the median without sorting.
+    c.latencies.insert(std::upper_bound(c.latencies.begin(), c.latencies.end(), double(result.latencyMs)), double(result.latencyMs));
     if (!result.captureId.empty())
         c.captureIds << QString::fromStdString(result.captureId);
     ++m_finished;
@@ -107,22 +108,23 @@ void CompareMatrix::judge()
 
 void CompareMatrix::finish(const std::vector<suite::TargetComparison>& comparisons)
 {
+    const auto indexOf = [](const std::vector<std::string>& names, const std::string& name) {
+        return int(std::find(names.begin(), names.end(), name) - names.begin());
+    };
     for (const suite::TargetComparison& comparison : comparisons) {
         for (const stats::VariantResult& result : comparison.report.variants) {
-            for (int row = 0; row < rowCount(); ++row) {
-                for (int column = 0; column < columnCount(); ++column) {
-                    const bool matches = comparison.target.empty()
-                        ? m_targets[std::size_t(column)] == result.variant.name
-                        : m_targets[std::size_t(column)] == comparison.target && m_variants[std::size_t(row)] == result.variant.name;
-                    if (!matches)
-                        continue;
-                    Cell& c = cell(row, column);
-                    c.final = result;
-                    c.verdict = result.verdict;
-                    c.sentence = result.sentence;
-                    c.judged = true;
-                }
-            }
+            // One comparison per target (its variants are the rows), or with one variant one
+            // across the targets (the columns of its only row).
+            const bool acrossTargets = comparison.target.empty();
+            const int row = acrossTargets ? 0 : indexOf(m_variants, result.variant.name);
+            const int column = indexOf(m_targets, acrossTargets ? result.variant.name : comparison.target);
+            if (row >= rowCount() || column >= columnCount())
+                continue;
+            Cell& c = cell(row, column);
+            c.final = result;
+            c.verdict = result.verdict;
+            c.sentence = result.sentence;
+            c.judged = true;
         }
     }
     emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
@@ -147,9 +149,7 @@ QString CompareMatrix::cellText(const Cell& c) const
     lines << tr("%1 final success [%2 – %3], %4 runs")
                  .arg(percent(double(c.succeeded) / double(c.runs)), percent(interval.low), percent(interval.high))
                  .arg(c.runs);
-    std::vector<double> sorted = c.latencies;
-    std::sort(sorted.begin(), sorted.end());
-    const double p50 = stats::percentileOf(sorted, 0.5).value;
+    const double p50 = stats::percentileOf(c.latencies, 0.5).value;
     lines << tr("first try %1 · %2 repairs a run · p50 %3 ms")
                  .arg(percent(double(c.firstTry) / double(c.runs)))
                  .arg(double(c.repairs) / double(c.runs), 0, 'f', 2)

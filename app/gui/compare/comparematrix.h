@@ -53,7 +53,7 @@ private:
     struct Cell
     {
         std::int64_t runs = 0, succeeded = 0, firstTry = 0, repairs = 0;
-        std::vector<double> latencies;
+        std::vector<double> latencies; // sorted
         QStringList captureIds;
         std::optional<stats::VariantResult> final; // after finish()
         stats::Verdict verdict = stats::Verdict::Baseline;

@@ -59,11 +59,20 @@ CodeEditor* readOnlyText(QWidget* parent)
     return editor;
 }
 
-struct VersionVariant
+// A version from history: the case the capture `id` ran (its schema, prompts, variables,
+// policy), read through a connection of its own (called off the GUI thread).
+Result<suite::SuiteCase> caseOfStoredCapture(const store::StoreLocation& location, const std::string& id)
 {
-    QString name;
-    Result<suite::SuiteCase> loaded = Error{"not read", "history"};
-};
+    auto opened = store::Store::open(location, store::OpenOptions{false});
+    if (!opened)
+        return opened.error();
+    auto capture = opened.value()->capture(id);
+    if (!capture)
+        return capture.error();
+    if (!capture->has_value())
+        return Error{"no capture " + id + " in " + location.display(), "history"};
+    return suite::caseOfSpec("default", store::specOfCapture(*capture.value()));
+}
 
 } // namespace
 
@@ -340,26 +349,13 @@ void CompareView::addVersion(const QString& captureId, const QString& name)
 {
     runInBackground(
         this,
-        [location = m_store->location(), id = captureId.toStdString(), name]() -> VersionVariant {
-            VersionVariant out{name};
-            auto opened = store::Store::open(location, store::OpenOptions{false});
-            if (!opened)
-                return out.loaded = opened.error(), out;
-            auto capture = opened.value()->capture(id);
-            if (!capture)
-                return out.loaded = capture.error(), out;
-            if (!capture->has_value())
-                return out.loaded = Error{"no capture " + id + " in " + location.display()}, out;
-            out.loaded = suite::caseOfSpec("default", store::specOfCapture(*capture.value()));
-            return out;
-        },
-        [this](VersionVariant version) {
-            if (!version.loaded) {
-                setStatus(tr("That version cannot be a variant: %1").arg(QString::fromStdString(version.loaded.error().toString())));
+        [location = m_store->location(), id = captureId.toStdString()] { return caseOfStoredCapture(location, id); },
+        [this, name](Result<suite::SuiteCase> loaded) {
+            if (!loaded) {
+                setStatus(tr("That version cannot be a variant: %1").arg(QString::fromStdString(loaded.error().toString())));
                 return;
             }
-            const QString name = uniqueName(version.name);
-            m_variants.push_back({{name.toStdString(), {std::move(version.loaded.value())}}, tr("%1 from history").arg(version.name)});
+            m_variants.push_back({{uniqueName(name).toStdString(), {std::move(loaded.value())}}, tr("%1 from history").arg(name)});
             refreshLists();
             emit variantsChanged();
         });
@@ -411,12 +407,10 @@ void CompareView::refreshLists()
         m_variantList->setCurrentRow(variantRow);
     const bool ready = !m_targets.empty() && !m_variants.empty() && (m_variants.size() > 1 || m_targets.size() > 1);
     m_run->setEnabled(ready && !running() && !m_readingFigures);
-    m_run->setToolTip(ready ? tr("%1 runs").arg(qint64(m_repeat->value()) * qint64(m_targets.size()) * [this] {
-        qint64 cases = 0;
-        for (const Variant& v : m_variants)
-            cases += qint64(v.cases.cases.size());
-        return cases;
-    }())
+    qint64 cases = 0;
+    for (const Variant& v : m_variants)
+        cases += qint64(v.cases.cases.size());
+    m_run->setToolTip(ready ? tr("%1 runs").arg(qint64(m_repeat->value()) * qint64(m_targets.size()) * cases)
                             : tr("Two variants and a target, or one variant and two targets"));
     showDifferences();
 }
