@@ -1,5 +1,6 @@
 #include "store/migrations.h"
 
+#include "store/detail/rollups.h"
 #include "store/metrics.h"
 
 #include <QSqlQuery>
@@ -102,6 +103,24 @@ QStringList versionFive(Dialect dialect)
     return statements;
 }
 
+// Hourly rollups (detail/rollups.h), filled from the captures already stored. SQLite keeps
+// the rows in key order (WITHOUT ROWID): a time range is one range scan of the table itself.
+QStringList versionSix(Dialect dialect)
+{
+    QString sql = QStringLiteral(
+        "CREATE TABLE capture_rollups (created_at BIGINT NOT NULL, schema_hash TEXT NOT NULL, prompt_hash TEXT NOT NULL,"
+        " provider TEXT NOT NULL, model TEXT NOT NULL, mode TEXT NOT NULL, source TEXT NOT NULL, case_key TEXT NOT NULL,"
+        " outcome INTEGER NOT NULL, flags INTEGER NOT NULL, parse_ok_first INTEGER NOT NULL, first_try_valid INTEGER NOT NULL,"
+        " n BIGINT NOT NULL, repairs BIGINT NOT NULL, tokens_in BIGINT NOT NULL, tokens_out BIGINT NOT NULL,"
+        " tokens_cached BIGINT NOT NULL, first_tokens_in BIGINT NOT NULL, first_tokens_out BIGINT NOT NULL,"
+        " first_tokens_cached BIGINT NOT NULL, latency TEXT NOT NULL,"
+        " PRIMARY KEY (created_at, schema_hash, prompt_hash, provider, model, mode, source, case_key, outcome, flags,"
+        " parse_ok_first, first_try_valid))");
+    if (dialect == Dialect::Sqlite)
+        sql += QStringLiteral(" WITHOUT ROWID");
+    return {sql};
+}
+
 // Fills version 2's columns for captures written before it.
 Status backfillVersionTwo(Connection& connection)
 {
@@ -136,6 +155,9 @@ Status applyStep(Connection& connection, int version)
     if (version == 2)
         if (auto filled = backfillVersionTwo(connection); !filled)
             return filled;
+    if (version == 6)
+        if (auto filled = detail::backfillRollups(connection); !filled)
+            return filled;
     auto recorded = connection.exec(QStringLiteral("UPDATE conform_meta SET value = ? WHERE key = 'schema_version'"),
                                     {QString::number(version)}, "upgrading");
     return recorded ? Status(Done{}) : Status(recorded.error());
@@ -151,6 +173,7 @@ QStringList migrationStatements(int version, Dialect dialect)
     case 3: return versionThree(dialect);
     case 4: return versionFour(dialect);
     case 5: return versionFive(dialect);
+    case 6: return versionSix(dialect);
     default: return {};
     }
 }

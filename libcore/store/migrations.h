@@ -14,6 +14,8 @@
 // Version 5: the first attempt's tokens (first_tokens_in/out/cached), so the repair overhead
 //            (what was spent after the first attempt) is a sum in SQL; older captures get
 //            them from their run document's first attempt.
+// Version 6: hourly rollups (capture_rollups, see detail/rollups.h) the writer keeps, so
+//            metrics over millions of captures read thousands of rows.
 #include "base/result.h"
 #include "store/detail/connection.h"
 
@@ -21,7 +23,7 @@
 
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 5;
+inline constexpr int kStoreVersion = 6;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);

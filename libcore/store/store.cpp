@@ -2,6 +2,7 @@
 
 #include "store/migrations.h"
 #include "store/detail/order_sql.h"
+#include "store/detail/rollups.h"
 #include "store/detail/stats_sql.h"
 
 #include <QFuture>
@@ -9,6 +10,7 @@
 #include <QSqlQuery>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -126,7 +128,10 @@ Result<std::vector<std::string>> parseGroupFields(const std::string& list)
     return fields;
 }
 
-Store::Store(std::unique_ptr<Connection> connection) : m_connection(std::move(connection)) {}
+Store::Store(std::unique_ptr<Connection> connection)
+    : m_connection(std::move(connection)), m_rollups(std::make_unique<detail::RollupBatch>())
+{
+}
 
 Store::~Store() = default;
 
@@ -171,12 +176,19 @@ Result<InsertResult> Store::insert(const std::vector<Capture>& captures)
     m_writing = true;
     if (auto began = m_connection->begin(true); !began)
         return began.error();
+    m_rollups->clear();
     for (const Capture& capture : captures)
         if (auto stored = insertOne(capture, result); !stored) {
             m_connection->rollback();
             forgetAddedTexts(); // what the rollback took back must be written again
             return stored.error();
         }
+    // The rollups change in the captures' own transaction: they never disagree with them.
+    if (auto rolled = m_rollups->flush(*m_connection); !rolled) {
+        m_connection->rollback();
+        forgetAddedTexts();
+        return rolled.error();
+    }
     if (auto committed = m_connection->commit(); !committed) {
         m_connection->rollback();
         forgetAddedTexts();
@@ -219,8 +231,9 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
         if (!stored)
             return stored.error();
     }
+    const std::string source = s.source.empty() ? sourceOfLabels(s.labels) : s.source;
     for (const auto& [field, value] : {std::pair<const char*, const std::string&>{"provider", s.provider}, {"model", s.model}, {"mode", s.mode},
-                                       {"schema", s.schemaHash}, {"prompt", s.promptHash}, {"source", s.source}})
+                                       {"schema", s.schemaHash}, {"prompt", s.promptHash}, {"source", source}})
         if (firstTime(std::string("v") + field + '\x1f' + value)) {
             auto stored = insert(QStringLiteral("INSERT INTO capture_values (field, value) VALUES (?, ?) ON CONFLICT (field, value) DO NOTHING"),
                                  {std::string_view(field), value});
@@ -228,7 +241,6 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
                 return stored.error();
         }
     const std::string key = caseKey(s.labels, s.provider, s.model);
-    const std::string source = s.source.empty() ? sourceOfLabels(s.labels) : s.source;
     // The new row's seq comes back without RETURNING on SQLite (see insertRow): RETURNING
     // makes the insert a statement that may need undoing on its own, so SQLite first copies
     // every page it touches (the table's and a dozen indexes') to a statement journal, about
@@ -269,6 +281,7 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
         if (!label)
             return label.error();
     }
+    m_rollups->add(s, key, source);
     result.inserted.push_back(s.id);
     return Done{};
 }
@@ -567,13 +580,145 @@ Result<std::vector<CostCell>> costCellsOf(std::vector<Cell>& cells, std::size_t 
 
 } // namespace
 
+// What one stats query gathers, from the rollups and from the captures, before it becomes
+// the document: the cells, the priced sums and each labelled case's runs.
+struct StatsParts
+{
+    std::vector<Cell> cells;
+    std::vector<CostCell> costs;
+    // Per case (its case key) and group. A case read in two parts (the rollups' whole hours
+    // and the captures of a partial hour) is still one case.
+    std::map<std::pair<std::string, std::vector<std::string>>, PassTally> cases;
+
+    void addCaseRuns(const std::string& caseKey, std::vector<std::string> group, std::int64_t runs, bool allPassed, bool anyPassed)
+    {
+        auto [at, added] = cases.try_emplace({caseKey, std::move(group)}, PassTally{1, runs, allPassed ? 1 : 0, anyPassed ? 1 : 0});
+        if (added)
+            return;
+        at->second.runs += runs;
+        at->second.allPassed = std::min<std::int64_t>(at->second.allPassed, allPassed ? 1 : 0);
+        at->second.anyPassed = std::max<std::int64_t>(at->second.anyPassed, anyPassed ? 1 : 0);
+    }
+};
+
+namespace {
+
+constexpr std::int64_t kNoBound = std::numeric_limits<std::int64_t>::max();
+
+std::int64_t bucketMsOf(const StatsQuery& query)
+{
+    return !query.bucket ? 0 : query.bucket == Bucket::Hour ? 3'600'000 : 86'400'000;
+}
+
+} // namespace
+
 Result<Json> Store::stats(const StatsQuery& query)
 {
-    const SqlCondition where = whereClause(query.filter);
+    StatsParts parts;
+    const Filter& f = query.filter;
+    constexpr std::int64_t hour = detail::kRollupMs;
+    // The whole hours inside the filter's time range: the rollups answer for them, and the
+    // captures for the partial hours at either end.
+    const std::int64_t from = f.sinceMs ? (*f.sinceMs + hour - 1) / hour * hour : -kNoBound;
+    const std::int64_t to = f.untilMs ? *f.untilMs / hour * hour : kNoBound;
+    const bool beforeEpoch = (f.sinceMs && *f.sinceMs < 0) || (f.untilMs && *f.untilMs < 0); // hours truncate toward zero
+    if (query.useRollups && detail::rollupsServe(f) && from < to && !beforeEpoch) {
+        if (auto read = rollupParts(query, from, to, parts); !read)
+            return read.error();
+        if (f.sinceMs && *f.sinceMs < from) {
+            Filter head = f;
+            head.untilMs = from;
+            if (auto summed = exactParts(query, head, false, parts); !summed)
+                return summed.error();
+        }
+        if (f.untilMs && to < *f.untilMs) {
+            Filter tail = f;
+            tail.sinceMs = to;
+            if (auto summed = exactParts(query, tail, false, parts); !summed)
+                return summed.error();
+        }
+    } else if (auto summed = exactParts(query, f, true, parts); !summed) {
+        return summed.error();
+    }
+    std::vector<PassCell> passCells;
+    passCells.reserve(parts.cases.size());
+    for (auto& [key, tally] : parts.cases)
+        passCells.push_back({key.second, tally});
+    return statsDocument(query.by, query.bucket.has_value(), parts.cells, passCells, query.targets, query.prices ? &parts.costs : nullptr,
+                         query.prices);
+}
+
+Status Store::rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int64_t toMs, StatsParts& parts)
+{
+    Filter hours = query.filter;
+    hours.sinceMs = fromMs == -kNoBound ? std::nullopt : std::optional<std::int64_t>(fromMs);
+    hours.untilMs = toMs == kNoBound ? std::nullopt : std::optional<std::int64_t>(toMs);
+    // The rollups have the captures' column names, so the captures' own filter applies.
+    const SqlCondition where = whereClause(hours);
+    auto rows = m_connection->exec(QStringLiteral("SELECT c.created_at, c.provider, c.model, c.mode, c.schema_hash, c.prompt_hash, c.source,"
+                                                  " c.case_key, c.outcome, c.flags, c.parse_ok_first, c.first_try_valid, c.n, c.repairs,"
+                                                  " c.tokens_in, c.tokens_out, c.tokens_cached, c.first_tokens_in, c.first_tokens_out,"
+                                                  " c.first_tokens_cached, c.latency FROM capture_rollups c")
+                                       + where.sql,
+                                   where.values);
+    if (!rows)
+        return rows.error();
+    std::vector<int> byColumns;
+    for (const std::string& field : query.by)
+        byColumns.push_back(field == "provider" ? 1 : field == "model" ? 2 : field == "mode" ? 3 : field == "schema" ? 4 : field == "prompt" ? 5 : 6);
+    const std::int64_t bucketMs = bucketMsOf(query);
+    std::map<std::pair<std::vector<std::string>, std::int64_t>, Tally> cells;
+    std::map<std::tuple<std::vector<std::string>, std::string, std::string>, CostCell> costs;
+    while (rows->next()) {
+        std::vector<std::string> key;
+        key.reserve(byColumns.size());
+        for (int column : byColumns)
+            key.push_back(stringOf(rows->value(column)));
+        detail::UnpackedKey facts;
+        facts.outcome = rows->value(8).toInt();
+        facts.flags = rows->value(9).toInt() & 7;
+        facts.parsedFirst = rows->value(10).toInt() != 0;
+        facts.validFirst = rows->value(11).toInt() != 0;
+        Tally tally = tallyOf(rows.value(), 12, facts);
+        const QByteArray latency = rows->value(20).toString().toUtf8();
+        detail::decodeLatencyInto(std::string_view(latency.constData(), std::size_t(latency.size())), tally.latencyBins);
+        const bool passed = facts.outcome <= 1;
+        if (const std::string caseKey = stringOf(rows->value(7)); !caseKey.empty())
+            parts.addCaseRuns(caseKey, key, tally.count, passed, passed);
+        if (query.prices) {
+            CostCell& cost = costs[{key, stringOf(rows->value(1)), stringOf(rows->value(2))}];
+            cost.count += tally.count;
+            cost.successes += passed ? tally.count : 0;
+            cost.tokensIn += tally.tokensIn;
+            cost.tokensOut += tally.tokensOut;
+            cost.tokensCached += tally.tokensCached;
+            cost.firstTokensIn += tally.firstTokensIn;
+            cost.firstTokensOut += tally.firstTokensOut;
+            cost.firstTokensCached += tally.firstTokensCached;
+        }
+        const std::int64_t bucket = bucketMs > 0 ? rows->value(0).toLongLong() / bucketMs * bucketMs : 0;
+        cells[{std::move(key), bucket}].merge(tally);
+    }
+    for (auto& [at, tally] : cells) {
+        Cell cell{at.first, bucketMs > 0 ? std::optional<std::int64_t>(at.second) : std::nullopt, std::move(tally)};
+        parts.cells.push_back(std::move(cell));
+    }
+    for (auto& [at, cost] : costs) {
+        cost.key = std::get<0>(at);
+        cost.provider = std::get<1>(at);
+        cost.model = std::get<2>(at);
+        parts.costs.push_back(std::move(cost));
+    }
+    return Done{};
+}
+
+Status Store::exactParts(const StatsQuery& query, const Filter& filter, bool split, StatsParts& parts)
+{
+    const SqlCondition where = whereClause(filter);
     auto grouping = this->grouping(query.by);
     if (!grouping)
         return grouping.error();
-    const std::int64_t bucketMs = !query.bucket ? 0 : query.bucket == Bucket::Hour ? 3'600'000 : 86'400'000;
+    const std::int64_t bucketMs = bucketMsOf(query);
     // Priced figures need the tokens per provider and model: the one scan groups by them too
     // (a few more cells), so the cost costs no second pass over the captures. Where that
     // would make too many groups, the cost is summed by a query of its own.
@@ -584,43 +729,50 @@ Result<Json> Store::stats(const StatsQuery& query)
         finer = this->grouping(fields);
     }
     const detail::PackedGrouping& scanned = finer ? finer.value() : grouping.value();
-    const QString sql = QStringLiteral("SELECT ") + detail::packedKeySql(scanned, bucketMs) + QStringLiteral(", ") + kSumColumns
-        + QStringLiteral(" FROM captures c") + andWhere(where, QStringLiteral("c.seq >= ? AND c.seq <= ?")) + QStringLiteral(" GROUP BY 1");
-    const QVariantList values = where.values;
-    auto range = m_connection->exec(QStringLiteral("SELECT MIN(seq), MAX(seq) FROM captures"));
-    if (!range)
-        return range.error();
-    const std::int64_t first = range->next() ? range->value(0).toLongLong() : 0;
-    const std::int64_t last = range->value(1).toLongLong();
-    // A large store is summed in two halves at once, the second on a connection of its own.
-    const std::int64_t middle = last - first > query.splitAbove ? first + (last - first) / 2 : last;
-    QFuture<Result<std::vector<Cell>>> secondHalf;
-    if (middle < last)
-        secondHalf = QtConcurrent::run([location = location(), sql, values, middle, last, &scanned, bucketMs]() -> Result<std::vector<Cell>> {
-            auto connection = Connection::open(location, OpenOptions{false});
-            if (!connection)
-                return connection.error();
-            return readCells(*connection.value(), sql, values + QVariantList{integer(middle + 1), integer(last)}, scanned, bucketMs);
-        });
-    auto cells = readCells(*m_connection, sql, values + QVariantList{integer(first), integer(middle)}, scanned, bucketMs);
-    auto passCells = this->passCells(where, grouping.value());
-    if (middle < last) {
-        auto second = secondHalf.result();
-        if (!second)
-            return second.error();
-        if (cells)
-            cells->insert(cells->end(), std::make_move_iterator(second->begin()), std::make_move_iterator(second->end()));
+    const QString select = QStringLiteral("SELECT ") + detail::packedKeySql(scanned, bucketMs) + QStringLiteral(", ") + kSumColumns
+        + QStringLiteral(" FROM captures c");
+    Result<std::vector<Cell>> cells = std::vector<Cell>();
+    if (!split) {
+        cells = readCells(*m_connection, select + where.sql + QStringLiteral(" GROUP BY 1"), where.values, scanned, bucketMs);
+    } else {
+        const QString sql = select + andWhere(where, QStringLiteral("c.seq >= ? AND c.seq <= ?")) + QStringLiteral(" GROUP BY 1");
+        const QVariantList values = where.values;
+        auto range = m_connection->exec(QStringLiteral("SELECT MIN(seq), MAX(seq) FROM captures"));
+        if (!range)
+            return range.error();
+        const std::int64_t first = range->next() ? range->value(0).toLongLong() : 0;
+        const std::int64_t last = range->value(1).toLongLong();
+        // A large store is summed in two halves at once, the second on a connection of its own.
+        const std::int64_t middle = last - first > query.splitAbove ? first + (last - first) / 2 : last;
+        QFuture<Result<std::vector<Cell>>> secondHalf;
+        if (middle < last)
+            secondHalf = QtConcurrent::run([location = location(), sql, values, middle, last, &scanned, bucketMs]() -> Result<std::vector<Cell>> {
+                auto connection = Connection::open(location, OpenOptions{false});
+                if (!connection)
+                    return connection.error();
+                return readCells(*connection.value(), sql, values + QVariantList{integer(middle + 1), integer(last)}, scanned, bucketMs);
+            });
+        cells = readCells(*m_connection, sql, values + QVariantList{integer(first), integer(middle)}, scanned, bucketMs);
+        if (middle < last) {
+            auto second = secondHalf.result();
+            if (!second)
+                return second.error();
+            if (cells)
+                cells->insert(cells->end(), std::make_move_iterator(second->begin()), std::make_move_iterator(second->end()));
+        }
     }
     if (!cells)
         return cells.error();
-    if (!passCells)
-        return passCells.error();
-    if (!query.prices)
-        return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets);
-    auto costCells = finer ? costCellsOf(cells.value(), query.by.size()) : this->costCells(where, query.by);
-    if (!costCells)
-        return costCells.error();
-    return statsDocument(query.by, query.bucket.has_value(), cells.value(), passCells.value(), query.targets, &costCells.value(), query.prices);
+    if (auto passed = addPassRuns(where, grouping.value(), parts); !passed)
+        return passed;
+    if (query.prices) {
+        auto costCells = finer ? costCellsOf(cells.value(), query.by.size()) : this->costCells(where, query.by);
+        if (!costCells)
+            return costCells.error();
+        parts.costs.insert(parts.costs.end(), std::make_move_iterator(costCells->begin()), std::make_move_iterator(costCells->end()));
+    }
+    parts.cells.insert(parts.cells.end(), std::make_move_iterator(cells->begin()), std::make_move_iterator(cells->end()));
+    return Done{};
 }
 
 Result<std::vector<CostCell>> Store::costCells(const SqlCondition& where, const std::vector<std::string>& by)
@@ -663,23 +815,19 @@ Result<std::vector<CostCell>> Store::costCells(const SqlCondition& where, const 
     return cells;
 }
 
-Result<std::vector<PassCell>> Store::passCells(const SqlCondition& where, const detail::PackedGrouping& grouping)
+Status Store::addPassRuns(const SqlCondition& where, const detail::PackedGrouping& grouping, StatsParts& parts)
 {
-    auto rows = m_connection->exec(QStringLiteral("SELECT ") + grouping.groupSql() + QStringLiteral(
+    auto rows = m_connection->exec(QStringLiteral("SELECT c.case_key, ") + grouping.groupSql() + QStringLiteral(
                                        ", COUNT(*), MIN(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), MAX(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END)"
                                        " FROM captures c") + andWhere(where, QStringLiteral("c.case_key IS NOT NULL"))
-                                       + QStringLiteral(" GROUP BY c.case_key, 1"),
+                                       + QStringLiteral(" GROUP BY c.case_key, 2"),
                                    where.values);
     if (!rows)
         return rows.error();
-    std::vector<PassCell> cells;
-    while (rows->next()) {
-        PassCell cell;
-        cell.key = grouping.decode(rows->value(0).toLongLong());
-        cell.tally = PassTally{1, rows->value(1).toLongLong(), rows->value(2).toLongLong(), rows->value(3).toLongLong()};
-        cells.push_back(std::move(cell));
-    }
-    return cells;
+    while (rows->next())
+        parts.addCaseRuns(stringOf(rows->value(0)), grouping.decode(rows->value(1).toLongLong()), rows->value(2).toLongLong(),
+                          rows->value(3).toInt() != 0, rows->value(4).toInt() != 0);
+    return Done{};
 }
 
 } // namespace conform::store

@@ -33,7 +33,8 @@
 namespace conform::store {
 
 class Connection; // store/detail/connection.h: the store's own business
-namespace detail { struct PackedGrouping; }
+namespace detail { struct PackedGrouping; class RollupBatch; }
+struct StatsParts; // what one stats query gathers, in store.cpp
 
 enum class Bucket { Hour, Day };
 
@@ -49,6 +50,10 @@ struct StatsQuery
     // When set, the overall figures and each group gain "cost" (see costJson in metrics.h),
     // the tokens of each provider and model priced by this table.
     const stats::PriceTable* prices = nullptr;
+    // Whole hours are read from the hourly rollups the writer keeps (the same figures, from
+    // thousands of rows instead of millions) unless the filter needs the captures themselves
+    // (labels, reply text). Off: every figure is summed from the captures (the tests compare).
+    bool useRollups = true;
 };
 // Checks a --by list ("provider,model"); an Error names the unknown field.
 Result<std::vector<std::string>> parseGroupFields(const std::string& list);
@@ -132,7 +137,12 @@ private:
     // in m_addedTexts until the transaction ends, so a rollback can forget them again.
     bool firstTime(std::string key);
     void forgetAddedTexts();
-    Result<std::vector<PassCell>> passCells(const SqlCondition& where, const detail::PackedGrouping& grouping);
+    // The figures of `filter` summed from the captures themselves; `split` lets a large store
+    // be summed in two halves at once.
+    Status exactParts(const StatsQuery& query, const Filter& filter, bool split, StatsParts& parts);
+    // The figures of the whole hours in [fromMs, toMs) read from the rollups.
+    Status rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int64_t toMs, StatsParts& parts);
+    Status addPassRuns(const SqlCondition& where, const detail::PackedGrouping& grouping, StatsParts& parts);
     // Token sums and successes per group, provider and model, for pricing.
     Result<std::vector<CostCell>> costCells(const SqlCondition& where, const std::vector<std::string>& by);
 
@@ -140,6 +150,7 @@ private:
     std::unordered_set<std::string> m_knownTexts; // schema and prompt hashes, group values already stored
     std::vector<std::string> m_addedTexts;
     bool m_writing = false; // the writer's page cache is set
+    std::unique_ptr<detail::RollupBatch> m_rollups; // what the open insert adds to the rollups
 };
 
 } // namespace conform::store

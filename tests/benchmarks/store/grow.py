@@ -18,6 +18,11 @@ while have < target:
     db.execute(f"INSERT INTO captures (id, {columns}) SELECT id || '-{copy}', {columns} FROM captures"
                f" ORDER BY seq LIMIT {batch}")
     have += batch
+# Rows copied in SQL bypass the writer that keeps the hourly rollups: drop them and mark the
+# store one version older, so Conform's next open rebuilds them from the captures (the
+# upgrade to store version 6), exactly as it does for a store written before rollups.
+db.execute("DROP TABLE IF EXISTS capture_rollups")
+db.execute("UPDATE conform_meta SET value = '5' WHERE key = 'schema_version'")
 db.commit()
 db.execute("ANALYZE")
 db.commit()

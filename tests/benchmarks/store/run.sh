@@ -35,6 +35,7 @@ replay_s=$(seconds sh -c "'$cli' captures replay --schema '$work/edited.json' --
 
 cp "$work/store.db" "$work/million.db"
 python3 "$here/grow.py" "$work/million.db" "$million" >/dev/null
+"$cli" captures stats --store "$work/million.db" >/dev/null # the first open rebuilds the rollups (see grow.py)
 stats_s=$(seconds sh -c "'$cli' captures stats --by provider,model --bucket day --store '$work/million.db' --json > '$work/stats.json'")
 python3 "$here/stats_peer.py" "$work/million.db" > "$work/peer.json"
 
