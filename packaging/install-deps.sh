@@ -16,6 +16,8 @@ packages=(
   libqscintilla2-qt6-dev nlohmann-json3-dev libre2-dev libsimdjson-dev qtkeychain-qt6-dev
   # gzip request bodies (OTLP exporters), inflated with zlib
   zlib1g-dev
+  # the store's capture bodies, compressed against their own schema and prompt
+  libzstd-dev
   # tests: offscreen GUI runs, a throwaway PostgreSQL cluster for the capture store, a
   # throwaway keychain (a private D-Bus session with gnome-keyring) for the keychain test,
   # fuzzing with clang's libFuzzer runtime, benchmark peers

@@ -121,6 +121,13 @@ QStringList versionSix(Dialect dialect)
     return {sql};
 }
 
+// Capture bodies packed with zstd (detail/body_packing.h). Older rows keep their text and are
+// read as before; `spec` and `run` of a packed row are empty.
+QStringList versionSeven(Dialect dialect)
+{
+    return {QStringLiteral("ALTER TABLE capture_bodies ADD COLUMN packed %1").arg(dialect == Dialect::Sqlite ? QStringLiteral("BLOB") : QStringLiteral("BYTEA"))};
+}
+
 // Fills version 2's columns for captures written before it.
 Status backfillVersionTwo(Connection& connection)
 {
@@ -146,6 +153,16 @@ Status backfillVersionTwo(Connection& connection)
             return updated.error();
     }
     return Done{};
+}
+
+// Whether the rollups are empty while captures are not: someone emptied them to have them
+// rebuilt (rows copied in SQL around the writer are only counted that way).
+Result<bool> rollupsEmptied(Connection& connection)
+{
+    auto rows = connection.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM capture_rollups), EXISTS (SELECT 1 FROM captures)"), {}, "opening");
+    if (!rows)
+        return rows.error();
+    return rows->next() && !rows->value(0).toBool() && rows->value(1).toBool();
 }
 
 Status applyStep(Connection& connection, int version)
@@ -174,6 +191,7 @@ QStringList migrationStatements(int version, Dialect dialect)
     case 4: return versionFour(dialect);
     case 5: return versionFive(dialect);
     case 6: return versionSix(dialect);
+    case 7: return versionSeven(dialect);
     default: return {};
     }
 }
@@ -207,8 +225,13 @@ Status migrate(Connection& connection)
         return Error{"this store was written by a newer Conform (store version " + std::to_string(before.value()) +
                          "; this build reads up to version " + std::to_string(kStoreVersion) + ")",
                      connection.location().display()};
-    if (before.value() == kStoreVersion)
-        return Done{};
+    if (before.value() == kStoreVersion) {
+        auto emptied = rollupsEmptied(connection);
+        if (!emptied)
+            return emptied.error();
+        if (!emptied.value())
+            return Done{};
+    }
     if (auto began = connection.begin(true); !began)
         return began;
     if (connection.dialect() == Dialect::Postgres) // two first opens at once: one creates, one waits
@@ -226,6 +249,14 @@ Status migrate(Connection& connection)
             connection.rollback();
             return applied;
         }
+    if (version.value() == kStoreVersion) { // only the rollups to rebuild, if nobody did meanwhile
+        auto emptied = rollupsEmptied(connection);
+        if (!emptied || emptied.value())
+            if (auto rebuilt = emptied ? detail::backfillRollups(connection) : Status(emptied.error()); !rebuilt) {
+                connection.rollback();
+                return rebuilt;
+            }
+    }
     return connection.commit();
 }
 

@@ -16,6 +16,8 @@
 //            them from their run document's first attempt.
 // Version 6: hourly rollups (capture_rollups, see detail/rollups.h) the writer keeps, so
 //            metrics over millions of captures read thousands of rows.
+// Version 7: capture bodies packed with zstd against their own schema and prompt
+//            (capture_bodies.packed, see detail/body_packing.h).
 #include "base/result.h"
 #include "store/detail/connection.h"
 
@@ -23,12 +25,14 @@
 
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 6;
+inline constexpr int kStoreVersion = 7;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);
 
-// Brings the store to kStoreVersion. Takes the write lock only when there is work to do.
+// Brings the store to kStoreVersion, and rebuilds the rollups when they were emptied while
+// captures were kept (the way to have rows written around the writer counted). Takes the
+// write lock only when there is work to do.
 Status migrate(Connection& connection);
 
 // The store's version: 0 for an empty database.

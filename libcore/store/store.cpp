@@ -1,6 +1,7 @@
 #include "store/store.h"
 
 #include "store/migrations.h"
+#include "store/detail/body_packing.h"
 #include "store/detail/order_sql.h"
 #include "store/detail/rollups.h"
 #include "store/detail/stats_sql.h"
@@ -129,7 +130,8 @@ Result<std::vector<std::string>> parseGroupFields(const std::string& list)
 }
 
 Store::Store(std::unique_ptr<Connection> connection)
-    : m_connection(std::move(connection)), m_rollups(std::make_unique<detail::RollupBatch>())
+    : m_connection(std::move(connection)), m_rollups(std::make_unique<detail::RollupBatch>()),
+      m_writeDictionaries(std::make_unique<detail::DictionaryCache>()), m_readDictionaries(std::make_unique<detail::DictionaryCache>())
 {
 }
 
@@ -264,9 +266,27 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     const std::int64_t seq = *row.value();
     const std::string spec = c.specText.empty() ? dump(c.spec) : std::string();
     const std::string run = c.runText.empty() ? dump(c.run) : std::string();
-    auto body = insert(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run) VALUES (?, ?, ?)"),
-                       {seq, c.specText.empty() ? std::string_view(spec) : std::string_view(c.specText),
-                        c.runText.empty() ? std::string_view(run) : std::string_view(c.runText)});
+    // Packed against the schema and prompt as the store holds them (the rows above, or older
+    // ones of the same hash), which is what a reader will have.
+    Status dictionaryRead = Done{};
+    const std::string& dictionary = m_writeDictionaries->get(s.schemaHash, s.promptHash, [&]() -> std::string {
+        auto texts = m_connection->exec(QStringLiteral("SELECT s.body, p.system_text, p.user_text FROM schemas s, prompts p"
+                                                       " WHERE s.hash = ? AND p.hash = ?"),
+                                        {text(s.schemaHash), text(s.promptHash)}, "writing");
+        if (!texts || !texts->next()) {
+            dictionaryRead = texts ? Error{"the schema or prompt of capture " + s.id + " is missing", location().display()} : texts.error();
+            return {};
+        }
+        return detail::bodyDictionary(stringOf(texts->value(0)), stringOf(texts->value(1)), stringOf(texts->value(2)));
+    });
+    if (!dictionaryRead) {
+        m_writeDictionaries->clear();
+        return dictionaryRead;
+    }
+    const std::string packed = detail::packBodies(c.specText.empty() ? std::string_view(spec) : std::string_view(c.specText),
+                                                  c.runText.empty() ? std::string_view(run) : std::string_view(c.runText), dictionary);
+    auto body = insert(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run, packed) VALUES (?, '', '', ?)"),
+                       {seq, RowBlob{packed}});
     if (!body)
         return body.error();
     const std::string firstIssue = c.reply.firstIssue.is_null() ? std::string() : dump(c.reply.firstIssue);
@@ -411,7 +431,7 @@ Result<std::vector<Version>> Store::versions(const std::string& field, const Fil
 Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const QVariantList& values)
 {
     auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(
-                                       ", s.body, p.system_text, p.user_text, b.spec, b.run FROM captures c"
+                                       ", s.body, p.system_text, p.user_text, b.spec, b.run, b.packed FROM captures c"
                                        " JOIN schemas s ON s.hash = c.schema_hash JOIN prompts p ON p.hash = c.prompt_hash"
                                        " JOIN capture_bodies b ON b.capture_seq = c.seq") + condition,
                                    values);
@@ -426,8 +446,20 @@ Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const
         c.schema = parsedOrNull(rows->value(kSummaryColumnCount));
         c.system = stringOf(rows->value(kSummaryColumnCount + 1));
         c.user = stringOf(rows->value(kSummaryColumnCount + 2));
-        c.spec = parsedOrNull(rows->value(kSummaryColumnCount + 3));
-        c.run = parsedOrNull(rows->value(kSummaryColumnCount + 4));
+        if (const QVariant packed = rows->value(kSummaryColumnCount + 5); !packed.isNull()) {
+            const std::string& dictionary = m_readDictionaries->get(c.summary.schemaHash, c.summary.promptHash, [&] {
+                return detail::bodyDictionary(stringOf(rows->value(kSummaryColumnCount)), c.system, c.user);
+            });
+            const QByteArray bytes = packed.toByteArray();
+            auto bodies = detail::unpackBodies(std::string_view(bytes.constData(), std::size_t(bytes.size())), dictionary);
+            if (!bodies)
+                return Error{bodies.error().message + " (capture " + c.summary.id + ")", location().display()};
+            c.spec = Json::parse(bodies->first, nullptr, false);
+            c.run = Json::parse(bodies->second, nullptr, false);
+        } else { // written before store version 7
+            c.spec = parsedOrNull(rows->value(kSummaryColumnCount + 3));
+            c.run = parsedOrNull(rows->value(kSummaryColumnCount + 4));
+        }
         captures.push_back(std::move(c));
     }
     if (auto labelled = attachLabels(seqs, [&](std::size_t row) -> Labels& { return captures[row].summary.labels; }); !labelled)

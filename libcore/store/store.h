@@ -33,7 +33,7 @@
 namespace conform::store {
 
 class Connection; // store/detail/connection.h: the store's own business
-namespace detail { struct PackedGrouping; class RollupBatch; }
+namespace detail { struct PackedGrouping; class RollupBatch; class DictionaryCache; }
 struct StatsParts; // what one stats query gathers, in store.cpp
 
 enum class Bucket { Hour, Day };
@@ -151,6 +151,8 @@ private:
     std::vector<std::string> m_addedTexts;
     bool m_writing = false; // the writer's page cache is set
     std::unique_ptr<detail::RollupBatch> m_rollups; // what the open insert adds to the rollups
+    // The bodies' zstd dictionaries (detail/body_packing.h), the last one each way.
+    std::unique_ptr<detail::DictionaryCache> m_writeDictionaries, m_readDictionaries;
 };
 
 } // namespace conform::store

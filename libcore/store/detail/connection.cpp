@@ -188,6 +188,8 @@ Result<std::optional<std::int64_t>> Connection::insertRow(const QString& sql, st
                 bound << QVariant::fromValue<qlonglong>(*number);
             else if (const auto* text = std::get_if<std::string_view>(&value))
                 bound << QVariant(QString::fromUtf8(text->data(), qsizetype(text->size())));
+            else if (const auto* blob = std::get_if<RowBlob>(&value))
+                bound << QVariant(QByteArray(blob->bytes.data(), qsizetype(blob->bytes.size())));
             else
                 bound << QVariant();
         }
@@ -222,6 +224,8 @@ Result<std::optional<std::int64_t>> Connection::insertRow(const QString& sql, st
             code = sqlite3_bind_int64(statement, index, *number);
         else if (const auto* text = std::get_if<std::string_view>(&value))
             code = sqlite3_bind_text64(statement, index, text->data(), text->size(), SQLITE_STATIC, SQLITE_UTF8);
+        else if (const auto* blob = std::get_if<RowBlob>(&value))
+            code = sqlite3_bind_blob64(statement, index, blob->bytes.data(), blob->bytes.size(), SQLITE_STATIC);
         else
             code = sqlite3_bind_null(statement, index);
         if (code != SQLITE_OK) {

@@ -20,8 +20,14 @@ struct sqlite3_stmt;
 
 namespace conform::store {
 
-// A value for insertRow(): NULL, an integer, or UTF-8 text (not copied: it must outlive the call).
-using RowValue = std::variant<std::nullptr_t, std::int64_t, std::string_view>;
+// Bytes stored as a BLOB (SQLite) or BYTEA (PostgreSQL), not as text.
+struct RowBlob
+{
+    std::string_view bytes;
+};
+// A value for insertRow(): NULL, an integer, UTF-8 text or bytes (not copied: they must
+// outlive the call).
+using RowValue = std::variant<std::nullptr_t, std::int64_t, std::string_view, RowBlob>;
 
 class Connection
 {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# `conform-cli compare --from-store` over a million captures, on SQLite and on PostgreSQL,
-# process start to exit, as a user runs it. Goal: under 1 s. A figure, never a test assertion.
+# `conform-cli compare --from-store` over a million captures, and `captures stats --by
+# provider,model --bucket day` over them, on SQLite and on PostgreSQL, process start to exit,
+# as a user runs them. Goal: under 1 s, at a million for compare and at ten million
+# (CONFORM_BENCH_STORE_MILLION=10000000) for stats. Figures, never test assertions.
 # Usage: bash tests/benchmarks/store/compare.sh BUILD_DIR
 #   CONFORM_BENCH_STORE_COUNT   captures generated and imported (default 100000)
 #   CONFORM_BENCH_STORE_MILLION captures compared, by copying rows (default 1000000)
@@ -33,7 +35,11 @@ python3 "$here/grow.py" "$work/million.db" "$million" >/dev/null
 compare_args=(compare --from-store --by model --json)
 "$cli" "${compare_args[@]}" --store "$work/million.db" > "$work/sqlite.json"
 sqlite_times=()
-for _ in $(seq "$runs"); do sqlite_times+=("$("$cli" "${compare_args[@]}" --store "$work/million.db" >/dev/null; seconds "$cli" "${compare_args[@]}" --store "$work/million.db")"); done
+for _ in $(seq "$runs"); do sqlite_times+=("$(seconds "$cli" "${compare_args[@]}" --store "$work/million.db")"); done
+stats_args=(captures stats --by provider,model --bucket day --json)
+"$cli" "${stats_args[@]}" --store "$work/million.db" > "$work/sqlite_stats.json"
+sqlite_stats_times=()
+for _ in $(seq "$runs"); do sqlite_stats_times+=("$(seconds "$cli" "${stats_args[@]}" --store "$work/million.db")"); done
 
 # PostgreSQL: the same 100,000 imported, then grown in SQL the way grow.py grows SQLite.
 pg_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
@@ -60,17 +66,19 @@ while [ "$have" -lt "$million" ]; do
   have=$((have + batch))
 done
 # As grow.py does: rows copied in SQL bypass the rollups' writer, so the next open rebuilds them.
-psql_run "DROP TABLE IF EXISTS capture_rollups"
-psql_run "UPDATE conform_meta SET value = '5' WHERE key = 'schema_version'"
+psql_run "DELETE FROM capture_rollups"
 psql_run "VACUUM ANALYZE captures"
 "$cli" "${compare_args[@]}" --store "$pg" > "$work/postgres.json" # the first open rebuilds the rollups
 psql_run "VACUUM ANALYZE capture_rollups"
 pg_times=()
 for _ in $(seq "$runs"); do pg_times+=("$(seconds "$cli" "${compare_args[@]}" --store "$pg")"); done
+"$cli" "${stats_args[@]}" --store "$pg" > "$work/postgres_stats.json"
+pg_stats_times=()
+for _ in $(seq "$runs"); do pg_stats_times+=("$(seconds "$cli" "${stats_args[@]}" --store "$pg")"); done
 
-node --input-type=module - "$work" "$million" "${sqlite_times[*]}" "${pg_times[*]}" <<'JS'
+node --input-type=module - "$work" "$million" "${sqlite_times[*]}" "${pg_times[*]}" "${sqlite_stats_times[*]}" "${pg_stats_times[*]}" <<'JS'
 import fs from 'node:fs';
-const [work, million, sqlite, postgres] = process.argv.slice(2);
+const [work, million, sqlite, postgres, sqliteStats, postgresStats] = process.argv.slice(2);
 const a = JSON.parse(fs.readFileSync(`${work}/sqlite.json`, 'utf8'));
 const b = JSON.parse(fs.readFileSync(`${work}/postgres.json`, 'utf8'));
 const runs = (r) => r.variants.reduce((n, v) => n + v.runs, 0);
@@ -81,5 +89,12 @@ console.log(`compare --from-store --by model over ${million} captures (${a.varia
 console.log(`  SQLite      ${range(sqlite)}   (${runs(a)} runs compared)`);
 console.log(`  PostgreSQL  ${range(postgres)}   (${runs(b)} runs compared)`);
 console.log(`  the two backends give ${same ? 'the same' : 'DIFFERENT'} counts and verdicts`);
-process.exit(same && runs(a) === Number(million) && runs(b) === Number(million) ? 0 : 1);
+const sa = JSON.parse(fs.readFileSync(`${work}/sqlite_stats.json`, 'utf8'));
+const sb = JSON.parse(fs.readFileSync(`${work}/postgres_stats.json`, 'utf8'));
+const statsSame = JSON.stringify(sa) === JSON.stringify(sb);
+console.log(`captures stats --by provider,model --bucket day over ${million} captures (${sa.groups.length} groups × ${sa.buckets.length} days), goal < 1 s`);
+console.log(`  SQLite      ${range(sqliteStats)}`);
+console.log(`  PostgreSQL  ${range(postgresStats)}`);
+console.log(`  the two backends give ${statsSame ? 'the same' : 'DIFFERENT'} documents`);
+process.exit(same && statsSame && runs(a) === Number(million) && runs(b) === Number(million) && sa.count === Number(million) ? 0 : 1);
 JS
