@@ -122,6 +122,7 @@ std::optional<std::string> importConform(ImportRun& run)
             auto capture = store::captureFromText(line, [line] { return store::idFromContent(line); });
             if (!capture)
                 return Error{capture.error().toString(), name + ":" + std::to_string(number)};
+            store::packCapture(capture.value()); // here, on the reading thread: the writer's is the busier
             if (auto submitted = run.submit(std::move(capture).value()); !submitted)
                 return submitted;
             if (run.report.submitted % 100'000 == 0)
@@ -168,6 +169,7 @@ std::optional<std::string> importOtlp(ImportRun& run)
                     run.problem(where, "a Conform capture span: " + capture.error().toString());
                     continue;
                 }
+                store::packCapture(capture.value());
                 if (auto submitted = run.submit(std::move(capture.value())); !submitted)
                     return submitted;
             }

@@ -1,4 +1,6 @@
 #include "store/capture.h"
+
+#include "store/detail/body_packing.h"
 #include "store/detail/capture_detail.h"
 #include "store/capture_spec.h"
 
@@ -505,6 +507,25 @@ Result<std::int64_t> parseIsoTime(std::string_view text)
     if (time.timeSpec() == Qt::LocalTime)
         time.setTimeSpec(Qt::UTC); // a time without an offset is read as UTC, as stored
     return time.toMSecsSinceEpoch();
+}
+
+std::string packedBodiesOf(const Capture& c)
+{
+    // Same hash, same texts: the dictionary made from the capture's own schema and prompt is
+    // the one a reader makes from the texts the store keeps under those hashes.
+    thread_local detail::DictionaryCache dictionaries;
+    const std::string& dictionary = dictionaries.get(c.summary.schemaHash, c.summary.promptHash, [&] {
+        return detail::bodyDictionary(c.schemaText.empty() ? dump(c.schema) : c.schemaText, c.system, c.user);
+    });
+    const std::string spec = c.specText.empty() ? dump(c.spec) : std::string();
+    const std::string run = c.runText.empty() ? dump(c.run) : std::string();
+    return detail::packBodies(c.specText.empty() ? std::string_view(spec) : std::string_view(c.specText),
+                              c.runText.empty() ? std::string_view(run) : std::string_view(c.runText), dictionary);
+}
+
+void packCapture(Capture& c)
+{
+    c.packedBodies = packedBodiesOf(c);
 }
 
 } // namespace conform::store

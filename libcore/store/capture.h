@@ -90,12 +90,20 @@ struct Capture
                               // so the writer's thread only writes)
     std::string runText;      // set by captureFromText: the run document's text (`run` then
                               // holds only what the summary reads)
+    std::string packedBodies; // set by packCapture(): the spec's rest and the run as stored
 
     // {"id", "time", "source", "labels", "spec": {"schema", "prompt", "targets", "policy"}, ...run}:
     // `captures show --json` and one line of `captures export`. Key order is fixed, so
     // export -> import -> export gives the same bytes.
     Json document() const;
 };
+
+// The spec's rest and the run document as the store keeps them: one zstd frame compressed
+// against the capture's own schema and prompt texts (store/detail/body_packing.h).
+std::string packedBodiesOf(const Capture& capture);
+// Sets capture.packedBodies, on the caller's thread: importers call it where they read, so
+// the store's writer thread only writes. Without it the store packs the capture itself.
+void packCapture(Capture& capture);
 
 // A new capture of a run that just finished (a fresh time-ordered id, the time now).
 // `source` empty: derived from the labels (see CaptureSummary::source).

@@ -131,7 +131,7 @@ Result<std::vector<std::string>> parseGroupFields(const std::string& list)
 
 Store::Store(std::unique_ptr<Connection> connection)
     : m_connection(std::move(connection)), m_rollups(std::make_unique<detail::RollupBatch>()),
-      m_writeDictionaries(std::make_unique<detail::DictionaryCache>()), m_readDictionaries(std::make_unique<detail::DictionaryCache>())
+      m_readDictionaries(std::make_unique<detail::DictionaryCache>())
 {
 }
 
@@ -264,29 +264,9 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
         return Done{};
     }
     const std::int64_t seq = *row.value();
-    const std::string spec = c.specText.empty() ? dump(c.spec) : std::string();
-    const std::string run = c.runText.empty() ? dump(c.run) : std::string();
-    // Packed against the schema and prompt as the store holds them (the rows above, or older
-    // ones of the same hash), which is what a reader will have.
-    Status dictionaryRead = Done{};
-    const std::string& dictionary = m_writeDictionaries->get(s.schemaHash, s.promptHash, [&]() -> std::string {
-        auto texts = m_connection->exec(QStringLiteral("SELECT s.body, p.system_text, p.user_text FROM schemas s, prompts p"
-                                                       " WHERE s.hash = ? AND p.hash = ?"),
-                                        {text(s.schemaHash), text(s.promptHash)}, "writing");
-        if (!texts || !texts->next()) {
-            dictionaryRead = texts ? Error{"the schema or prompt of capture " + s.id + " is missing", location().display()} : texts.error();
-            return {};
-        }
-        return detail::bodyDictionary(stringOf(texts->value(0)), stringOf(texts->value(1)), stringOf(texts->value(2)));
-    });
-    if (!dictionaryRead) {
-        m_writeDictionaries->clear();
-        return dictionaryRead;
-    }
-    const std::string packed = detail::packBodies(c.specText.empty() ? std::string_view(spec) : std::string_view(c.specText),
-                                                  c.runText.empty() ? std::string_view(run) : std::string_view(c.runText), dictionary);
+    const std::string packed = c.packedBodies.empty() ? packedBodiesOf(c) : std::string();
     auto body = insert(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run, packed) VALUES (?, '', '', ?)"),
-                       {seq, RowBlob{packed}});
+                       {seq, RowBlob{c.packedBodies.empty() ? std::string_view(packed) : std::string_view(c.packedBodies)}});
     if (!body)
         return body.error();
     const std::string firstIssue = c.reply.firstIssue.is_null() ? std::string() : dump(c.reply.firstIssue);

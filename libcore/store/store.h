@@ -151,8 +151,8 @@ private:
     std::vector<std::string> m_addedTexts;
     bool m_writing = false; // the writer's page cache is set
     std::unique_ptr<detail::RollupBatch> m_rollups; // what the open insert adds to the rollups
-    // The bodies' zstd dictionaries (detail/body_packing.h), the last one each way.
-    std::unique_ptr<detail::DictionaryCache> m_writeDictionaries, m_readDictionaries;
+    // The last zstd dictionary bodies were read with (detail/body_packing.h).
+    std::unique_ptr<detail::DictionaryCache> m_readDictionaries;
 };
 
 } // namespace conform::store
