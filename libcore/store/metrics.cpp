@@ -62,6 +62,18 @@ std::int64_t latencyOfBin(int bin)
     return (std::int64_t(kSubBins + mantissa)) << (exponent - 8);
 }
 
+void CostCell::add(const Tally& t)
+{
+    count += t.count;
+    successes += t.valid + t.repaired;
+    tokensIn += t.tokensIn;
+    tokensOut += t.tokensOut;
+    tokensCached += t.tokensCached;
+    firstTokensIn += t.firstTokensIn;
+    firstTokensOut += t.firstTokensOut;
+    firstTokensCached += t.firstTokensCached;
+}
+
 void Tally::merge(const Tally& o)
 {
     for (auto counter : kCounters)

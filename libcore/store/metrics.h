@@ -100,6 +100,8 @@ struct CostCell
     std::string provider, model;
     std::int64_t count = 0, successes = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
     std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0;
+
+    void add(const Tally& tally); // its count, successes and tokens
 };
 // {"total_usd", "per_valid_result_usd" (null without a valid result), "first_attempt_usd",
 //  "repair_overhead_share" (the share of total_usd spent after the first attempt: repairs,

@@ -568,16 +568,7 @@ Result<std::vector<CostCell>> costCellsOf(std::vector<Cell>& cells, std::size_t 
 {
     std::map<std::vector<std::string>, CostCell> sums;
     for (Cell& cell : cells) {
-        CostCell& sum = sums[cell.key];
-        const Tally& t = cell.tally;
-        sum.count += t.count;
-        sum.successes += t.valid + t.repaired;
-        sum.tokensIn += t.tokensIn;
-        sum.tokensOut += t.tokensOut;
-        sum.tokensCached += t.tokensCached;
-        sum.firstTokensIn += t.firstTokensIn;
-        sum.firstTokensOut += t.firstTokensOut;
-        sum.firstTokensCached += t.firstTokensCached;
+        sums[cell.key].add(cell.tally);
         cell.key.resize(byFields);
     }
     std::vector<CostCell> out;
@@ -697,17 +688,8 @@ Status Store::rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int
         const bool passed = facts.outcome <= 1;
         if (const std::string caseKey = stringOf(rows->value(7)); !caseKey.empty())
             parts.addCaseRuns(caseKey, key, tally.count, passed, passed);
-        if (query.prices) {
-            CostCell& cost = costs[{key, stringOf(rows->value(1)), stringOf(rows->value(2))}];
-            cost.count += tally.count;
-            cost.successes += passed ? tally.count : 0;
-            cost.tokensIn += tally.tokensIn;
-            cost.tokensOut += tally.tokensOut;
-            cost.tokensCached += tally.tokensCached;
-            cost.firstTokensIn += tally.firstTokensIn;
-            cost.firstTokensOut += tally.firstTokensOut;
-            cost.firstTokensCached += tally.firstTokensCached;
-        }
+        if (query.prices)
+            costs[{key, stringOf(rows->value(1)), stringOf(rows->value(2))}].add(tally);
         const std::int64_t bucket = bucketMs > 0 ? rows->value(0).toLongLong() / bucketMs * bucketMs : 0;
         cells[{std::move(key), bucket}].merge(tally);
     }

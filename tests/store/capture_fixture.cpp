@@ -3,6 +3,7 @@
 #include "postgres_cluster.h"
 
 #include <QDir>
+#include <QTest>
 #include <QTemporaryDir>
 
 using conform::Json;
@@ -139,4 +140,11 @@ QString freshStore(const QString& backend, const QString& name)
     static QTemporaryDir dir;
     QFile::remove(dir.filePath(name + QStringLiteral(".db")));
     return dir.filePath(name + QStringLiteral(".db"));
+}
+
+void addBackendRows()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("sqlite") << QStringLiteral("sqlite");
+    QTest::newRow("postgres") << QStringLiteral("postgres");
 }

@@ -16,6 +16,9 @@ conform::Json fixtureSchemaV2();
 // The edited schema of the replay test: any name, age at most 30.
 conform::Json editedSchema();
 
+// The data column "backend" with a row for each: "sqlite" and "postgres".
+void addBackendRows();
+
 // A store location for one test: a fresh SQLite file, or a fresh database on the shared
 // PostgreSQL cluster. `backend` is "sqlite" or "postgres"; empty when it cannot be made.
 QString freshStore(const QString& backend, const QString& name);

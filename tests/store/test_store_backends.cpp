@@ -23,13 +23,6 @@ using namespace conform::store;
 
 namespace {
 
-void addBackendRows()
-{
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgres") << QStringLiteral("postgres");
-}
-
 // Opens a fresh store on the row's backend (failing when PostgreSQL cannot start).
 #define OPEN_FRESH_STORE(store, name)                                                                        \
     QFETCH(QString, backend);                                                                                \

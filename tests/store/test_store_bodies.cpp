@@ -65,12 +65,7 @@ private slots:
         QVERIFY(!detail::unpackBodies(with, detail::bodyDictionary("{}", system + "changed", "")));
     }
 
-    void storedBodiesArePackedAndReadBack_data()
-    {
-        QTest::addColumn<QString>("backend");
-        QTest::newRow("sqlite") << QStringLiteral("sqlite");
-        QTest::newRow("postgres") << QStringLiteral("postgres");
-    }
+    void storedBodiesArePackedAndReadBack_data() { addBackendRows(); }
     void storedBodiesArePackedAndReadBack()
     {
         QFETCH(QString, backend);

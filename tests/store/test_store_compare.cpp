@@ -73,12 +73,7 @@ class StoreCompareTest : public QObject
     }
 
 private slots:
-    void versionsAgainstABaseline_data()
-    {
-        QTest::addColumn<QString>("backend");
-        QTest::newRow("sqlite") << QStringLiteral("sqlite");
-        QTest::newRow("postgres") << QStringLiteral("postgres");
-    }
+    void versionsAgainstABaseline_data() { addBackendRows(); }
     void versionsAgainstABaseline()
     {
         QFETCH(QString, backend);

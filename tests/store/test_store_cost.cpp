@@ -55,12 +55,7 @@ class StoreCostTest : public QObject
 {
     Q_OBJECT
 private slots:
-    void everyAttemptIsPriced_data()
-    {
-        QTest::addColumn<QString>("backend");
-        QTest::newRow("sqlite") << QStringLiteral("sqlite");
-        QTest::newRow("postgres") << QStringLiteral("postgres");
-    }
+    void everyAttemptIsPriced_data() { addBackendRows(); }
     void everyAttemptIsPriced()
     {
         QFETCH(QString, backend);

@@ -94,12 +94,7 @@ private slots:
         QCOMPARE(damaged, (std::map<int, std::int64_t>{{3, 2}, {40, 1}}));
     }
 
-    void rollupsAnswerAsTheCapturesDo_data()
-    {
-        QTest::addColumn<QString>("backend");
-        QTest::newRow("sqlite") << QStringLiteral("sqlite");
-        QTest::newRow("postgres") << QStringLiteral("postgres");
-    }
+    void rollupsAnswerAsTheCapturesDo_data() { addBackendRows(); }
     void rollupsAnswerAsTheCapturesDo()
     {
         QFETCH(QString, backend);
@@ -212,12 +207,7 @@ private slots:
     }
 
     // Two writers adding to the same rows at once lose nothing.
-    void twoWritersAtOnce_data()
-    {
-        QTest::addColumn<QString>("backend");
-        QTest::newRow("sqlite") << QStringLiteral("sqlite");
-        QTest::newRow("postgres") << QStringLiteral("postgres");
-    }
+    void twoWritersAtOnce_data() { addBackendRows(); }
     void twoWritersAtOnce()
     {
         QFETCH(QString, backend);
