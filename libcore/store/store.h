@@ -14,7 +14,8 @@
 // million captures (the workbench's CapturePageModel reads them on a worker thread).
 //
 // Every write is one transaction: a capture is stored whole or not at all, also when the
-// process is killed. Errors are one line naming the store (passwords never appear).
+// process is killed. The same transaction keeps the hourly rollups stats() reads whole hours
+// from (detail/rollups.h), and stores the bodies zstd-packed (capture.h: packCapture). Errors are one line naming the store (passwords never appear).
 #include "base/result.h"
 #include "store/capture.h"
 #include "store/filter.h"
