@@ -2,6 +2,8 @@
 // Hand-written captures with known figures, for the store's tests. The expected metrics in
 // the tests are worked out by hand from the table in capture_fixture.cpp, not by Conform.
 #include "base/json.h"
+#include "postgres_cluster.h"
+#include "store/store.h"
 
 #include <QString>
 
@@ -22,3 +24,16 @@ void addBackendRows();
 // A store location for one test: a fresh SQLite file, or a fresh database on the shared
 // PostgreSQL cluster. `backend` is "sqlite" or "postgres"; empty when it cannot be made.
 QString freshStore(const QString& backend, const QString& name);
+
+// In a test of rows from addBackendRows(): opens a fresh store named `name` on the row's
+// backend as `Store& var` (its location in `location_<var>`), failing when PostgreSQL
+// cannot start.
+#define OPEN_FRESH_STORE(var, name)                                                                        \
+    QFETCH(QString, backend);                                                                                \
+    if (backend == QLatin1String("postgres"))                                                                \
+        REQUIRE_POSTGRES(PostgresCluster::shared());                                                         \
+    const QString location_##var = freshStore(backend, QStringLiteral(name));                              \
+    QVERIFY2(!location_##var.isEmpty(), qPrintable(PostgresCluster::shared().error()));                    \
+    auto opened_##var = conform::store::Store::open(conform::store::StoreLocation::parse(location_##var).value()); \
+    QVERIFY2(opened_##var, opened_##var ? "" : opened_##var.error().toString().c_str());               \
+    conform::store::Store& var = *opened_##var.value()

@@ -23,17 +23,6 @@ using namespace conform::store;
 
 namespace {
 
-// Opens a fresh store on the row's backend (failing when PostgreSQL cannot start).
-#define OPEN_FRESH_STORE(store, name)                                                                        \
-    QFETCH(QString, backend);                                                                                \
-    if (backend == QLatin1String("postgres"))                                                                \
-        REQUIRE_POSTGRES(PostgresCluster::shared());                                                         \
-    const QString location_##store = freshStore(backend, QStringLiteral(name));                              \
-    QVERIFY2(!location_##store.isEmpty(), qPrintable(PostgresCluster::shared().error()));                    \
-    auto opened_##store = Store::open(StoreLocation::parse(location_##store).value());                      \
-    QVERIFY2(opened_##store, opened_##store ? "" : opened_##store.error().toString().c_str());               \
-    Store& store = *opened_##store.value()
-
 std::vector<Capture> fixtureCaptures()
 {
     std::vector<Capture> captures;

@@ -68,20 +68,15 @@ private slots:
     void storedBodiesArePackedAndReadBack_data() { addBackendRows(); }
     void storedBodiesArePackedAndReadBack()
     {
-        QFETCH(QString, backend);
-        if (backend == QLatin1String("postgres"))
-            REQUIRE_POSTGRES(PostgresCluster::shared());
-        const QString location = freshStore(backend, QStringLiteral("bodies"));
-        QVERIFY2(!location.isEmpty(), qPrintable(PostgresCluster::shared().error()));
-        auto store = Store::open(StoreLocation::parse(location).value());
-        QVERIFY(store);
+        OPEN_FRESH_STORE(stored, "bodies");
+        const QString& location = location_stored;
         std::vector<Capture> captures;
         std::size_t textBytes = 0;
         for (const Json& document : fixtureDocuments()) {
             captures.push_back(captureFromDocument(document).value());
             textBytes += dump(captures.back().spec).size() + dump(captures.back().run).size();
         }
-        QVERIFY(store.value()->insert(captures));
+        QVERIFY(stored.insert(captures));
         auto connection = Connection::open(StoreLocation::parse(location).value(), OpenOptions{false});
         auto sizes = connection.value()->exec(QStringLiteral(
             "SELECT COUNT(*), SUM(LENGTH(packed)), SUM(LENGTH(spec) + LENGTH(run)) FROM capture_bodies WHERE packed IS NOT NULL"));
@@ -91,7 +86,7 @@ private slots:
         const std::size_t packedBytes = sizes->value(1).toULongLong();
         QVERIFY2(packedBytes * 2 < textBytes, qPrintable(QStringLiteral("%1 packed of %2").arg(packedBytes).arg(textBytes)));
         for (const Json& original : fixtureDocuments()) {
-            auto back = store.value()->capture(original["id"].get<std::string>());
+            auto back = stored.capture(original["id"].get<std::string>());
             QVERIFY(back && back.value());
             QCOMPARE(QString::fromStdString(dump(back.value()->document())), QString::fromStdString(dump(original)));
         }
@@ -100,7 +95,7 @@ private slots:
             ? QStringLiteral("UPDATE capture_bodies SET packed = substr(packed, 1, 20) WHERE capture_seq = (SELECT MIN(capture_seq) FROM capture_bodies)")
             : QStringLiteral("UPDATE capture_bodies SET packed = substring(packed from 1 for 20) WHERE capture_seq = (SELECT MIN(capture_seq) FROM capture_bodies)");
         QVERIFY(connection.value()->exec(damage, {}, "test"));
-        auto damaged = store.value()->capture(fixtureDocuments().front()["id"].get<std::string>());
+        auto damaged = stored.capture(fixtureDocuments().front()["id"].get<std::string>());
         QVERIFY(!damaged);
         QVERIFY2(damaged.error().toString().find(fixtureDocuments().front()["id"].get<std::string>()) != std::string::npos,
                  damaged.error().toString().c_str());

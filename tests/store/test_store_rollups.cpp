@@ -97,14 +97,8 @@ private slots:
     void rollupsAnswerAsTheCapturesDo_data() { addBackendRows(); }
     void rollupsAnswerAsTheCapturesDo()
     {
-        QFETCH(QString, backend);
-        if (backend == QLatin1String("postgres"))
-            REQUIRE_POSTGRES(PostgresCluster::shared());
-        const QString location = freshStore(backend, QStringLiteral("rollups_agree"));
-        QVERIFY2(!location.isEmpty(), qPrintable(PostgresCluster::shared().error()));
-        auto opened = Store::open(StoreLocation::parse(location).value());
-        QVERIFY(opened);
-        Store& store = *opened.value();
+        OPEN_FRESH_STORE(store, "rollups_agree");
+        const QString& location = location_store;
         // 900 captures, one every 2.5 minutes (37.5 hours), written in batches of 1 to 97, so
         // rows are created by one batch and merged into by the next ones.
         const auto captures = variedCaptures(0, 900, 150'000);
