@@ -31,6 +31,7 @@ struct ImportRun
     Listener& listener;
     LazyWriter writer;
     ingest::Judge judge;
+    store::BodyPacker packer;
     Report report;
     std::uint64_t total = 0, before = 0; // bytes of every input; of the inputs finished
     std::istringstream noInput;          // standard input when the request gave none
@@ -122,7 +123,7 @@ std::optional<std::string> importConform(ImportRun& run)
             auto capture = store::captureFromText(line, [line] { return store::idFromContent(line); });
             if (!capture)
                 return Error{capture.error().toString(), name + ":" + std::to_string(number)};
-            store::packCapture(capture.value()); // here, on the reading thread: the writer's is the busier
+            run.packer.pack(capture.value()); // here, on the reading thread: the writer's is the busier
             if (auto submitted = run.submit(std::move(capture).value()); !submitted)
                 return submitted;
             if (run.report.submitted % 100'000 == 0)
@@ -169,7 +170,7 @@ std::optional<std::string> importOtlp(ImportRun& run)
                     run.problem(where, "a Conform capture span: " + capture.error().toString());
                     continue;
                 }
-                store::packCapture(capture.value());
+                run.packer.pack(capture.value());
                 if (auto submitted = run.submit(std::move(capture.value())); !submitted)
                     return submitted;
             }

@@ -509,23 +509,38 @@ Result<std::int64_t> parseIsoTime(std::string_view text)
     return time.toMSecsSinceEpoch();
 }
 
-std::string packedBodiesOf(const Capture& c)
+std::string packedBodiesOf(const Capture& c, const detail::BodyTemplate* bodyTemplate)
 {
-    // Same hash, same texts: the dictionary made from the capture's own schema and prompt is
-    // the one a reader makes from the texts the store keeps under those hashes.
+    // Same hashes, same texts: the dictionary made from the capture's own schema and prompt
+    // (and template) is the one a reader makes from the texts the store keeps under them.
     thread_local detail::DictionaryCache dictionaries;
-    const std::string& dictionary = dictionaries.get(c.summary.schemaHash, c.summary.promptHash, [&] {
-        return detail::bodyDictionary(c.schemaText.empty() ? dump(c.schema) : c.schemaText, c.system, c.user);
-    });
+    const auto schemaText = [&c] { return c.schemaText.empty() ? dump(c.schema) : c.schemaText; };
     const std::string spec = c.specText.empty() ? dump(c.spec) : std::string();
     const std::string run = c.runText.empty() ? dump(c.run) : std::string();
-    return detail::packBodies(c.specText.empty() ? std::string_view(spec) : std::string_view(c.specText),
-                              c.runText.empty() ? std::string_view(run) : std::string_view(c.runText), dictionary);
+    const std::string_view specText = c.specText.empty() ? std::string_view(spec) : std::string_view(c.specText);
+    const std::string_view runText = c.runText.empty() ? std::string_view(run) : std::string_view(c.runText);
+    if (!bodyTemplate) {
+        const std::string& dictionary = dictionaries.get(c.summary.schemaHash, c.summary.promptHash, [&] {
+            return detail::bodyDictionary(schemaText(), c.system, c.user);
+        });
+        return detail::packBodies(specText, runText, dictionary);
+    }
+    const std::string& dictionary = dictionaries.get(c.summary.schemaHash, c.summary.promptHash, bodyTemplate->hash, [&] {
+        return detail::templatedDictionary(schemaText(), c.system, c.user, *bodyTemplate);
+    });
+    return detail::packTemplated(specText, runText, dictionary, c.reply.raw);
 }
 
-void packCapture(Capture& c)
+void BodyPacker::pack(Capture& c)
 {
-    c.packedBodies = packedBodiesOf(c);
+    auto found = m_templates.find(c.summary.schemaHash);
+    if (found == m_templates.end() && m_templates.size() < kSchemas) {
+        const std::string spec = c.specText.empty() ? dump(c.spec) : c.specText;
+        const std::string run = c.runText.empty() ? dump(c.run) : c.runText;
+        found = m_templates.emplace(c.summary.schemaHash, detail::makeTemplate(c.summary.schemaHash, spec, run)).first;
+    }
+    c.bodyTemplate = found == m_templates.end() ? nullptr : found->second;
+    c.packedBodies = packedBodiesOf(c, c.bodyTemplate.get());
 }
 
 } // namespace conform::store

@@ -18,11 +18,15 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace conform::store {
+
+namespace detail { struct BodyTemplate; } // store/detail/body_packing.h
 
 using Labels = std::vector<std::pair<std::string, std::string>>; // in the order given
 
@@ -90,7 +94,8 @@ struct Capture
                               // so the writer's thread only writes)
     std::string runText;      // set by captureFromText: the run document's text (`run` then
                               // holds only what the summary reads)
-    std::string packedBodies; // set by packCapture(): the spec's rest and the run as stored
+    std::string packedBodies; // set by BodyPacker::pack(): the spec's rest and the run as stored
+    std::shared_ptr<const detail::BodyTemplate> bodyTemplate; // what packedBodies were packed against
 
     // {"id", "time", "source", "labels", "spec": {"schema", "prompt", "targets", "policy"}, ...run}:
     // `captures show --json` and one line of `captures export`. Key order is fixed, so
@@ -99,11 +104,25 @@ struct Capture
 };
 
 // The spec's rest and the run document as the store keeps them: one zstd frame compressed
-// against the capture's own schema and prompt texts (store/detail/body_packing.h).
-std::string packedBodiesOf(const Capture& capture);
-// Sets capture.packedBodies, on the caller's thread: importers call it where they read, so
-// the store's writer thread only writes. Without it the store packs the capture itself.
-void packCapture(Capture& capture);
+// against the capture's own schema and prompt texts, its final reply and, when given, a
+// template: an earlier capture's bodies of the same schema (store/detail/body_packing.h).
+std::string packedBodiesOf(const Capture& capture, const detail::BodyTemplate* bodyTemplate);
+
+// Packs captures' bodies on the caller's thread, so that the store's writer thread only
+// writes: an importer keeps one for its whole import and packs each capture where it reads
+// it. A capture is packed against the first capture of its schema this packer saw (for the
+// first kSchemas schemas; later ones against their schema and prompt alone), which the store
+// then keeps once as a template. Without a packer the store packs a capture itself, against
+// the template it already keeps for that schema.
+class BodyPacker
+{
+public:
+    static constexpr std::size_t kSchemas = 256;
+    void pack(Capture& capture);
+
+private:
+    std::map<std::string, std::shared_ptr<const detail::BodyTemplate>> m_templates; // by schema hash
+};
 
 // A new capture of a run that just finished (a fresh time-ordered id, the time now).
 // `source` empty: derived from the labels (see CaptureSummary::source).

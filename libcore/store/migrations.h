@@ -18,6 +18,8 @@
 //            metrics over millions of captures read thousands of rows.
 // Version 7: capture bodies packed with zstd against their own schema and prompt
 //            (capture_bodies.packed, see detail/body_packing.h).
+// Version 8: body templates (body_templates, capture_bodies.template_id): later bodies of a
+//            schema are packed against an earlier capture's, and against their final reply.
 #include "base/result.h"
 #include "store/detail/connection.h"
 
@@ -25,7 +27,7 @@
 
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 7;
+inline constexpr int kStoreVersion = 8;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);

@@ -131,7 +131,7 @@ Result<std::vector<std::string>> parseGroupFields(const std::string& list)
 
 Store::Store(std::unique_ptr<Connection> connection)
     : m_connection(std::move(connection)), m_rollups(std::make_unique<detail::RollupBatch>()),
-      m_readDictionaries(std::make_unique<detail::DictionaryCache>())
+      m_readDictionaries(std::make_unique<detail::DictionaryCache>()), m_templates(std::make_unique<detail::TemplateCache>())
 {
 }
 
@@ -212,6 +212,88 @@ void Store::forgetAddedTexts()
     for (const std::string& key : m_addedTexts)
         m_knownTexts.erase(key);
     m_addedTexts.clear();
+    for (const std::string& hash : m_templates->idsAdded)
+        m_templates->ids.erase(hash);
+    m_templates->idsAdded.clear();
+}
+
+Result<std::shared_ptr<const detail::BodyTemplate>> Store::templateFor(const Capture& c)
+{
+    detail::TemplateCache& cache = *m_templates;
+    if (auto found = cache.bySchema.find(c.summary.schemaHash); found != cache.bySchema.end())
+        return found->second;
+    if (cache.bySchema.size() >= detail::TemplateCache::kEntries)
+        cache.bySchema.clear();
+    // The schema's first template, so that every writer of a store settles on the same one.
+    std::optional<std::int64_t> first;
+    {
+        auto rows = m_connection->exec(QStringLiteral("SELECT id FROM body_templates WHERE schema_hash = ? ORDER BY id LIMIT 1"),
+                                       {text(c.summary.schemaHash)}, "writing");
+        if (!rows)
+            return rows.error();
+        if (rows->next())
+            first = rows->value(0).toLongLong();
+    } // done with before the next query: PostgreSQL's connection reads one result at a time
+    std::shared_ptr<const detail::BodyTemplate> chosen;
+    if (first) {
+        auto read = readTemplate(*first);
+        if (!read)
+            return read.error();
+        chosen = read.value();
+    } else {
+        const std::string spec = c.specText.empty() ? dump(c.spec) : c.specText;
+        const std::string run = c.runText.empty() ? dump(c.run) : c.runText;
+        chosen = detail::makeTemplate(c.summary.schemaHash, spec, run);
+    }
+    cache.bySchema.emplace(c.summary.schemaHash, chosen);
+    return chosen;
+}
+
+Result<std::int64_t> Store::templateId(const detail::BodyTemplate& bodyTemplate, const Capture& c)
+{
+    detail::TemplateCache& cache = *m_templates;
+    if (auto found = cache.ids.find(bodyTemplate.hash); found != cache.ids.end())
+        return found->second;
+    if (cache.ids.size() >= detail::TemplateCache::kEntries && cache.idsAdded.empty())
+        cache.ids.clear();
+    const std::string packed = detail::packTemplate(bodyTemplate, c.schemaText.empty() ? dump(c.schema) : c.schemaText);
+    auto stored = m_connection->insertRow(
+        QStringLiteral("INSERT INTO body_templates (hash, schema_hash, packed) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
+        {bodyTemplate.hash, bodyTemplate.schemaHash, RowBlob{packed}}, false);
+    if (!stored)
+        return stored.error();
+    auto rows = m_connection->exec(QStringLiteral("SELECT id FROM body_templates WHERE hash = ?"), {text(bodyTemplate.hash)}, "writing");
+    if (!rows)
+        return rows.error();
+    if (!rows->next())
+        return Error{"body template " + bodyTemplate.hash + " was not written", location().display()};
+    const std::int64_t id = rows->value(0).toLongLong();
+    cache.ids.emplace(bodyTemplate.hash, id);
+    cache.idsAdded.push_back(bodyTemplate.hash);
+    return id;
+}
+
+Result<std::shared_ptr<const detail::BodyTemplate>> Store::readTemplate(std::int64_t id)
+{
+    detail::TemplateCache& cache = *m_templates;
+    if (auto found = cache.byId.find(id); found != cache.byId.end())
+        return found->second;
+    if (cache.byId.size() >= detail::TemplateCache::kEntries)
+        cache.byId.clear();
+    auto rows = m_connection->exec(QStringLiteral("SELECT t.hash, t.schema_hash, t.packed, s.body FROM body_templates t"
+                                                  " JOIN schemas s ON s.hash = t.schema_hash WHERE t.id = ?"),
+                                   {integer(id)});
+    if (!rows)
+        return rows.error();
+    if (!rows->next())
+        return Error{"body template " + std::to_string(id) + " is missing", location().display()};
+    const QByteArray packed = rows->value(2).toByteArray();
+    auto read = detail::unpackTemplate(stringOf(rows->value(0)), stringOf(rows->value(1)),
+                                       std::string_view(packed.constData(), std::size_t(packed.size())), stringOf(rows->value(3)));
+    if (!read)
+        return Error{read.error().message, location().display()};
+    cache.byId.emplace(id, read.value());
+    return read.value();
 }
 
 Status Store::insertOne(const Capture& c, InsertResult& result)
@@ -264,9 +346,25 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
         return Done{};
     }
     const std::int64_t seq = *row.value();
-    const std::string packed = c.packedBodies.empty() ? packedBodiesOf(c) : std::string();
-    auto body = insert(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run, packed) VALUES (?, '', '', ?)"),
-                       {seq, RowBlob{c.packedBodies.empty() ? std::string_view(packed) : std::string_view(c.packedBodies)}});
+    // Packed here unless the caller's BodyPacker did it on its own thread.
+    std::shared_ptr<const detail::BodyTemplate> bodyTemplate = c.bodyTemplate;
+    std::string packed;
+    if (c.packedBodies.empty()) {
+        auto chosen = templateFor(c);
+        if (!chosen)
+            return chosen.error();
+        bodyTemplate = chosen.value();
+        packed = packedBodiesOf(c, bodyTemplate.get());
+    }
+    RowValue templateColumn = nullptr;
+    if (bodyTemplate) {
+        auto id = templateId(*bodyTemplate, c);
+        if (!id)
+            return id.error();
+        templateColumn = id.value();
+    }
+    auto body = insert(QStringLiteral("INSERT INTO capture_bodies (capture_seq, spec, run, packed, template_id) VALUES (?, '', '', ?, ?)"),
+                       {seq, RowBlob{c.packedBodies.empty() ? std::string_view(packed) : std::string_view(c.packedBodies)}, templateColumn});
     if (!body)
         return body.error();
     const std::string firstIssue = c.reply.firstIssue.is_null() ? std::string() : dump(c.reply.firstIssue);
@@ -411,36 +509,70 @@ Result<std::vector<Version>> Store::versions(const std::string& field, const Fil
 Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const QVariantList& values)
 {
     auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(
-                                       ", s.body, p.system_text, p.user_text, b.spec, b.run, b.packed FROM captures c"
+                                       ", s.body, p.system_text, p.user_text, b.spec, b.run, b.packed, b.template_id, r.raw FROM captures c"
                                        " JOIN schemas s ON s.hash = c.schema_hash JOIN prompts p ON p.hash = c.prompt_hash"
-                                       " JOIN capture_bodies b ON b.capture_seq = c.seq") + condition,
+                                       " JOIN capture_bodies b ON b.capture_seq = c.seq LEFT JOIN capture_replies r ON r.capture_seq = c.seq")
+                                       + condition,
                                    values);
     if (!rows)
         return rows.error();
+    // Packed bodies are unpacked once every row is read: reading a template on the same
+    // connection meanwhile would discard PostgreSQL's rows still to come.
+    struct Packed
+    {
+        QByteArray bytes;
+        std::optional<std::int64_t> templateId;
+        std::string reply;
+    };
     std::vector<Capture> captures;
     std::vector<std::int64_t> seqs;
+    std::vector<std::optional<Packed>> packed;
+    std::map<std::string, std::string> schemaTexts; // by hash, as stored: the dictionaries start with them
     while (rows->next()) {
         Capture c;
         seqs.push_back(rows->value(0).toLongLong());
         c.summary = summaryOf(rows.value());
-        c.schema = parsedOrNull(rows->value(kSummaryColumnCount));
+        const std::string schemaText = stringOf(rows->value(kSummaryColumnCount));
+        c.schema = Json::parse(schemaText, nullptr, false);
         c.system = stringOf(rows->value(kSummaryColumnCount + 1));
         c.user = stringOf(rows->value(kSummaryColumnCount + 2));
-        if (const QVariant packed = rows->value(kSummaryColumnCount + 5); !packed.isNull()) {
-            const std::string& dictionary = m_readDictionaries->get(c.summary.schemaHash, c.summary.promptHash, [&] {
-                return detail::bodyDictionary(stringOf(rows->value(kSummaryColumnCount)), c.system, c.user);
-            });
-            const QByteArray bytes = packed.toByteArray();
-            auto bodies = detail::unpackBodies(std::string_view(bytes.constData(), std::size_t(bytes.size())), dictionary);
-            if (!bodies)
-                return Error{bodies.error().message + " (capture " + c.summary.id + ")", location().display()};
-            c.spec = Json::parse(bodies->first, nullptr, false);
-            c.run = Json::parse(bodies->second, nullptr, false);
+        if (const QVariant bytes = rows->value(kSummaryColumnCount + 5); !bytes.isNull()) {
+            const QVariant templateId = rows->value(kSummaryColumnCount + 6);
+            packed.push_back(Packed{bytes.toByteArray(), templateId.isNull() ? std::nullopt : std::optional(templateId.toLongLong()),
+                                    templateId.isNull() ? std::string() : stringOf(rows->value(kSummaryColumnCount + 7))});
+            schemaTexts.try_emplace(c.summary.schemaHash, schemaText);
         } else { // written before store version 7
+            packed.emplace_back();
             c.spec = parsedOrNull(rows->value(kSummaryColumnCount + 3));
             c.run = parsedOrNull(rows->value(kSummaryColumnCount + 4));
         }
         captures.push_back(std::move(c));
+    }
+    for (std::size_t i = 0; i < captures.size(); ++i) {
+        if (!packed[i])
+            continue;
+        Capture& c = captures[i];
+        const std::string_view bytes(packed[i]->bytes.constData(), std::size_t(packed[i]->bytes.size()));
+        const std::string& schemaText = schemaTexts[c.summary.schemaHash];
+        Result<std::pair<std::string, std::string>> bodies = Error{"", {}};
+        if (packed[i]->templateId) {
+            auto bodyTemplate = readTemplate(*packed[i]->templateId);
+            if (!bodyTemplate)
+                return Error{bodyTemplate.error().message + " (capture " + c.summary.id + ")", location().display()};
+            const std::string& dictionary = m_readDictionaries->get(c.summary.schemaHash, c.summary.promptHash, bodyTemplate.value()->hash, [&] {
+                return detail::templatedDictionary(schemaText, c.system, c.user, *bodyTemplate.value());
+            });
+            bodies = detail::unpackTemplated(bytes, dictionary, packed[i]->reply);
+        } else { // written by store version 7
+            const std::string& dictionary = m_readDictionaries->get(c.summary.schemaHash, c.summary.promptHash, [&] {
+                return detail::bodyDictionary(schemaText, c.system, c.user);
+            });
+            bodies = detail::unpackBodies(bytes, dictionary);
+        }
+        if (!bodies)
+            return Error{bodies.error().message + " (capture " + c.summary.id + ")", location().display()};
+        c.spec = Json::parse(bodies->first, nullptr, false);
+        c.run = Json::parse(bodies->second, nullptr, false);
     }
     if (auto labelled = attachLabels(seqs, [&](std::size_t row) -> Labels& { return captures[row].summary.labels; }); !labelled)
         return labelled.error();

@@ -15,7 +15,9 @@
 //
 // Every write is one transaction: a capture is stored whole or not at all, also when the
 // process is killed. The same transaction keeps the hourly rollups stats() reads whole hours
-// from (detail/rollups.h), and stores the bodies zstd-packed (capture.h: packCapture). Errors are one line naming the store (passwords never appear).
+// from (detail/rollups.h), and stores the bodies zstd-packed against an earlier capture's of
+// the same schema (capture.h: BodyPacker). Errors are one line naming the store (passwords
+// never appear).
 #include "base/result.h"
 #include "store/capture.h"
 #include "store/filter.h"
@@ -34,7 +36,7 @@
 namespace conform::store {
 
 class Connection; // store/detail/connection.h: the store's own business
-namespace detail { struct PackedGrouping; class RollupBatch; class DictionaryCache; }
+namespace detail { struct PackedGrouping; class RollupBatch; class DictionaryCache; struct BodyTemplate; struct TemplateCache; }
 struct StatsParts; // what one stats query gathers, in store.cpp
 
 enum class Bucket { Hour, Day };
@@ -130,6 +132,12 @@ public:
 private:
     explicit Store(std::unique_ptr<Connection> connection);
     Status insertOne(const Capture& capture, InsertResult& result);
+    // The template the store packs a capture of this schema against: the one it keeps for the
+    // schema, else this capture's own bodies (detail/body_packing.h).
+    Result<std::shared_ptr<const detail::BodyTemplate>> templateFor(const Capture& capture);
+    // A template's id, the template written (once, by its hash) when new.
+    Result<std::int64_t> templateId(const detail::BodyTemplate& bodyTemplate, const Capture& capture);
+    Result<std::shared_ptr<const detail::BodyTemplate>> readTemplate(std::int64_t id);
     Result<std::vector<Capture>> loadCaptures(const QString& condition, const QVariantList& values);
     Result<detail::PackedGrouping> grouping(const std::vector<std::string>& by);
     // Fills each row's labels (rows in `seqs` order) in one query.
@@ -152,8 +160,9 @@ private:
     std::vector<std::string> m_addedTexts;
     bool m_writing = false; // the writer's page cache is set
     std::unique_ptr<detail::RollupBatch> m_rollups; // what the open insert adds to the rollups
-    // The last zstd dictionary bodies were read with (detail/body_packing.h).
+    // The last zstd dictionary bodies were read with, and the templates (detail/body_packing.h).
     std::unique_ptr<detail::DictionaryCache> m_readDictionaries;
+    std::unique_ptr<detail::TemplateCache> m_templates;
 };
 
 } // namespace conform::store

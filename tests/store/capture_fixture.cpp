@@ -142,6 +142,12 @@ QString freshStore(const QString& backend, const QString& name)
     return dir.filePath(name + QStringLiteral(".db"));
 }
 
+QStringList versionEightUndone()
+{
+    return {QStringLiteral("ALTER TABLE capture_bodies DROP COLUMN template_id"), QStringLiteral("DROP TABLE body_templates"),
+            QStringLiteral("UPDATE conform_meta SET value = '7' WHERE key = 'schema_version'")};
+}
+
 void addBackendRows()
 {
     QTest::addColumn<QString>("backend");

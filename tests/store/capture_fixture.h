@@ -6,6 +6,7 @@
 #include "store/store.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ void addBackendRows();
 // A store location for one test: a fresh SQLite file, or a fresh database on the shared
 // PostgreSQL cluster. `backend` is "sqlite" or "postgres"; empty when it cannot be made.
 QString freshStore(const QString& backend, const QString& name);
+
+// The statements that take a store of version 8 back to what version 7 wrote (bodies
+// already packed as version 7 did), for the upgrade tests.
+QStringList versionEightUndone();
 
 // In a test of rows from addBackendRows(): opens a fresh store named `name` on the row's
 // backend as `Store& var` (its location in `location_<var>`), failing when PostgreSQL

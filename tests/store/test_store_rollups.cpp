@@ -183,6 +183,41 @@ private slots:
         QCOMPARE(g, groups.size());
     }
 
+    // Rollups emptied (how rows copied in SQL around the writer get counted) are rebuilt by
+    // the next open, also when that open first upgrades the store, before any answer.
+    void emptiedRollupsAreRebuiltOnOpen_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<bool>("upgrade");
+        for (const char* backend : {"sqlite", "postgres"}) {
+            QTest::addRow("%s, this version", backend) << QString::fromLatin1(backend) << false;
+            QTest::addRow("%s, the version before", backend) << QString::fromLatin1(backend) << true;
+        }
+    }
+    void emptiedRollupsAreRebuiltOnOpen()
+    {
+        QFETCH(bool, upgrade);
+        OPEN_FRESH_STORE(store, "rollups_emptied");
+        QVERIFY(store.insert(variedCaptures(0, 300, 600'000)));
+        StatsQuery byTarget;
+        byTarget.by = {"provider", "model"};
+        const Json before = statsOf(store, byTarget, true);
+        QCOMPARE(before["count"].get<int>(), 300);
+        const std::int64_t rows = rollupRows(location_store);
+        {
+            auto connection = Connection::open(StoreLocation::parse(location_store).value(), OpenOptions{false});
+            QVERIFY(connection.value()->exec(QStringLiteral("DELETE FROM capture_rollups"), {}, "test"));
+            if (upgrade)
+                QVERIFY(connection.value()->execAll(versionEightUndone(), "test"));
+        }
+        QCOMPARE(rollupRows(location_store), std::int64_t(0));
+        auto reopened = Store::open(StoreLocation::parse(location_store).value());
+        QVERIFY2(reopened, reopened ? "" : reopened.error().toString().c_str());
+        QCOMPARE(rollupRows(location_store), rows);
+        const Json after = statsOf(*reopened.value(), byTarget, true);
+        QVERIFY2(after == before, Json::diff(before, after).dump().substr(0, 2000).c_str());
+    }
+
     // Many captures of one hour, target and outcome are one row, however many batches wrote them.
     void aRowStandsForManyCaptures()
     {

@@ -1,6 +1,9 @@
 #include "store/detail/body_packing.h"
 
 #include "base/json.h"
+#include "store/capture.h"
+
+#include <simdjson.h>
 
 #include <zstd.h>
 
@@ -39,7 +42,9 @@ ZSTD_DCtx* decompressor()
 
 Error packingError(const char* what, std::size_t code)
 {
-    return Error{std::string("capture body ") + what + ": " + ZSTD_getErrorName(code), {}};
+    std::string message = "capture body ";
+    message.append(what).append(": ").append(ZSTD_getErrorName(code));
+    return Error{std::move(message), {}};
 }
 
 } // namespace
@@ -101,6 +106,86 @@ Result<std::pair<std::string, std::string>> unpackBodies(std::string_view packed
     std::string spec = content.substr(kLengthBytes, specLength);
     std::string run = content.substr(kLengthBytes + specLength);
     return std::pair{std::move(spec), std::move(run)};
+}
+
+namespace {
+
+// The first byte of a templated body: whether the reply is in its dictionary.
+constexpr char kWithReply = 'r';
+constexpr char kWithoutReply = 't';
+
+// Whether a reply comes back from a text column exactly as it went in.
+bool readsBack(std::string_view reply)
+{
+    return reply.find('\0') == std::string_view::npos && simdjson::validate_utf8(reply.data(), reply.size());
+}
+
+// The dictionary with the reply after it, in a buffer kept per thread (a body's dictionary
+// is some kilobytes; building one per capture should not allocate).
+std::string_view withReply(std::string_view dictionary, std::string_view reply)
+{
+    thread_local std::string buffer;
+    buffer.assign(dictionary);
+    buffer += dump(Json(std::string(reply))); // as the run document quotes it
+    buffer += reply;
+    return buffer;
+}
+
+} // namespace
+
+std::shared_ptr<const BodyTemplate> makeTemplate(std::string_view schemaHash, std::string_view spec, std::string_view run)
+{
+    auto made = std::make_shared<BodyTemplate>();
+    made->text.reserve(spec.size() + run.size());
+    made->text.append(spec);
+    made->text.append(run);
+    made->hash = shortHash(made->text);
+    made->schemaHash = schemaHash;
+    return made;
+}
+
+std::string packTemplate(const BodyTemplate& bodyTemplate, std::string_view schemaText)
+{
+    return packBodies({}, bodyTemplate.text, schemaText);
+}
+
+Result<std::shared_ptr<const BodyTemplate>> unpackTemplate(std::string hash, std::string schemaHash, std::string_view packed,
+                                                           std::string_view schemaText)
+{
+    auto bodies = unpackBodies(packed, schemaText);
+    if (!bodies)
+        return Error{"body template " + hash + ": " + bodies.error().message, {}};
+    auto read = std::make_shared<BodyTemplate>();
+    read->hash = std::move(hash);
+    read->schemaHash = std::move(schemaHash);
+    read->text = std::move(bodies->second);
+    return std::shared_ptr<const BodyTemplate>(std::move(read));
+}
+
+std::string templatedDictionary(std::string_view schemaText, std::string_view system, std::string_view user,
+                                const BodyTemplate& bodyTemplate)
+{
+    // The template last: zstd reaches the nearest texts with the shortest offsets, and the
+    // template is what a body repeats most.
+    std::string dictionary = bodyDictionary(schemaText, system, user);
+    dictionary += bodyTemplate.text;
+    return dictionary;
+}
+
+std::string packTemplated(std::string_view spec, std::string_view run, std::string_view dictionary, std::string_view reply)
+{
+    const bool replyInside = readsBack(reply);
+    std::string packed(1, replyInside ? kWithReply : kWithoutReply);
+    packed += packBodies(spec, run, replyInside ? withReply(dictionary, reply) : dictionary);
+    return packed;
+}
+
+Result<std::pair<std::string, std::string>> unpackTemplated(std::string_view packed, std::string_view dictionary, std::string_view reply)
+{
+    if (packed.empty() || (packed.front() != kWithReply && packed.front() != kWithoutReply))
+        return Error{"capture body is damaged (not a templated body)", {}};
+    const bool replyInside = packed.front() == kWithReply;
+    return unpackBodies(packed.substr(1), replyInside ? withReply(dictionary, reply) : dictionary);
 }
 
 } // namespace conform::store::detail
