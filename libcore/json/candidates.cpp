@@ -61,7 +61,7 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
         at = firstSignificant(region, at);
         if (at >= region.size() || (region[at] != '}' && region[at] != ']'))
             break;
-        r.log().add("stray_bracket", at, region.substr(at, 1), {});
+        r.log().add(FixKind::StrayBracket, at, region.substr(at, 1), {});
         *stoppedAt = ++at;
     }
     const std::size_t valueStart = firstSignificant(region, begin);
@@ -104,11 +104,6 @@ bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& 
     return true;
 }
 
-bool hasKind(const std::vector<Fix>& fixes, std::string_view kind)
-{
-    return std::any_of(fixes.begin(), fixes.end(), [&](const Fix& f) { return f.kind == kind; });
-}
-
 // Bytes no model writes as text (control characters other than white space, invalid UTF-8),
 // counted up to `enough`.
 std::size_t badBytes(std::string_view s, std::size_t enough)
@@ -142,20 +137,20 @@ std::size_t itemCount(const Json& v)
 Noise noiseOf(const Candidate& c)
 {
     Noise n;
-    for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
-        for (const Fix& f : *list) {
-            const std::string_view k = f.kind; // compares sizes first: most kinds differ there
-            if (k == "stray_character" || k == "invalid_utf8") {
+    for (const std::vector<FixEntry>* list : {&c.log.fixes(), &c.log.refused()}) {
+        for (const FixEntry& f : *list) {
+            const FixKind k = f.kind;
+            if (k == FixKind::StrayCharacter || k == FixKind::InvalidUtf8) {
                 ++n.fixes;
                 n.odd = true;
-            } else if (k == "stray_bracket" || k == "dangling_key" || k == "missing_bracket") {
+            } else if (k == FixKind::StrayBracket || k == FixKind::DanglingKey || k == FixKind::MissingBracket) {
                 ++n.fixes;
-            } else if (k == "control_character") {
+            } else if (k == FixKind::ControlCharacter) {
                 ++n.rawFixes;
-                n.odd = n.odd || !text::isSpace(f.before.front());
-            } else if (k == "unquoted_string") {
+                n.odd = n.odd || !text::isSpace(c.log.before(f).front());
+            } else if (k == FixKind::UnquotedString) {
                 ++n.rawFixes;
-                const bool binary = looksBinary(f.before);
+                const bool binary = looksBinary(c.log.before(f));
                 n.binaryStrings += binary ? 1 : 0;
                 n.odd = n.odd || binary;
             }
@@ -255,7 +250,7 @@ Json parameterValue(std::string_view raw, const Parameter& p, const std::string&
         Repairer r(region.begin,
                    RepairOptions{options.strict, options.sourceMap, pointer, options.cancel, outputFor(options)});
         const auto status = r.run(raw.substr(0, region.end), true);
-        const bool clean = r.log().fixes().empty() && r.log().refused().empty();
+        const bool clean = r.log().size() == 0;
         if (status == Repairer::Status::Done && r.hasValue() && restIsBlank(raw, r.end(), region.end)
             && (r.rootIsContainer() || clean)) {
             into.log.append(r.log());
@@ -445,8 +440,8 @@ void flagSideBySide(std::string_view raw, std::vector<Candidate>& out)
         const std::string_view between = raw.substr(a.span.end(), b.span.offset - a.span.end());
         if (between.find_first_not_of(" \t\r\n,") != std::string_view::npos)
             continue;
-        a.log.add("ambiguous", a.span.end(), "", "");
-        b.log.add("ambiguous", b.span.offset, "", "");
+        a.log.add(FixKind::Ambiguous, a.span.end(), "", "");
+        b.log.add(FixKind::Ambiguous, b.span.offset, "", "");
     }
 }
 
@@ -523,7 +518,7 @@ std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOpt
     if (candidates.size() == 1 && !options.fitness)
         return 0;
     for (Candidate& c : candidates) {
-        c.ambiguous = hasKind(c.log.fixes(), "ambiguous") || hasKind(c.log.refused(), "ambiguous");
+        c.ambiguous = c.log.hasKind(FixKind::Ambiguous);
         if (options.fitness) // an item may be lost: worth less than any whole reading
             c.fitness = options.fitness(treeOf(c)) - (c.ambiguous ? 1.0 : 0.0);
     }

@@ -111,8 +111,8 @@ private:
     bool openContainer(bool object);
     void valueCompleted(std::size_t endAt);
     void elementStarts();
-    void strayChar(std::size_t at, std::size_t length, const char* kind = "stray_character");
-    void fix(std::string_view kind, std::size_t offset, std::size_t length, std::string_view after);
+    void strayChar(std::size_t at, std::size_t length, FixKind kind = FixKind::StrayCharacter);
+    void fix(FixKind kind, std::size_t offset, std::size_t length, std::string_view after);
     void fail(std::string message, std::size_t at);
     void startToken(Token token, std::size_t scanFrom);
     bool isValueStart(char c) const;
@@ -130,7 +130,7 @@ private:
     int quotedThen(std::size_t quoteAt, std::string_view followers) const;
     bool keyFollows(std::size_t from) const;
     int delimiterEndsString(std::size_t at);
-    void endStringAt(std::size_t at, std::string_view kind);
+    void endStringAt(std::size_t at, FixKind kind);
     void dropRead(std::size_t from, std::size_t to);
     bool quoteReadAsText() const;
     bool rescanToDelimiter();

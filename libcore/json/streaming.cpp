@@ -108,8 +108,8 @@ Extraction StreamingExtractor::current() const
     }
     try {
         x.value = r->snapshot();
-        x.fixes = r->log().fixes();
-        x.refused = r->log().refused();
+        x.fixes = r->log().fixList();
+        x.refused = r->log().refusedList();
         x.ok = true;
         x.candidateKind = "embedded";
         x.candidate = Span{r->start(), (activeWins ? r->position() : r->end()) - r->start()};
