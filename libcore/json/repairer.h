@@ -27,6 +27,7 @@
 #include "json/extract.h"
 #include "json/fix_log.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -139,6 +140,7 @@ private:
     Json* place(std::string* pointer);
     std::size_t memberIndex(Frame& f) const;
     void addValue(Json value, std::size_t begin, std::size_t endAt);
+    void addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt);
     void addString(std::string&& value, std::size_t begin, std::size_t endAt);
     void appendToLastString(const std::string& tail);
     void writeOpen(bool object, Frame& frame);

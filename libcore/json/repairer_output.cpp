@@ -144,6 +144,21 @@ void Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
     mapValue(std::move(pointer), begin, endAt);
 }
 
+// A plain integer (plainInteger() in repairer_tokens.cpp), whose text is what dumping it gives
+// but for "-0", which dumps as 0.
+void Repairer::addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt)
+{
+    std::string pointer;
+    if (Json* slot = place(&pointer))
+        *slot = value;
+    else if (value != 0)
+        m_out += text;
+    else
+        m_out += '0';
+    m_lastIsString = false;
+    mapValue(std::move(pointer), begin, endAt);
+}
+
 void Repairer::addString(std::string&& value, std::size_t begin, std::size_t endAt)
 {
     std::string pointer;

@@ -49,6 +49,25 @@ bool isJsonNumber(std::string_view s)
     return !s.empty() && text::jsonNumberLength(s) == s.size();
 }
 
+// A plain integer as JSON writes it ("0", "-12", at most 18 digits, no leading zero): most
+// numbers in replies. It needs no normalizing, and its value is read here; the rest go
+// through normalizeNumber() and numberValue(), which give it the same value.
+bool plainInteger(std::string_view s, std::int64_t* value)
+{
+    const bool negative = !s.empty() && s[0] == '-';
+    const std::string_view digits = s.substr(negative ? 1 : 0);
+    if (digits.empty() || digits.size() > 18 || (digits[0] == '0' && digits.size() > 1))
+        return false;
+    std::int64_t v = 0;
+    for (const char c : digits) {
+        if (!isDigit(c))
+            return false;
+        v = v * 10 + (c - '0');
+    }
+    *value = negative ? -v : v;
+    return true;
+}
+
 Json numberValue(std::string_view s)
 {
     const char* first = s.data();
@@ -495,6 +514,12 @@ bool Repairer::continueNumber()
         return true;
     }
     const std::string_view raw = t.substr(m_tokenStart, i - m_tokenStart);
+    if (std::int64_t v = 0; plainInteger(raw, &v)) {
+        m_token = Token::None;
+        m_pos = i;
+        addInteger(v, raw, m_tokenStart, i);
+        return true;
+    }
     bool changed = false;
     const std::string normal = normalizeNumber(raw, &changed);
     if (normal.empty()) {

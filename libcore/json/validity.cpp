@@ -105,7 +105,16 @@ private:
 
     bool number()
     {
-        const std::size_t length = text::jsonNumberLength(m_t.substr(m_i));
+        // Most numbers are integers, read here; the rest by jsonNumberLength(). A leading zero
+        // ends an integer ("0123" is 0 and then a digit, refused below).
+        const std::size_t digits = m_i + (m_t[m_i] == '-' ? 1 : 0);
+        std::size_t end = digits;
+        while (end < m_t.size() && isDigit(m_t[end]))
+            ++end;
+        const bool integer = end > digits && (end >= m_t.size() || (m_t[end] != '.' && m_t[end] != 'e' && m_t[end] != 'E'));
+        const std::size_t length = !integer ? text::jsonNumberLength(m_t.substr(m_i))
+            : m_t[digits] == '0'           ? digits + 1 - m_i
+                                           : end - m_i;
         if (length == 0)
             return false;
         m_i += length;
