@@ -6,6 +6,8 @@
 #include "json/parse.h"
 #include "json/repairer.h"
 
+#include <tuple>
+
 namespace conform::json {
 
 namespace {
@@ -90,8 +92,7 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
         Candidate& c = candidates[detail::chooseCandidate(candidates, options)];
         undoDoubleEncoding(raw, c, options);
         c.log.sort();
-        x.fixes = c.log.fixList();
-        x.refused = c.log.refusedList();
+        std::tie(x.fixes, x.refused) = FixList::fromLog(std::move(c.log));
         x.candidateKind = c.kind;
         x.candidate = c.span;
         x.sourceMap = std::move(c.map);

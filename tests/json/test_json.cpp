@@ -2,6 +2,7 @@
 // the replies that hold nothing.
 #include "fix_check.h"
 #include "json/fix_log.h"
+#include "json/json_writer.h"
 
 #include <QTest>
 
@@ -356,6 +357,22 @@ private slots:
                                       {"missing_bracket", raw.size(), 0, "", "}"}};
         QCOMPARE(fixList(x.fixes).dump(), fixList(expected).dump());
         QVERIFY(x.fixes == expected);
+
+        // Extraction::fixes reads the log; written as text, it is what the records write.
+        json::Extraction records = x;
+        records.fixes = json::FixList(std::vector<F>(expected));
+        std::string fromLog, fromRecords;
+        json::JsonWriter logWriter(fromLog), recordWriter(fromRecords);
+        x.write(logWriter);
+        records.write(recordWriter);
+        QCOMPARE(fromLog, fromRecords);
+        QCOMPARE(x.toJson().dump(), records.toJson().dump());
+        const auto [made, refused] = json::FixList::fromLog(std::move(log));
+        QCOMPARE(made.size(), fixes.size()); // counted from the log, before any record is made
+        const json::FixList copy = made;
+        QVERIFY(copy == fixes && made == fixes && refused.size() == 1 && refused[0].kind == "truncated_string");
+        QVERIFY(&copy.list() == &made.list()); // copies share the records
+        QVERIFY(json::FixList().empty() && json::FixList(std::vector<F>{}).list().empty());
     }
 
     void reportShape()
