@@ -40,10 +40,11 @@ bool isScalarStart(std::string_view text, std::size_t at)
 
 // Runs the repairer over [begin, end) as a whole reply. Returns false when nothing was there
 // (the reason, if it failed, goes to `failure`, the offset it stopped at to `stoppedAt`).
+// `rootItems`: RepairOptions::rootItems, for a region known to be strict JSON.
 bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const ExtractOptions& options,
-                 Candidate& out, std::string* failure, std::size_t* stoppedAt)
+                 Candidate& out, std::string* failure, std::size_t* stoppedAt, std::size_t rootItems = 0)
 {
-    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}, options.cancel, outputFor(options)});
+    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}, options.cancel, outputFor(options), rootItems});
     const std::string_view region = raw.substr(0, end);
     const auto status = r.run(region, true);
     if (status == Repairer::Status::Failed) {
@@ -80,13 +81,16 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
 
 // The whole reply as a candidate when it is strict JSON: what parseRegion() gives for it (no
 // fix, nothing closed), without the repairer.
-// `strict` says whether the reply is strict JSON even when simdjson's reading was declined.
-bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& out, bool* strict)
+// `strict` says whether the reply is strict JSON even when simdjson's reading was declined, and
+// `rootItems` then how many items a root array holds.
+bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& out, bool* strict,
+                std::size_t* rootItems)
 {
     StrictRead read;
     const bool asText = outputFor(options) == RepairOutput::Text;
     const bool done = readStrictJson(raw, asText, read);
     *strict = read.strict;
+    *rootItems = read.rootItems;
     if (!done)
         return false;
     out.asText = asText;
@@ -459,7 +463,8 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
         // it needs no source map now either; the map keeps a copy of the text and reads it
         // when it is first used.
         bool clean = false;
-        if (readStrict(raw, options, whole, &clean)) {
+        std::size_t rootItems = 0;
+        if (readStrict(raw, options, whole, &clean, &rootItems)) {
             out.push_back(std::move(whole));
             dropNoise(raw, out, failure);
             return out;
@@ -471,7 +476,7 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
             fast = options;
             fast.sourceMap = false;
         }
-        haveWhole = parseRegion(raw, 0, raw.size(), clean ? fast : options, whole, failure, &stopped);
+        haveWhole = parseRegion(raw, 0, raw.size(), clean ? fast : options, whole, failure, &stopped, rootItems);
         if (clean && haveWhole)
             whole.map.deferTo(std::string(raw));
         if (haveWhole && restIsBlank(raw, stopped, raw.size())) {

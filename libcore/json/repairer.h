@@ -49,6 +49,10 @@ struct RepairOptions
     std::string pointerPrefix; // where the value sits in a larger one ("/goals" for a parameter)
     const CancelFlag* cancel = nullptr; // polled once per step; Cancelled is thrown when set
     RepairOutput output = RepairOutput::Tree;
+    // The text is strict JSON whose root array holds this many items (isStrictJson): that
+    // array, and the Text output, are given their size at once instead of growing by doubling,
+    // which for a large reply means copying and fresh pages each time. 0: not known.
+    std::size_t rootItems = 0;
 };
 
 class Repairer

@@ -15,6 +15,8 @@ class Validator
 {
 public:
     explicit Validator(std::string_view t) : m_t(t) {}
+    // Commas between the items of a root array, once run() has read it.
+    std::size_t rootCommas() const { return m_rootCommas; }
 
     bool run()
     {
@@ -55,6 +57,7 @@ public:
                     return false;
                 const char d = m_t[m_i++];
                 if (d == ',') {
+                    m_rootCommas += open.size() == 1 && open[0] == '[' ? 1 : 0;
                     spaces();
                     if (open.back() == '{' && !member())
                         return false;
@@ -185,13 +188,22 @@ private:
 
     std::string_view m_t;
     std::size_t m_i = 0;
+    std::size_t m_rootCommas = 0;
 };
 
 } // namespace
 
-bool isStrictJson(std::string_view text)
+bool isStrictJson(std::string_view text, std::size_t* rootItems)
 {
-    return Validator(text).run();
+    Validator v(text);
+    const bool strict = v.run();
+    if (rootItems) {
+        const std::size_t first = text.find_first_not_of(" \t\r\n");
+        const bool array = strict && first != std::string_view::npos && text[first] == '[';
+        const bool empty = array && text[text.find_first_not_of(" \t\r\n", first + 1)] == ']';
+        *rootItems = array && !empty ? v.rootCommas() + 1 : 0;
+    }
+    return strict;
 }
 
 } // namespace conform::json::detail
