@@ -60,13 +60,12 @@ bool decodeJsonString(std::string_view line, std::string_view& text)
 
 // Each line is a JSON string holding one raw reply; one output line per line, in order. The
 // value is only printed, so it is repaired straight into text (ExtractOptions::text) and
-// copied into the output, never built as a tree. No line prints a source map: none is built.
+// copied into the output, never built as a tree.
 int extractJsonl(const QString& path, ExtractSettings settings, Io& io)
 {
     const std::string name = inputName(path);
     settings.options.value = false;
     settings.options.text = true;
-    settings.options.sourceMap = false;
     return runJsonl(path, io, [&](std::string_view line, std::size_t lineNumber, std::string& out, std::string& error) {
         std::string_view reply;
         if (!decodeJsonString(line, reply)) {
