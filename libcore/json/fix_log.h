@@ -5,7 +5,7 @@
 //   FixLog log(strict);
 //   log.add(FixKind::SingleQuotes, 12, raw.substr(12, 1), "\"");
 //   log.sort();
-//   x.fixes = log.fixList();   // the public json::Fix records, built once, at the end
+//   std::tie(x.fixes, x.refused) = FixList::fromLog(std::move(log)); // records made when read
 //
 // A repair logs a fix or two per string of a damaged reply, and most candidates are never
 // chosen, so the log keeps no string per fix: an entry holds the kind as an enum and says
