@@ -40,10 +40,11 @@ bool isScalarStart(std::string_view text, std::size_t at)
 
 // Runs the repairer over [begin, end) as a whole reply. Returns false when nothing was there
 // (the reason, if it failed, goes to `failure`, the offset it stopped at to `stoppedAt`).
+// `rootItems`: RepairOptions::rootItems, for a region known to be strict JSON.
 bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const ExtractOptions& options,
-                 Candidate& out, std::string* failure, std::size_t* stoppedAt)
+                 Candidate& out, std::string* failure, std::size_t* stoppedAt, std::size_t rootItems = 0)
 {
-    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}, options.cancel, outputFor(options)});
+    Repairer r(begin, RepairOptions{options.strict, options.sourceMap, {}, options.cancel, outputFor(options), rootItems});
     const std::string_view region = raw.substr(0, end);
     const auto status = r.run(region, true);
     if (status == Repairer::Status::Failed) {
@@ -61,7 +62,7 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
         at = firstSignificant(region, at);
         if (at >= region.size() || (region[at] != '}' && region[at] != ']'))
             break;
-        r.log().add("stray_bracket", at, region.substr(at, 1), {});
+        r.log().add(FixKind::StrayBracket, at, region.substr(at, 1), {});
         *stoppedAt = ++at;
     }
     const std::size_t valueStart = firstSignificant(region, begin);
@@ -80,13 +81,16 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
 
 // The whole reply as a candidate when it is strict JSON: what parseRegion() gives for it (no
 // fix, nothing closed), without the repairer.
-// `strict` says whether the reply is strict JSON even when simdjson's reading was declined.
-bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& out, bool* strict)
+// `strict` says whether the reply is strict JSON even when simdjson's reading was declined, and
+// `rootItems` then how many items a root array holds.
+bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& out, bool* strict,
+                std::size_t* rootItems)
 {
     StrictRead read;
     const bool asText = outputFor(options) == RepairOutput::Text;
     const bool done = readStrictJson(raw, asText, read);
     *strict = read.strict;
+    *rootItems = read.rootItems;
     if (!done)
         return false;
     out.asText = asText;
@@ -102,11 +106,6 @@ bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& 
     out.container = read.container;
     out.kind = "whole";
     return true;
-}
-
-bool hasKind(const std::vector<Fix>& fixes, std::string_view kind)
-{
-    return std::any_of(fixes.begin(), fixes.end(), [&](const Fix& f) { return f.kind == kind; });
 }
 
 // Bytes no model writes as text (control characters other than white space, invalid UTF-8),
@@ -142,20 +141,20 @@ std::size_t itemCount(const Json& v)
 Noise noiseOf(const Candidate& c)
 {
     Noise n;
-    for (const std::vector<Fix>* list : {&c.log.fixes(), &c.log.refused()}) {
-        for (const Fix& f : *list) {
-            const std::string_view k = f.kind; // compares sizes first: most kinds differ there
-            if (k == "stray_character" || k == "invalid_utf8") {
+    for (const std::vector<FixEntry>* list : {&c.log.fixes(), &c.log.refused()}) {
+        for (const FixEntry& f : *list) {
+            const FixKind k = f.kind;
+            if (k == FixKind::StrayCharacter || k == FixKind::InvalidUtf8) {
                 ++n.fixes;
                 n.odd = true;
-            } else if (k == "stray_bracket" || k == "dangling_key" || k == "missing_bracket") {
+            } else if (k == FixKind::StrayBracket || k == FixKind::DanglingKey || k == FixKind::MissingBracket) {
                 ++n.fixes;
-            } else if (k == "control_character") {
+            } else if (k == FixKind::ControlCharacter) {
                 ++n.rawFixes;
-                n.odd = n.odd || !text::isSpace(f.before.front());
-            } else if (k == "unquoted_string") {
+                n.odd = n.odd || !text::isSpace(c.log.before(f).front());
+            } else if (k == FixKind::UnquotedString) {
                 ++n.rawFixes;
-                const bool binary = looksBinary(f.before);
+                const bool binary = looksBinary(c.log.before(f));
                 n.binaryStrings += binary ? 1 : 0;
                 n.odd = n.odd || binary;
             }
@@ -255,7 +254,7 @@ Json parameterValue(std::string_view raw, const Parameter& p, const std::string&
         Repairer r(region.begin,
                    RepairOptions{options.strict, options.sourceMap, pointer, options.cancel, outputFor(options)});
         const auto status = r.run(raw.substr(0, region.end), true);
-        const bool clean = r.log().fixes().empty() && r.log().refused().empty();
+        const bool clean = r.log().size() == 0;
         if (status == Repairer::Status::Done && r.hasValue() && restIsBlank(raw, r.end(), region.end)
             && (r.rootIsContainer() || clean)) {
             into.log.append(r.log());
@@ -445,8 +444,8 @@ void flagSideBySide(std::string_view raw, std::vector<Candidate>& out)
         const std::string_view between = raw.substr(a.span.end(), b.span.offset - a.span.end());
         if (between.find_first_not_of(" \t\r\n,") != std::string_view::npos)
             continue;
-        a.log.add("ambiguous", a.span.end(), "", "");
-        b.log.add("ambiguous", b.span.offset, "", "");
+        a.log.add(FixKind::Ambiguous, a.span.end(), "", "");
+        b.log.add(FixKind::Ambiguous, b.span.offset, "", "");
     }
 }
 
@@ -464,7 +463,8 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
         // it needs no source map now either; the map keeps a copy of the text and reads it
         // when it is first used.
         bool clean = false;
-        if (readStrict(raw, options, whole, &clean)) {
+        std::size_t rootItems = 0;
+        if (readStrict(raw, options, whole, &clean, &rootItems)) {
             out.push_back(std::move(whole));
             dropNoise(raw, out, failure);
             return out;
@@ -476,7 +476,7 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
             fast = options;
             fast.sourceMap = false;
         }
-        haveWhole = parseRegion(raw, 0, raw.size(), clean ? fast : options, whole, failure, &stopped);
+        haveWhole = parseRegion(raw, 0, raw.size(), clean ? fast : options, whole, failure, &stopped, rootItems);
         if (clean && haveWhole)
             whole.map.deferTo(std::string(raw));
         if (haveWhole && restIsBlank(raw, stopped, raw.size())) {
@@ -523,7 +523,7 @@ std::size_t chooseCandidate(std::vector<Candidate>& candidates, const ExtractOpt
     if (candidates.size() == 1 && !options.fitness)
         return 0;
     for (Candidate& c : candidates) {
-        c.ambiguous = hasKind(c.log.fixes(), "ambiguous") || hasKind(c.log.refused(), "ambiguous");
+        c.ambiguous = c.log.hasKind(FixKind::Ambiguous);
         if (options.fitness) // an item may be lost: worth less than any whole reading
             c.fitness = options.fitness(treeOf(c)) - (c.ambiguous ? 1.0 : 0.0);
     }

@@ -6,6 +6,8 @@
 #include "json/parse.h"
 #include "json/repairer.h"
 
+#include <tuple>
+
 namespace conform::json {
 
 namespace {
@@ -37,7 +39,7 @@ void undoDoubleEncoding(std::string_view raw, Candidate& c, const ExtractOptions
         return;
     std::string text = r.takeText(); // what dumping the tree gives
     FixLog log(options.strict);
-    log.add("double_encoded", c.span.offset, raw.substr(c.span.offset, c.span.length), text);
+    log.add(FixKind::DoubleEncoded, c.span.offset, raw.substr(c.span.offset, c.span.length), text);
     c.log = std::move(log);
     if (c.asText) {
         c.text = std::move(text);
@@ -90,8 +92,7 @@ Extraction extract(std::string_view raw, const ExtractOptions& options)
         Candidate& c = candidates[detail::chooseCandidate(candidates, options)];
         undoDoubleEncoding(raw, c, options);
         c.log.sort();
-        x.fixes = std::move(c.log.fixes());
-        x.refused = std::move(c.log.refused());
+        std::tie(x.fixes, x.refused) = FixList::fromLog(std::move(c.log));
         x.candidateKind = c.kind;
         x.candidate = c.span;
         x.sourceMap = std::move(c.map);

@@ -32,6 +32,7 @@
 
 namespace conform::json {
 
+class FixLog;
 class JsonWriter;
 
 // One change made to the raw text. Offsets are bytes into the raw text as given; applying
@@ -69,6 +70,40 @@ struct Fix
     Json toJson() const; // {"kind","offset","length","before","after"}
     void write(JsonWriter& out) const; // the same document as text, no tree
     friend bool operator==(const Fix&, const Fix&) = default;
+};
+
+// Extraction::fixes and ::refused: Fix records, read like a const std::vector<Fix> (and
+// converting to one). An extraction keeps its repair's compact log (json/fix_log.h: a kind
+// and offsets per fix) and makes the records when they are first read; size() and empty()
+// make none, and writing an Extraction as text reads the log itself. So a caller that never
+// looks at the fixes pays nothing for them. Copies share the log and the records, which
+// several threads may read at once.
+class FixList
+{
+public:
+    FixList() = default;
+    FixList(std::vector<Fix> fixes); // NOLINT: implicit, as the vector it stands for
+    // Both lists of a repair's log (its fixes, then its refused ones), sharing it.
+    static std::pair<FixList, FixList> fromLog(FixLog&& log);
+
+    const std::vector<Fix>& list() const;
+    operator const std::vector<Fix>&() const { return list(); } // NOLINT
+    std::size_t size() const;
+    bool empty() const { return size() == 0; }
+    std::vector<Fix>::const_iterator begin() const { return list().begin(); }
+    std::vector<Fix>::const_iterator end() const { return list().end(); }
+    const Fix& operator[](std::size_t i) const { return list()[i]; }
+    const Fix& at(std::size_t i) const { return list().at(i); }
+    // Each fix as Fix::write() writes it, without making the records.
+    void writeEach(JsonWriter& out) const;
+
+    friend bool operator==(const FixList& a, const FixList& b) { return a.list() == b.list(); }
+    friend bool operator==(const FixList& a, const std::vector<Fix>& b) { return a.list() == b; }
+
+private:
+    struct Shared;
+    std::shared_ptr<Shared> m_shared;
+    bool m_refused = false; // which of the log's lists
 };
 
 // Where each value of the extracted JSON came from in the raw text, by JSON pointer.
@@ -117,8 +152,8 @@ struct Extraction
     Json value;                   // the chosen value (null when !ok, or not asked for)
     std::string json;             // with ExtractOptions::text: the value as compact JSON text,
                                   // as conform::dump() gives it (empty when !ok)
-    std::vector<Fix> fixes;       // every change, in text order
-    std::vector<Fix> refused;     // with strict: the value-changing fixes not made
+    FixList fixes;                // every change, in text order
+    FixList refused;              // with strict: the value-changing fixes not made
     SourceMap sourceMap;          // pointer -> span in the raw text
     std::string candidateKind;    // "whole", "fenced", "xml", "function_calls", "embedded",
                                   // "double_encoded"

@@ -1,10 +1,8 @@
 #include "json/fix_log.h"
-#include "json/fix_kind.h"
 
 #include <cassert>
 
 #include <algorithm>
-#include <array>
 
 namespace conform::json {
 
@@ -15,13 +13,19 @@ bool isValueChanging(std::string_view kind)
     return known && isValueChanging(*known);
 }
 
-void FixLog::add(std::string_view kind, std::size_t offset, std::string_view before, std::string_view after)
+void FixLog::add(FixKind kind, std::size_t offset, std::string_view before, std::string_view after)
 {
-    std::vector<Fix>& list = m_strict && isValueChanging(kind) ? m_refused : m_fixes;
+    std::vector<FixEntry>& list = m_strict && isValueChanging(kind) ? m_refused : m_fixes;
     if (before.empty() && !list.empty()) {
-        Fix& last = list.back();
+        FixEntry& last = list.back();
         if (last.length == 0 && last.offset == offset && last.kind == kind) {
-            last.after += after;
+            if (last.afterAt + last.afterLength != m_bytes.size()) { // bytes added since: move it last
+                const std::size_t at = m_bytes.size();
+                m_bytes.append(m_bytes, last.afterAt, last.afterLength);
+                last.afterAt = at;
+            }
+            m_bytes += after;
+            last.afterLength += after.size();
             return;
         }
     }
@@ -29,12 +33,15 @@ void FixLog::add(std::string_view kind, std::size_t offset, std::string_view bef
     // by doubling (most logs, a candidate's few fixes, stay small).
     if (list.size() == 8 && list.capacity() == 8)
         list.reserve(64);
-    list.push_back(Fix{std::string(kind), offset, before.size(), std::string(before), std::string(after)});
+    const std::size_t beforeAt = m_bytes.size();
+    m_bytes += before;
+    m_bytes += after;
+    list.push_back(FixEntry{kind, offset, before.size(), beforeAt, beforeAt + before.size(), after.size()});
 }
 
-static void dropFixesFrom(std::vector<Fix>& list, std::size_t offset, bool keepInsertions)
+static void dropFixesFrom(std::vector<FixEntry>& list, std::size_t offset, bool keepInsertions)
 {
-    std::erase_if(list, [=](const Fix& f) { return f.offset > offset || (f.offset == offset && !(keepInsertions && f.length == 0)); });
+    std::erase_if(list, [=](const FixEntry& f) { return f.offset > offset || (f.offset == offset && !(keepInsertions && f.length == 0)); });
 }
 
 void FixLog::dropFrom(std::size_t offset, bool keepInsertionsAt)
@@ -43,27 +50,49 @@ void FixLog::dropFrom(std::size_t offset, bool keepInsertionsAt)
     dropFixesFrom(m_refused, offset, keepInsertionsAt);
 }
 
-void FixLog::dropInsertion(std::string_view kind, std::size_t offset)
+void FixLog::dropInsertion(FixKind kind, std::size_t offset)
 {
-    std::erase_if(m_fixes, [&](const Fix& f) { return f.offset == offset && f.length == 0 && f.kind == kind; });
+    std::erase_if(m_fixes, [&](const FixEntry& f) { return f.offset == offset && f.length == 0 && f.kind == kind; });
 }
 
 void FixLog::append(const FixLog& other)
 {
-    m_fixes.insert(m_fixes.end(), other.m_fixes.begin(), other.m_fixes.end());
-    m_refused.insert(m_refused.end(), other.m_refused.begin(), other.m_refused.end());
+    const std::size_t shift = m_bytes.size();
+    m_bytes += other.m_bytes;
+    for (const auto& [from, to] : {std::pair{&other.m_fixes, &m_fixes}, std::pair{&other.m_refused, &m_refused}}) {
+        for (FixEntry e : *from) {
+            e.beforeAt += shift;
+            e.afterAt += shift;
+            to->push_back(e);
+        }
+    }
 }
 
 void FixLog::sort()
 {
     // At one offset, insertions go before what replaces the bytes there: inserted text stands
     // before byte `offset`, so a log read in order applies cleanly.
-    const auto byOffset = [](const Fix& a, const Fix& b) {
+    const auto byOffset = [](const FixEntry& a, const FixEntry& b) {
         return a.offset != b.offset ? a.offset < b.offset : (a.length == 0 && b.length != 0);
     };
-    for (std::vector<Fix>* list : {&m_fixes, &m_refused}) // mostly in order already: no buffer then
+    for (std::vector<FixEntry>* list : {&m_fixes, &m_refused}) // mostly in order already: no buffer then
         if (!std::is_sorted(list->begin(), list->end(), byOffset))
             std::stable_sort(list->begin(), list->end(), byOffset);
+}
+
+bool FixLog::hasKind(FixKind kind) const
+{
+    const auto is = [kind](const FixEntry& e) { return e.kind == kind; };
+    return std::any_of(m_fixes.begin(), m_fixes.end(), is) || std::any_of(m_refused.begin(), m_refused.end(), is);
+}
+
+std::vector<Fix> FixLog::toFixes(const std::vector<FixEntry>& list) const
+{
+    std::vector<Fix> out;
+    out.reserve(list.size());
+    for (const FixEntry& e : list)
+        out.push_back(Fix{std::string(fixKindName(e.kind)), e.offset, e.length, std::string(before(e)), std::string(after(e))});
+    return out;
 }
 
 } // namespace conform::json

@@ -6,8 +6,102 @@
 #include "json/text.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace conform::json {
+
+// The text as JSON may hold it: invalid UTF-8 replaced (ASCII, the common case, as it is).
+static void writeSanitized(JsonWriter& w, std::string_view s)
+{
+    if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        w.string(s);
+    else
+        w.string(text::sanitizeUtf8(s));
+}
+
+static void writeFix(JsonWriter& w, std::string_view kind, std::size_t offset, std::size_t length,
+                     std::string_view before, std::string_view after)
+{
+    w.beginObject();
+    w.key("kind");
+    w.string(kind);
+    w.key("offset");
+    w.unsignedInteger(offset);
+    w.key("length");
+    w.unsignedInteger(length);
+    w.key("before");
+    writeSanitized(w, before);
+    w.key("after");
+    writeSanitized(w, after);
+    w.endObject();
+}
+
+// A log and the records made from it, once per list; or records given as they are.
+struct FixList::Shared
+{
+    FixLog log;
+    bool given = false; // made from records: records[0] holds them
+    std::once_flag once[2];
+    std::vector<Fix> records[2];
+};
+
+FixList::FixList(std::vector<Fix> fixes)
+{
+    if (fixes.empty())
+        return;
+    m_shared = std::make_shared<Shared>();
+    m_shared->given = true;
+    m_shared->records[0] = std::move(fixes);
+}
+
+std::pair<FixList, FixList> FixList::fromLog(FixLog&& log)
+{
+    std::pair<FixList, FixList> out;
+    if (log.size() == 0)
+        return out;
+    const auto shared = std::make_shared<Shared>();
+    shared->log = std::move(log);
+    out.first.m_shared = shared;
+    out.second.m_shared = shared;
+    out.second.m_refused = true;
+    return out;
+}
+
+const std::vector<Fix>& FixList::list() const
+{
+    static const std::vector<Fix> none;
+    if (!m_shared)
+        return none;
+    Shared& s = *m_shared;
+    if (s.given)
+        return s.records[0];
+    const int which = m_refused ? 1 : 0;
+    std::call_once(s.once[which], [&] { s.records[which] = m_refused ? s.log.refusedList() : s.log.fixList(); });
+    return s.records[which];
+}
+
+std::size_t FixList::size() const
+{
+    if (!m_shared)
+        return 0;
+    if (m_shared->given)
+        return m_shared->records[0].size();
+    return (m_refused ? m_shared->log.refused() : m_shared->log.fixes()).size();
+}
+
+void FixList::writeEach(JsonWriter& w) const
+{
+    if (!m_shared)
+        return;
+    if (m_shared->given) {
+        for (const Fix& f : m_shared->records[0])
+            f.write(w);
+        return;
+    }
+    const FixLog& log = m_shared->log;
+    for (const FixEntry& e : m_refused ? log.refused() : log.fixes())
+        writeFix(w, fixKindName(e.kind), e.offset, e.length, log.before(e), log.after(e));
+}
 
 Json Fix::toJson() const
 {
@@ -21,18 +115,7 @@ Json Fix::toJson() const
 
 void Fix::write(JsonWriter& w) const
 {
-    w.beginObject();
-    w.key("kind");
-    w.string(kind);
-    w.key("offset");
-    w.unsignedInteger(offset);
-    w.key("length");
-    w.unsignedInteger(length);
-    w.key("before");
-    w.string(text::sanitizeUtf8(before));
-    w.key("after");
-    w.string(text::sanitizeUtf8(after));
-    w.endObject();
+    writeFix(w, kind, offset, length, before, after);
 }
 
 void SourceMap::deferTo(std::string document)
@@ -146,12 +229,11 @@ Json Extraction::toJson() const
     return out;
 }
 
-static void writeFixes(JsonWriter& w, const char* name, const std::vector<Fix>& fixes)
+static void writeFixes(JsonWriter& w, const char* name, const FixList& fixes)
 {
     w.key(name);
     w.beginArray();
-    for (const Fix& f : fixes)
-        f.write(w);
+    fixes.writeEach(w);
     w.endArray();
 }
 

@@ -54,10 +54,10 @@ Repairer::Status Repairer::runSteps(std::string_view text, bool final)
     return Status::Failed;
 }
 
-void Repairer::fix(std::string_view kind, std::size_t offset, std::size_t length, std::string_view after)
+void Repairer::fix(FixKind kind, std::size_t offset, std::size_t length, std::string_view after)
 {
     m_log.add(kind, offset, m_text.substr(offset, length), after);
-    if (m_log.fixes().size() + m_log.refused().size() > kMaxFixes && m_failure.empty())
+    if (m_log.size() > kMaxFixes && m_failure.empty())
         fail("the text needs more than " + std::to_string(kMaxFixes) + " fixes, so it is not JSON", offset);
 }
 
@@ -67,7 +67,7 @@ void Repairer::fail(std::string message, std::size_t at)
     m_failureAt = at;
 }
 
-void Repairer::strayChar(std::size_t at, std::size_t length, const char* kind)
+void Repairer::strayChar(std::size_t at, std::size_t length, FixKind kind)
 {
     fix(kind, at, length, {});
     m_pos = at + length;
@@ -92,11 +92,11 @@ bool Repairer::skipTrivia()
         } else if (const int n = mayBeUnicodeSpace(c) ? unicodeSpaceAt(t, m_pos) : 0; n != 0) {
             if (n < 0) // the text ends inside what may be a space
                 return m_final;
-            fix("unicode_whitespace", m_pos, static_cast<std::size_t>(n), {});
+            fix(FixKind::UnicodeWhitespace, m_pos, static_cast<std::size_t>(n), {});
             m_pos += static_cast<std::size_t>(n);
         } else if (static_cast<unsigned char>(c) == 0xEF) {
             if (t.substr(m_pos, 3) == kBom) {
-                fix("bom", m_pos, 3, {});
+                fix(FixKind::Bom, m_pos, 3, {});
                 m_pos += 3;
             } else if (m_pos + 3 > t.size() && !m_final && kBom.starts_with(t.substr(m_pos))) {
                 return false;
@@ -141,10 +141,10 @@ bool Repairer::startMarkToken(bool key, bool* handled)
     if (incomplete && !m_final)
         return false;
     if (mark == Mark::LeftDouble || mark == Mark::RightDouble) {
-        fix("typographic_quotes", m_pos, 3, "\"");
+        fix(FixKind::TypographicQuotes, m_pos, 3, "\"");
         startString(Quote::TypoDouble, 3, key);
     } else if (mark == Mark::LeftSingle || mark == Mark::RightSingle) {
-        fix("typographic_quotes", m_pos, 3, "\"");
+        fix(FixKind::TypographicQuotes, m_pos, 3, "\"");
         startString(Quote::TypoSingle, 3, key);
     } else if (mark == Mark::Ellipsis) {
         startToken(Token::Dots, m_pos);
@@ -164,15 +164,15 @@ bool Repairer::onValue(char c)
     case ']': closerInValue(c); return true;
     case '"': startString(Quote::Double, 1, false); return true;
     case '\'':
-        fix("single_quotes", m_pos, 1, "\"");
+        fix(FixKind::SingleQuotes, m_pos, 1, "\"");
         startString(Quote::Single, 1, false);
         return true;
     case ',':
         if (inObject) {
-            fix("missing_value", m_pos, 0, "null");
+            fix(FixKind::MissingValue, m_pos, 0, "null");
             addValue(Json(nullptr), m_pos, m_pos);
         } else if (!m_stack.empty()) {
-            strayChar(m_pos, 1, "extra_comma");
+            strayChar(m_pos, 1, FixKind::ExtraComma);
         } else {
             strayChar(m_pos, 1);
         }
@@ -233,7 +233,7 @@ bool Repairer::onKeyOrEnd(char c)
         return true;
     }
     if (c == ',') {
-        strayChar(m_pos, 1, "extra_comma");
+        strayChar(m_pos, 1, FixKind::ExtraComma);
         return true;
     }
     if (c == '{' || c == '[')
@@ -246,7 +246,7 @@ bool Repairer::onKeyOrEnd(char c)
     if (c == '"' || c == '\'') {
         keyStarts();
         if (c == '\'')
-            fix("single_quotes", m_pos, 1, "\"");
+            fix(FixKind::SingleQuotes, m_pos, 1, "\"");
         startString(c == '"' ? Quote::Double : Quote::Single, 1, true);
         return true;
     }
@@ -301,14 +301,14 @@ bool Repairer::onColon(char c)
         return true;
     }
     if (c == '=') {
-        fix("missing_colon", m_pos, 1, ":");
+        fix(FixKind::MissingColon, m_pos, 1, ":");
         ++m_pos;
         m_expect = Expect::Value;
         return true;
     }
     if (c == '}' || c == ']') {
         if (!closesAnOpenContainer(c)) { // `{"a" ] : 1}`: the bracket is stray, the key stays
-            strayChar(m_pos, 1, "stray_bracket");
+            strayChar(m_pos, 1, FixKind::StrayBracket);
             return true;
         }
         dropDanglingKey(m_pos);
@@ -320,7 +320,7 @@ bool Repairer::onColon(char c)
         // inserted there: the member that follows still needs it).
         const std::size_t keyStart = f.keyStart, before = f.keyCommaAt;
         m_log.dropFrom(keyStart, true);
-        fix("dangling_key", keyStart, m_pos + 1 - keyStart, {});
+        fix(FixKind::DanglingKey, keyStart, m_pos + 1 - keyStart, {});
         f.commaAt = before;
         ++m_pos;
         m_expect = Expect::KeyOrEnd;
@@ -330,7 +330,7 @@ bool Repairer::onColon(char c)
         && !m_final)
         return false;
     if (isValueStart(c)) {
-        fix("missing_colon", f.keyEnd, 0, ":");
+        fix(FixKind::MissingColon, f.keyEnd, 0, ":");
         m_expect = Expect::Value;
         return true;
     }
@@ -360,7 +360,7 @@ bool Repairer::onCommaOrEnd(char c)
     if (static_cast<unsigned char>(c) == 0xE2 && m_pos + 3 > m_text.size() && !m_final)
         return false;
     if (isValueStart(c)) {
-        fix("missing_comma", m_lastValueEnd, 0, ",");
+        fix(FixKind::MissingComma, m_lastValueEnd, 0, ",");
         if (f.object)
             f.insertedCommaAt = m_lastValueEnd;
         m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
@@ -395,25 +395,25 @@ void Repairer::handleCloser(char c)
             break;
         forceCloseTop(m_pos, false);
     }
-    strayChar(m_pos, 1, "stray_bracket");
+    strayChar(m_pos, 1, FixKind::StrayBracket);
 }
 
 void Repairer::closerInValue(char c)
 {
     if (m_stack.empty()) {
-        strayChar(m_pos, 1, "stray_bracket");
+        strayChar(m_pos, 1, FixKind::StrayBracket);
         return;
     }
     Frame& f = m_stack.back();
     if (f.object) { // `"key": }`
-        fix("missing_value", m_pos, 0, "null");
+        fix(FixKind::MissingValue, m_pos, 0, "null");
         addValue(Json(nullptr), m_pos, m_pos);
         handleCloser(c);
         return;
     }
     if (c == ']') {
         if (f.commaAt != npos)
-            fix("trailing_comma", f.commaAt, 1, {});
+            fix(FixKind::TrailingComma, f.commaAt, 1, {});
         f.commaAt = npos;
         ++m_pos;
         closeTop(m_pos);
@@ -437,17 +437,17 @@ void Repairer::forceCloseTop(std::size_t at, bool truncation)
         if (f.object && truncation) {
             dropDanglingKey(at);
         } else if (f.object) {
-            fix("missing_value", at, 0, "null");
+            fix(FixKind::MissingValue, at, 0, "null");
             addValue(Json(nullptr), at, at);
         } else if (f.commaAt != npos) {
-            fix("trailing_comma", f.commaAt, 1, {});
+            fix(FixKind::TrailingComma, f.commaAt, 1, {});
         }
         break;
     case Expect::KeyOrEnd: dropTrailingComma(f, f.commaAt); break;
     default: break;
     }
     Frame& top = m_stack.back();
-    fix("missing_bracket", at, 0, top.object ? "}" : "]");
+    fix(FixKind::MissingBracket, at, 0, top.object ? "}" : "]");
     closeTop(at);
 }
 
@@ -456,9 +456,9 @@ void Repairer::forceCloseTop(std::size_t at, bool truncation)
 void Repairer::dropTrailingComma(Frame& f, std::size_t commaAt)
 {
     if (commaAt != npos)
-        fix("trailing_comma", commaAt, 1, {});
+        fix(FixKind::TrailingComma, commaAt, 1, {});
     else if (f.insertedCommaAt != npos)
-        m_log.dropInsertion("missing_comma", f.insertedCommaAt);
+        m_log.dropInsertion(FixKind::MissingComma, f.insertedCommaAt);
     f.insertedCommaAt = npos;
 }
 
@@ -467,7 +467,7 @@ void Repairer::dropDanglingKey(std::size_t at)
     Frame& f = m_stack.back();
     m_log.dropFrom(f.keyStart);
     dropTrailingComma(f, f.keyCommaAt);
-    fix("dangling_key", f.keyStart, at - f.keyStart, {});
+    fix(FixKind::DanglingKey, f.keyStart, at - f.keyStart, {});
     f.keyCommaAt = npos;
     f.commaAt = npos;
     f.key.clear();

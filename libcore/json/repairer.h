@@ -27,6 +27,7 @@
 #include "json/extract.h"
 #include "json/fix_log.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -48,6 +49,10 @@ struct RepairOptions
     std::string pointerPrefix; // where the value sits in a larger one ("/goals" for a parameter)
     const CancelFlag* cancel = nullptr; // polled once per step; Cancelled is thrown when set
     RepairOutput output = RepairOutput::Tree;
+    // The text is strict JSON whose root array holds this many items (isStrictJson): that
+    // array, and the Text output, are given their size at once instead of growing by doubling,
+    // which for a large reply means copying and fresh pages each time. 0: not known.
+    std::size_t rootItems = 0;
 };
 
 class Repairer
@@ -111,8 +116,8 @@ private:
     bool openContainer(bool object);
     void valueCompleted(std::size_t endAt);
     void elementStarts();
-    void strayChar(std::size_t at, std::size_t length, const char* kind = "stray_character");
-    void fix(std::string_view kind, std::size_t offset, std::size_t length, std::string_view after);
+    void strayChar(std::size_t at, std::size_t length, FixKind kind = FixKind::StrayCharacter);
+    void fix(FixKind kind, std::size_t offset, std::size_t length, std::string_view after);
     void fail(std::string message, std::size_t at);
     void startToken(Token token, std::size_t scanFrom);
     bool isValueStart(char c) const;
@@ -130,7 +135,7 @@ private:
     int quotedThen(std::size_t quoteAt, std::string_view followers) const;
     bool keyFollows(std::size_t from) const;
     int delimiterEndsString(std::size_t at);
-    void endStringAt(std::size_t at, std::string_view kind);
+    void endStringAt(std::size_t at, FixKind kind);
     void dropRead(std::size_t from, std::size_t to);
     bool quoteReadAsText() const;
     bool rescanToDelimiter();
@@ -139,6 +144,7 @@ private:
     Json* place(std::string* pointer);
     std::size_t memberIndex(Frame& f) const;
     void addValue(Json value, std::size_t begin, std::size_t endAt);
+    void addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt);
     void addString(std::string&& value, std::size_t begin, std::size_t endAt);
     void appendToLastString(const std::string& tail);
     void writeOpen(bool object, Frame& frame);

@@ -33,7 +33,7 @@ bool Repairer::startOddQuote(bool key, bool* handled)
     const Quote quote = c == '`' ? Quote::Backtick : c == '\\' ? Quote::Escaped : Quote::Acute;
     const std::size_t length = c == '`' ? 1 : 2;
     *handled = true;
-    fix(quote == Quote::Escaped ? "escaped_quotes" : "odd_quotes", m_pos, length, "\"");
+    fix(quote == Quote::Escaped ? FixKind::EscapedQuotes : FixKind::OddQuotes, m_pos, length, "\"");
     startString(quote, length, key);
     return true;
 }
@@ -57,15 +57,15 @@ bool Repairer::containerAfterMember()
 {
     const std::size_t at = m_lastValueEnd;
     if (m_stack.size() >= 2 && !m_stack[m_stack.size() - 2].object) {
-        fix("missing_bracket", at, 0, "}");
+        fix(FixKind::MissingBracket, at, 0, "}");
         closeTop(at);
-        fix("missing_comma", at, 0, ",");
+        fix(FixKind::MissingComma, at, 0, ",");
         m_expect = Expect::Value;
         return true;
     }
-    fix("missing_comma", at, 0, ","); // before the deletion: insertions at one offset come first
+    fix(FixKind::MissingComma, at, 0, ","); // before the deletion: insertions at one offset come first
     m_stack.back().insertedCommaAt = at;
-    strayChar(m_pos, 1, "ambiguous");
+    strayChar(m_pos, 1, FixKind::Ambiguous);
     m_expect = Expect::KeyOrEnd;
     return true;
 }
@@ -78,7 +78,7 @@ bool Repairer::containerAfterComma()
     Frame& f = m_stack.back();
     const std::size_t comma = f.commaAt;
     if (comma != npos && m_stack.size() >= 2 && !m_stack[m_stack.size() - 2].object) {
-        fix("missing_bracket", comma, 0, "}");
+        fix(FixKind::MissingBracket, comma, 0, "}");
         f.commaAt = npos;
         closeTop(comma);
         m_stack.back().commaAt = comma;
@@ -86,7 +86,7 @@ bool Repairer::containerAfterComma()
         return true;
     }
     // `{{"a":1}}` (a template's doubled brace) loses nothing with the brace gone.
-    strayChar(m_pos, 1, f.count > 0 ? "ambiguous" : "stray_character");
+    strayChar(m_pos, 1, f.count > 0 ? FixKind::Ambiguous : FixKind::StrayCharacter);
     return true;
 }
 
@@ -137,7 +137,7 @@ int Repairer::concatenation()
     if (const int r = plusThenQuote(m_pos, &j); r != 1)
         return r;
     m_log.dropFrom(m_lastStringCloser); // the first string's closing-quote fix, if it had one
-    fix("concatenated_string", m_lastStringCloser, j + 1 - m_lastStringCloser, {});
+    fix(FixKind::ConcatenatedString, m_lastStringCloser, j + 1 - m_lastStringCloser, {});
     m_pos = j;
     startString(t[j] == '"' ? Quote::Double : Quote::Single, 1, false);
     m_concat = true;
@@ -246,7 +246,7 @@ int Repairer::endsBeforeNextItem(std::size_t quoteAt)
     if (r != 1)
         return r;
     dropRead(j, quoteAt);
-    endStringAt(j, comma ? "missing_quote" : "guessed_missing_quote");
+    endStringAt(j, comma ? FixKind::MissingQuote : FixKind::GuessedMissingQuote);
     return 1;
 }
 
@@ -291,7 +291,7 @@ int Repairer::delimiterEndsString(std::size_t at)
     dropRead(end, at);
     // At a comma the string may as well have held it (`["hello, world]`): a guess. So is any
     // end when a quote inside was read as text (`["a" "b" 3]`): that one may have closed it.
-    endStringAt(end, c == ',' || quoteReadAsText() ? "guessed_missing_quote" : "missing_quote");
+    endStringAt(end, c == ',' || quoteReadAsText() ? FixKind::GuessedMissingQuote : FixKind::MissingQuote);
     return 1;
 }
 
@@ -299,9 +299,9 @@ int Repairer::delimiterEndsString(std::size_t at)
 // The fixes inside one string, read from the end: once per parse, where this is asked.
 bool Repairer::quoteReadAsText() const
 {
-    const std::vector<Fix>& fixes = m_log.fixes();
+    const std::vector<FixEntry>& fixes = m_log.fixes();
     for (auto it = fixes.rbegin(); it != fixes.rend() && it->offset >= m_contentStart; ++it)
-        if (it->kind == "unescaped_quote")
+        if (it->kind == FixKind::UnescapedQuote)
             return true;
     return false;
 }
@@ -317,7 +317,7 @@ void Repairer::dropRead(std::size_t from, std::size_t to)
 }
 
 // The open string ends at `at`, where its closing quote was missing.
-void Repairer::endStringAt(std::size_t at, std::string_view kind)
+void Repairer::endStringAt(std::size_t at, FixKind kind)
 {
     m_log.dropFrom(at); // fixes inside the part that is no longer the string's
     fix(kind, at, 0, "\"");

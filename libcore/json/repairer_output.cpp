@@ -24,8 +24,10 @@ Repairer::Status Repairer::run(std::string_view text, bool final)
         return runSteps(text, final);
     // The text is about as long as what it is read from: a reply's grows once. (Capped: a
     // candidate in a large reply may end long before the text does.)
-    if (m_out.capacity() == 0)
-        m_out.reserve(std::min<std::size_t>(text.size() - std::min(m_start, text.size()) + 16, 64 * 1024));
+    if (m_out.capacity() == 0) {
+        const std::size_t rest = text.size() - std::min(m_start, text.size()) + 16;
+        m_out.reserve(m_options.rootItems > 0 ? rest : std::min<std::size_t>(rest, 64 * 1024));
+    }
     try {
         return runSteps(text, final);
     } catch (const RepeatedKey&) {
@@ -144,6 +146,21 @@ void Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
     mapValue(std::move(pointer), begin, endAt);
 }
 
+// A plain integer (plainInteger() in repairer_tokens.cpp), whose text is what dumping it gives
+// but for "-0", which dumps as 0.
+void Repairer::addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt)
+{
+    std::string pointer;
+    if (Json* slot = place(&pointer))
+        *slot = value;
+    else if (value != 0)
+        m_out += text;
+    else
+        m_out += '0';
+    m_lastIsString = false;
+    mapValue(std::move(pointer), begin, endAt);
+}
+
 void Repairer::addString(std::string&& value, std::size_t begin, std::size_t endAt)
 {
     std::string pointer;
@@ -181,6 +198,8 @@ void Repairer::writeOpen(bool object, Frame& frame)
         m_rootContainer = true;
     if (slot) {
         *slot = object ? Json::object() : Json::array();
+        if (root && !object && m_options.rootItems > 0)
+            slot->get_ref<Json::array_t&>().reserve(m_options.rootItems);
         frame.node = root ? nullptr : slot;
     } else {
         m_out += object ? '{' : '[';

@@ -49,6 +49,25 @@ bool isJsonNumber(std::string_view s)
     return !s.empty() && text::jsonNumberLength(s) == s.size();
 }
 
+// A plain integer as JSON writes it ("0", "-12", at most 18 digits, no leading zero): most
+// numbers in replies. It needs no normalizing, and its value is read here; the rest go
+// through normalizeNumber() and numberValue(), which give it the same value.
+bool plainInteger(std::string_view s, std::int64_t* value)
+{
+    const bool negative = !s.empty() && s[0] == '-';
+    const std::string_view digits = s.substr(negative ? 1 : 0);
+    if (digits.empty() || digits.size() > 18 || (digits[0] == '0' && digits.size() > 1))
+        return false;
+    std::int64_t v = 0;
+    for (const char c : digits) {
+        if (!isDigit(c))
+            return false;
+        v = v * 10 + (c - '0');
+    }
+    *value = negative ? -v : v;
+    return true;
+}
+
 Json numberValue(std::string_view s)
 {
     const char* first = s.data();
@@ -89,20 +108,20 @@ std::string normalizeNumber(std::string_view raw, bool* changed)
     return isJsonNumber(s) ? s : std::string();
 }
 
-struct Literal { std::string_view word; Json value; const char* kind; };
+struct Literal { std::string_view word; Json value; std::optional<FixKind> kind; };
 
 const Literal* literalFor(std::string_view word)
 {
     static const std::array<Literal, 9> literals{{
-        {"true", Json(true), nullptr},
-        {"false", Json(false), nullptr},
-        {"null", Json(nullptr), nullptr},
-        {"True", Json(true), "python_literal"},
-        {"False", Json(false), "python_literal"},
-        {"None", Json(nullptr), "python_literal"},
-        {"undefined", Json(nullptr), "invalid_literal"},
-        {"NaN", Json(nullptr), "invalid_literal"},
-        {"Infinity", Json(nullptr), "invalid_literal"},
+        {"true", Json(true), std::nullopt},
+        {"false", Json(false), std::nullopt},
+        {"null", Json(nullptr), std::nullopt},
+        {"True", Json(true), FixKind::PythonLiteral},
+        {"False", Json(false), FixKind::PythonLiteral},
+        {"None", Json(nullptr), FixKind::PythonLiteral},
+        {"undefined", Json(nullptr), FixKind::InvalidLiteral},
+        {"NaN", Json(nullptr), FixKind::InvalidLiteral},
+        {"Infinity", Json(nullptr), FixKind::InvalidLiteral},
     }};
     for (const Literal& l : literals)
         if (l.word == word)
@@ -180,7 +199,7 @@ bool Repairer::continueString()
                 r = endsBeforeNextItem(i); // `"b,"c":` — the quote opens the next key
             if (r == 0) {
                 if (c == '"') {
-                    fix("unescaped_quote", i, 1, "\\\"");
+                    fix(FixKind::UnescapedQuote, i, 1, "\\\"");
                 }
                 m_str += c;
                 m_scan = i + 1;
@@ -192,7 +211,7 @@ bool Repairer::continueString()
                 m_scan = i + 1;
             }
         } else { // a double quote inside a single-quoted string
-            fix("unescaped_quote", i, 1, "\\\"");
+            fix(FixKind::UnescapedQuote, i, 1, "\\\"");
             m_str += c;
             m_scan = i + 1;
         }
@@ -308,7 +327,7 @@ int Repairer::stringEscape(std::size_t at)
         return 1;
     }
     if (e == '\'') {
-        fix("invalid_escape", at, 2, "'");
+        fix(FixKind::InvalidEscape, at, 2, "'");
         m_str += '\'';
         m_scan = at + 2;
         return 1;
@@ -328,7 +347,7 @@ int Repairer::stringEscape(std::size_t at)
             }
         }
         if (cp >= 0xD800 && cp <= 0xDFFF) { // a lone surrogate cannot become UTF-8
-            fix("invalid_escape", at, 6, "\\ufffd");
+            fix(FixKind::InvalidEscape, at, 6, "\\ufffd");
             m_str += kReplacement;
             m_scan = at + 6;
             return 1;
@@ -340,7 +359,7 @@ int Repairer::stringEscape(std::size_t at)
         }
     }
     // An unknown escape: the backslash was meant literally.
-    fix("invalid_escape", at, 1, "\\\\");
+    fix(FixKind::InvalidEscape, at, 1, "\\\\");
     m_str += '\\';
     m_scan = at + 1;
     return 1;
@@ -354,7 +373,7 @@ int Repairer::stringControl(std::size_t at)
         if (at + 1 >= t.size() && !m_final)
             return -1;
         if (at + 1 < t.size() && t[at + 1] == '\n') {
-            fix("crlf", at, 2, "\\n");
+            fix(FixKind::Crlf, at, 2, "\\n");
             m_str += '\n';
             m_scan = at + 2;
             return 1;
@@ -371,7 +390,7 @@ int Repairer::stringControl(std::size_t at)
         escaped += hex[(c >> 4) & 0xF];
         escaped += hex[c & 0xF];
     }
-    fix("control_character", at, 1, escaped);
+    fix(FixKind::ControlCharacter, at, 1, escaped);
     m_str += c;
     m_scan = at + 1;
     return 1;
@@ -406,7 +425,7 @@ int Repairer::stringUtf8(std::size_t at)
     if (n < 0 && !m_final)
         return -1;
     if (n <= 0) {
-        fix("invalid_utf8", at, 1, kReplacement);
+        fix(FixKind::InvalidUtf8, at, 1, kReplacement);
         m_str += kReplacement;
         m_scan = at + 1;
         return 1;
@@ -434,10 +453,10 @@ void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
 bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
 {
     if (m_quote != Quote::Double && !(closerLength == 1 && m_text[closerAt] == '"')) {
-        const char* kind = m_quote == Quote::Single ? "single_quotes"
-            : m_quote == Quote::Escaped             ? "escaped_quotes"
-            : closerLength == 3                     ? "typographic_quotes"
-                                                    : "odd_quotes";
+        const FixKind kind = m_quote == Quote::Single ? FixKind::SingleQuotes
+            : m_quote == Quote::Escaped             ? FixKind::EscapedQuotes
+            : closerLength == 3                     ? FixKind::TypographicQuotes
+                                                    : FixKind::OddQuotes;
         fix(kind, closerAt, closerLength, "\"");
     }
     const std::size_t endAt = closerAt + closerLength;
@@ -472,7 +491,7 @@ bool Repairer::finishTruncatedString(std::size_t at)
         m_str.clear();
         return true;
     }
-    fix("truncated_string", at, end - at, "\"");
+    fix(FixKind::TruncatedString, at, end - at, "\"");
     completeString(end, end);
     m_lastIsString = false; // nothing can follow the end of the text
     m_str.clear();
@@ -495,6 +514,12 @@ bool Repairer::continueNumber()
         return true;
     }
     const std::string_view raw = t.substr(m_tokenStart, i - m_tokenStart);
+    if (std::int64_t v = 0; plainInteger(raw, &v)) {
+        m_token = Token::None;
+        m_pos = i;
+        addInteger(v, raw, m_tokenStart, i);
+        return true;
+    }
     bool changed = false;
     const std::string normal = normalizeNumber(raw, &changed);
     if (normal.empty()) {
@@ -505,7 +530,7 @@ bool Repairer::continueNumber()
     }
     if (changed) {
         const bool cut = i >= t.size() && normal.size() < raw.size() && isNumberChar(raw.back()) && !isDigit(raw.back());
-        fix(cut ? "truncated_number" : "invalid_number", m_tokenStart, raw.size(), normal);
+        fix(cut ? FixKind::TruncatedNumber : FixKind::InvalidNumber, m_tokenStart, raw.size(), normal);
     }
     m_token = Token::None;
     m_pos = i;
@@ -542,7 +567,7 @@ bool Repairer::continueWord()
         if (r < 0)
             return false;
         if (r > 0) { // `{a": 1}`: only the opening quote is missing
-            fix("missing_quote", m_tokenStart, 0, "\"");
+            fix(FixKind::MissingQuote, m_tokenStart, 0, "\"");
             Frame& f = m_stack.back();
             f.key = std::string(t.substr(m_tokenStart, quoteAt - m_tokenStart));
             f.keyEnd = quoteAt + 1;
@@ -551,7 +576,7 @@ bool Repairer::continueWord()
             m_expect = Expect::Colon;
             return true;
         }
-        fix("unquoted_key", m_tokenStart, word.size(), "\"" + std::string(word) + "\"");
+        fix(FixKind::UnquotedKey, m_tokenStart, word.size(), "\"" + std::string(word) + "\"");
         Frame& f = m_stack.back();
         f.key = std::string(word);
         f.keyEnd = i;
@@ -562,7 +587,7 @@ bool Repairer::continueWord()
     }
     if (const Literal* literal = literalFor(word)) {
         if (literal->kind)
-            fix(literal->kind, m_tokenStart, word.size(), conform::dump(literal->value));
+            fix(*literal->kind, m_tokenStart, word.size(), conform::dump(literal->value));
         m_token = Token::None;
         m_pos = i;
         addValue(literal->value, m_tokenStart, i);
@@ -571,7 +596,7 @@ bool Repairer::continueWord()
     if (i >= t.size()) { // "tr" at the very end: the model was cut off writing `true`
         for (std::string_view full : {"true", "false", "null"}) {
             if (full.size() > word.size() && full.starts_with(word)) {
-                fix("truncated_literal", m_tokenStart, word.size(), full);
+                fix(FixKind::TruncatedLiteral, m_tokenStart, word.size(), full);
                 m_token = Token::None;
                 m_pos = i;
                 m_truncated = true;
@@ -624,7 +649,7 @@ int Repairer::unwrapMongoCall(std::size_t openAt)
     if (number.empty() && !quoted)
         return 0;
     Json value = number.empty() ? Json(sanitizeUtf8(arg)) : numberValue(number);
-    fix("mongo_wrapper", m_tokenStart, j + 1 - m_tokenStart, conform::dump(value));
+    fix(FixKind::MongoWrapper, m_tokenStart, j + 1 - m_tokenStart, conform::dump(value));
     m_token = Token::None;
     m_pos = j + 1;
     addValue(std::move(value), m_tokenStart, m_pos);
@@ -669,7 +694,7 @@ bool Repairer::finishUnquotedString(std::size_t endAt)
     if (body.size() >= 2 && body.back() == '"' && body.find_first_of("\"\\") == body.size() - 1
         && std::none_of(body.begin(), body.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; })
         && sanitizeUtf8(body).size() == body.size()) {
-        fix("missing_quote", m_tokenStart, 0, "\"");
+        fix(FixKind::MissingQuote, m_tokenStart, 0, "\"");
         m_token = Token::None;
         m_pos = endAt;
         m_str.assign(body.substr(0, body.size() - 1));
@@ -679,7 +704,7 @@ bool Repairer::finishUnquotedString(std::size_t endAt)
     }
     std::string value = sanitizeUtf8(t.substr(m_tokenStart, endAt - m_tokenStart));
     Json json(std::move(value));
-    fix("unquoted_string", m_tokenStart, endAt - m_tokenStart, conform::dump(json));
+    fix(FixKind::UnquotedString, m_tokenStart, endAt - m_tokenStart, conform::dump(json));
     m_token = Token::None;
     m_pos = endAt;
     addValue(std::move(json), m_tokenStart, endAt);
@@ -712,20 +737,20 @@ bool Repairer::continueDots()
     m_token = Token::None;
     m_pos = i;
     if (m_stack.empty()) {
-        fix("placeholder", m_tokenStart, i - m_tokenStart, {});
+        fix(FixKind::Placeholder, m_tokenStart, i - m_tokenStart, {});
         return true;
     }
     Frame& f = m_stack.back();
     if (f.object && m_expect == Expect::Value) {
-        fix("placeholder", m_tokenStart, i - m_tokenStart, "null");
+        fix(FixKind::Placeholder, m_tokenStart, i - m_tokenStart, "null");
         elementStarts();
         addValue(Json(nullptr), m_tokenStart, i);
     } else if (f.commaAt != std::string::npos) {
-        fix("placeholder", f.commaAt, i - f.commaAt, {});
+        fix(FixKind::Placeholder, f.commaAt, i - f.commaAt, {});
         f.commaAt = std::string::npos;
         m_expect = Expect::CommaOrEnd;
     } else {
-        fix("placeholder", m_tokenStart, i - m_tokenStart, {});
+        fix(FixKind::Placeholder, m_tokenStart, i - m_tokenStart, {});
     }
     return true;
 }
@@ -748,7 +773,7 @@ bool Repairer::continueComment()
         }
         end = t.size();
     }
-    fix("comment", m_tokenStart, end - m_tokenStart, {});
+    fix(FixKind::Comment, m_tokenStart, end - m_tokenStart, {});
     m_token = Token::None;
     m_pos = end;
     return true;

@@ -5,6 +5,8 @@
 #include "json/candidates.h"
 #include "json/repairer.h"
 
+#include <tuple>
+
 #include <optional>
 
 namespace conform::json {
@@ -108,8 +110,7 @@ Extraction StreamingExtractor::current() const
     }
     try {
         x.value = r->snapshot();
-        x.fixes = r->log().fixes();
-        x.refused = r->log().refused();
+        std::tie(x.fixes, x.refused) = FixList::fromLog(FixLog(r->log()));
         x.ok = true;
         x.candidateKind = "embedded";
         x.candidate = Span{r->start(), (activeWins ? r->position() : r->end()) - r->start()};

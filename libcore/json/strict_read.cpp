@@ -148,7 +148,7 @@ bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
     // the memory of the largest text it saw.
     constexpr std::size_t kLargest = 256 * 1024;
     if (text.size() > kLargest) {
-        out.strict = isStrictJson(text);
+        out.strict = isStrictJson(text, &out.rootItems);
         return false;
     }
     thread_local simdjson::dom::parser parser;

@@ -18,6 +18,7 @@ struct StrictRead
     std::size_t end = 0;   // just past its last
     bool container = false;
     bool strict = false;   // the text is strict JSON, read or not
+    std::size_t rootItems = 0; // when strict but not read: the items of a root array
 };
 
 // True when `text` is strict JSON (isStrictJson), at most 256 KB, and simdjson read it; the

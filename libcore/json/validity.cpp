@@ -15,6 +15,8 @@ class Validator
 {
 public:
     explicit Validator(std::string_view t) : m_t(t) {}
+    // Commas between the items of a root array, once run() has read it.
+    std::size_t rootCommas() const { return m_rootCommas; }
 
     bool run()
     {
@@ -55,6 +57,7 @@ public:
                     return false;
                 const char d = m_t[m_i++];
                 if (d == ',') {
+                    m_rootCommas += open.size() == 1 && open[0] == '[' ? 1 : 0;
                     spaces();
                     if (open.back() == '{' && !member())
                         return false;
@@ -105,7 +108,16 @@ private:
 
     bool number()
     {
-        const std::size_t length = text::jsonNumberLength(m_t.substr(m_i));
+        // Most numbers are integers, read here; the rest by jsonNumberLength(). A leading zero
+        // ends an integer ("0123" is 0 and then a digit, refused below).
+        const std::size_t digits = m_i + (m_t[m_i] == '-' ? 1 : 0);
+        std::size_t end = digits;
+        while (end < m_t.size() && isDigit(m_t[end]))
+            ++end;
+        const bool integer = end > digits && (end >= m_t.size() || (m_t[end] != '.' && m_t[end] != 'e' && m_t[end] != 'E'));
+        const std::size_t length = !integer ? text::jsonNumberLength(m_t.substr(m_i))
+            : m_t[digits] == '0'           ? digits + 1 - m_i
+                                           : end - m_i;
         if (length == 0)
             return false;
         m_i += length;
@@ -176,13 +188,22 @@ private:
 
     std::string_view m_t;
     std::size_t m_i = 0;
+    std::size_t m_rootCommas = 0;
 };
 
 } // namespace
 
-bool isStrictJson(std::string_view text)
+bool isStrictJson(std::string_view text, std::size_t* rootItems)
 {
-    return Validator(text).run();
+    Validator v(text);
+    const bool strict = v.run();
+    if (rootItems) {
+        const std::size_t first = text.find_first_not_of(" \t\r\n");
+        const bool array = strict && first != std::string_view::npos && text[first] == '[';
+        const bool empty = array && text[text.find_first_not_of(" \t\r\n", first + 1)] == ']';
+        *rootItems = array && !empty ? v.rootCommas() + 1 : 0;
+    }
+    return strict;
 }
 
 } // namespace conform::json::detail

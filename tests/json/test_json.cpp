@@ -2,6 +2,7 @@
 // the replies that hold nothing.
 #include "fix_check.h"
 #include "json/fix_log.h"
+#include "json/json_writer.h"
 
 #include <QTest>
 
@@ -292,6 +293,86 @@ private slots:
         QVERIFY(x.value.is_null());
         QCOMPARE(x.reason, reason);
         QCOMPARE(x.toJson()["reason"].get<std::string>(), reason);
+    }
+
+    // The log keeps no string per fix (FixLog's entries point into one buffer it owns), yet
+    // json::Fix records come out whole: merged insertions, entries dropped and sorted, logs
+    // appended, both lists sharing the buffer, bytes past the short-string size.
+    void fixLogKeepsEveryByte()
+    {
+        using json::FixKind;
+        using F = json::Fix;
+        const std::string longBefore(40, 'x'), longAfter = "\"" + std::string(40, 'y') + "\"";
+        json::FixLog log(true);
+        log.add(FixKind::SingleQuotes, 2, "'", "\"");
+        log.add(FixKind::MissingBracket, 30, "", "]");
+        log.add(FixKind::TruncatedString, 20, "ab", "\"");  // refused, between the two brackets
+        log.add(FixKind::MissingBracket, 30, "", "}");      // merges, its bytes no longer last
+        log.add(FixKind::MissingBracket, 30, "", ")");
+        log.add(FixKind::UnquotedString, 10, longBefore, longAfter);
+        log.add(FixKind::InvalidUtf8, 5, "\xff", "\xef\xbf\xbd");
+        log.add(FixKind::MissingComma, 31, "", ",");
+        log.dropFrom(31);
+        log.add(FixKind::MissingComma, 30, "", ",");         // an insertion of another kind: its own
+        log.add(FixKind::TrailingComma, 30, ",", "");
+        log.sort();
+        const std::vector<F> fixes{{"single_quotes", 2, 1, "'", "\""},
+                                   {"invalid_utf8", 5, 1, "\xff", "\xef\xbf\xbd"},
+                                   {"unquoted_string", 10, 40, longBefore, longAfter},
+                                   {"missing_bracket", 30, 0, "", "]})"},
+                                   {"missing_comma", 30, 0, "", ","},
+                                   {"trailing_comma", 30, 1, ",", ""}};
+        QVERIFY(log.fixList() == fixes);
+        QVERIFY((log.refusedList() == std::vector<F>{{"truncated_string", 20, 2, "ab", "\""}}));
+
+        json::FixLog other(true);
+        other.add(FixKind::Comment, 50, "/* c */", "");
+        other.add(FixKind::Placeholder, 60, "...", "null");
+        other.dropInsertion(FixKind::MissingComma, 60); // nothing of that kind there
+        json::FixLog joined(true);
+        joined.add(FixKind::Crlf, 40, "\r\n", "\\n");
+        joined.append(other);
+        joined.add(FixKind::MissingBracket, 70, "", "]");
+        joined.add(FixKind::MissingBracket, 70, "", "}");
+        joined.dropInsertion(FixKind::MissingComma, 70);
+        QVERIFY(joined.fixList() == (std::vector<F>{{"crlf", 40, 2, "\r\n", "\\n"}, {"comment", 50, 7, "/* c */", ""},
+                                                     {"missing_bracket", 70, 0, "", "]}"}}));
+        QVERIFY((joined.refusedList() == std::vector<F>{{"placeholder", 60, 3, "...", "null"}}));
+        QCOMPARE(joined.size(), std::size_t(4));
+        QVERIFY(joined.hasKind(FixKind::Placeholder) && !joined.hasKind(FixKind::Ambiguous));
+
+        // Through extract(), every field of every record, lengths too.
+        const std::string raw = "Sure:\n```json\n{'a': True, b: [1, 2,], \"c\": \"x\ty\", // note\n \"d\": \"cut";
+        const json::Extraction x = json::extract(raw);
+        QVERIFY(x.ok);
+        const std::size_t a = raw.find("'a'"), b = raw.find("b:"), c = raw.find("x\ty"), d = raw.find("\"cut");
+        const std::vector<F> expected{{"single_quotes", a, 1, "'", "\""},
+                                      {"single_quotes", a + 2, 1, "'", "\""},
+                                      {"python_literal", a + 5, 4, "True", "true"},
+                                      {"unquoted_key", b, 1, "b", "\"b\""},
+                                      {"trailing_comma", b + 8, 1, ",", ""},
+                                      {"control_character", c + 1, 1, "\t", "\\t"},
+                                      {"comment", raw.find("// note"), 7, "// note", ""},
+                                      {"truncated_string", d + 4, 0, "", "\""},
+                                      {"missing_bracket", raw.size(), 0, "", "}"}};
+        QCOMPARE(fixList(x.fixes).dump(), fixList(expected).dump());
+        QVERIFY(x.fixes == expected);
+
+        // Extraction::fixes reads the log; written as text, it is what the records write.
+        json::Extraction records = x;
+        records.fixes = json::FixList(std::vector<F>(expected));
+        std::string fromLog, fromRecords;
+        json::JsonWriter logWriter(fromLog), recordWriter(fromRecords);
+        x.write(logWriter);
+        records.write(recordWriter);
+        QCOMPARE(fromLog, fromRecords);
+        QCOMPARE(x.toJson().dump(), records.toJson().dump());
+        const auto [made, refused] = json::FixList::fromLog(std::move(log));
+        QCOMPARE(made.size(), fixes.size()); // counted from the log, before any record is made
+        const json::FixList copy = made;
+        QVERIFY(copy == fixes && made == fixes && refused.size() == 1 && refused[0].kind == "truncated_string");
+        QVERIFY(&copy.list() == &made.list()); // copies share the records
+        QVERIFY(json::FixList().empty() && json::FixList(std::vector<F>{}).list().empty());
     }
 
     void reportShape()

@@ -285,6 +285,33 @@ private slots:
         large += "0]";
         QCOMPARE(QString::fromStdString(disagreement(large)), QString());
     }
+
+    // A strict text over 256 KB goes to the repairer with its root array's size, counted by
+    // isStrictJson, so that the array is reserved once: counted right, and the same value.
+    void rootItemsOfLargeText()
+    {
+        const std::vector<std::pair<std::string, std::size_t>> rows{
+            {"[]", 0}, {" [ ] ", 0}, {"[1]", 1}, {" [1 , [2,3], {\"a\": [4, 5], \"b\": \",\"}, \"x,y\"]\n", 4},
+            {"{\"a\": [1, 2]}", 0}, {"\"[1,2]\"", 0}, {"[1, 2", 0}, {"[1,]", 0}};
+        for (const auto& [text, items] : rows) {
+            std::size_t counted = 99;
+            json::detail::isStrictJson(text, &counted);
+            QCOMPARE(counted, items);
+        }
+        std::string numbers = "[";
+        for (int i = 0; numbers.size() < 300 * 1024; ++i)
+            numbers += std::to_string(i * 7 - 5000) + (i % 3 ? ", " : ",\n");
+        numbers += "-0, 0, 1.5, 123456789012345678, 1234567890123456789, 99999999999999999999]";
+        const Json expected = Json::parse(numbers);
+        for (const bool text : {false, true}) {
+            json::ExtractOptions options;
+            options.value = !text;
+            options.text = text;
+            const json::Extraction x = json::extract(numbers, options);
+            QVERIFY(x.ok && x.fixes.empty());
+            QCOMPARE(text ? x.json : x.value.dump(), expected.dump());
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestJsonFastPath)

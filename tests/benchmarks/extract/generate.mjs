@@ -3,9 +3,12 @@
 // Usage: node generate.mjs --count N > replies.jsonl
 //        node generate.mjs --valid-array MB > array.jsonl   one reply: a valid array of replies'
 //                                                           values, compact, of about MB megabytes
+//        node generate.mjs --number-array MB > numbers.jsonl  one reply: [1234,1234,...,0] of MB
+//                                                           MiB, test_json_hostile's big valid array
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--count') + 1] || 20000);
 const validArrayMb = args.includes('--valid-array') ? Number(args[args.indexOf('--valid-array') + 1]) : 0;
+const numberArrayMb = args.includes('--number-array') ? Number(args[args.indexOf('--number-array') + 1]) : 0;
 // --held-out [--kind K]: the issue's held-out kind of corpus, which this generator was not tuned
 // on: pretty-printed (two-space) replies of 1.5-2 KB, one fifth each fenced with prose around,
 // with trailing commas, single quotes, cut at 80% of their length, Python literals (K: only
@@ -61,6 +64,14 @@ function write(v, d, indent = '') {
 const before = ['', 'Here is the analysis:\n', 'Sure! Based on the evidence, here is my answer.\n\n',
   'I reviewed the case file.\n'];
 const after = ['', '\n\nLet me know if you need anything else.', '\nThis reflects the available clues.'];
+
+if (numberArrayMb > 0) {
+  const n = Math.floor(numberArrayMb * (1 << 20) / 5);
+  const expected = new Array(n).fill(1234);
+  expected.push(0);
+  process.stdout.write(JSON.stringify({raw: '[' + '1234,'.repeat(n) + '0]', expected, damage: []}) + '\n');
+  process.exit(0);
+}
 
 if (validArrayMb > 0) {
   const values = [];

@@ -33,10 +33,12 @@ if [[ ! -d "$here/../node_modules/jsonrepair" ]]; then
   (cd "$here/.." && npm ci --no-audit --no-fund --loglevel=error)
 fi
 # The README's corpus, the issue's held-out kind (pretty-printed, five damage kinds, 1.5-2 KB),
-# and one valid 10 MB array of replies' values: every corpus is reported, not the best one.
+# one valid 10 MB array of replies' values and one valid 10 MiB array of numbers
+# ([1234,1234,...,0], as in test_json_hostile): every corpus is reported, not the best one.
 [[ -f "$data/held-out-$count.jsonl" ]] || node "$here/generate.mjs" --held-out --count "$count" > "$data/held-out-$count.jsonl"
 [[ -f "$data/valid-array-10mb.jsonl" ]] || node "$here/generate.mjs" --valid-array 10 > "$data/valid-array-10mb.jsonl"
-for corpus in "$replies" "$data/held-out-$count.jsonl" "$data/valid-array-10mb.jsonl"; do
+[[ -f "$data/number-array-10mb.jsonl" ]] || node "$here/generate.mjs" --number-array 10 > "$data/number-array-10mb.jsonl"
+for corpus in "$replies" "$data/held-out-$count.jsonl" "$data/valid-array-10mb.jsonl" "$data/number-array-10mb.jsonl"; do
   echo "extract: $(basename "$corpus") ($(du -h "$corpus" | cut -f1) of JSONL)..." >&2
   conform="$("$bench" "$corpus" --repeat 3)"
   conform_nomap="$("$bench" "$corpus" --repeat 3 --no-source-map)"
