@@ -208,6 +208,17 @@ private:
     {
         if (c.instanceDepth >= json::kMaxDepth)
             return false;
+        // A scalar under a node with no applicator: nothing below can see the depths or the
+        // $ref stack, so eval's checks are made here without moving them.
+        const std::uint64_t has = child.has;
+        if (!(has & (m_generic | Has::Applicators | Has::False)) && value.type() != '{' && value.type() != '[') {
+            if (has == 0)
+                return true;
+            if (c.evalDepth >= kMaxEvalDepth)
+                return false;
+            c.cancel();
+            return keywords(child, has, value);
+        }
         ++c.instanceDepth;
         const std::size_t savedBase = c.refBase;
         c.refBase = c.refStack.size();

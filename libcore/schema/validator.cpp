@@ -1,5 +1,6 @@
 // The public Validator: compile once, then validate (issues), accepts (verdict) or
 // acceptsText (verdict straight from text through simdjson).
+#include "json/check_strict.h"
 #include "schema/coerce.h"
 #include "schema/compiler.h"
 #include "schema/evaluator.h"
@@ -207,6 +208,9 @@ Result<ValidationResult> Validator::validateJsonText(std::string_view text, cons
 {
     if (std::optional<ValidationResult> result = validateText(text, options))
         return std::move(*result);
+    // Most text simdjson refuses is not JSON at all: its error needs no tree.
+    if (Status strict = json::checkStrict(text); !strict)
+        return strict.error();
     Result<Json> instance = json::parseStrict(text);
     if (!instance)
         return instance.error();
