@@ -18,6 +18,8 @@
 namespace conform::schema::detail {
 
 inline constexpr std::size_t kMaxEvalDepth = 4096;
+// In issues mode, children down to this depth are asked for their verdict before their issues.
+inline constexpr std::size_t kPrecheckDepth = 4;
 
 // State shared by every evaluator of one validation (both modes, both adapters).
 struct EvalContext
@@ -257,8 +259,17 @@ private:
         ++c.instanceDepth;
         const std::size_t savedBase = c.refBase;
         c.refBase = c.refStack.size();
-        if constexpr (C)
+        // A child that passes has no issues (every issue comes with a failure): in issues mode
+        // it is asked for its verdict first, and only a failing one is walked for its issues.
+        // Near the root only, so a failure deep down is not re-walked from every level above.
+        if constexpr (C) {
+            if (!ann && c.instanceDepth <= kPrecheckDepth && Verdict(c).eval(child, value, nullptr)) {
+                c.refBase = savedBase;
+                --c.instanceDepth;
+                return true;
+            }
             c.path.push_back(*element);
+        }
         const bool ok = Evaluator<A, C>(c).eval(child, value, ann);
         if constexpr (C)
             c.path.pop_back();
