@@ -7,6 +7,12 @@
 #include "schema/fast_verdict.h"
 
 namespace conform::schema {
+
+bool detail::fastVerdictAt(EvalContext& context, const Node& n, TapeValue v)
+{
+    return FastVerdict<>(context).eval(n, v);
+}
+
 namespace {
 
 using detail::CompiledSchema;
@@ -196,7 +202,7 @@ std::optional<ValidationResult> Validator::validateText(std::string_view text, c
     ValidationResult result;
     try {
         result.valid = fastVerdict(*m_compiled, parse.tapeRoot(), &options)
-            || evaluate<SimdjsonAdapter, true>(*m_compiled, parse.root, options, result);
+            || evaluate<detail::TapeAdapter, true>(*m_compiled, parse.tapeRoot(), options, result);
     } catch (const Cancelled&) {
         return cancelledResult();
     }
