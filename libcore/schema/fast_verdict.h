@@ -10,14 +10,15 @@
 // Rules that keep the two walks equal:
 // - A node with a check this walk does not implement (contains, uniqueItems, dependencies,
 //   $dynamicRef, unevaluated*), or any node when the dynamic scope is tracked, is handed to the
-//   generic evaluator (over the same tape) with the context exactly as the generic walk would have it there (depths,
-//   the $ref stack and its base), so the answer is the generic one by construction.
+//   generic evaluator (over the same tape) with the context exactly as the generic walk would
+//   have it there (depths, the $ref stack and its base): the generic answer by construction.
 // - Everything else mirrors the generic verdict mode keyword for keyword, including its depth
 //   limits and its $ref loop detection; only the order of work and the bookkeeping differ
 //   (properties are looked up starting after the last one found, since replies list them in
 //   the schema's order; a value that fails stops the walk).
 // test_schema_fast_verdict compares the two on the official suite, the benchmark corpora and
-// mutated documents, and plants the faults below to check that it would notice a broken rule.
+// mutated documents, and plants faults (FastFault, verdict_probe.h) in FastVerdict<true> to
+// check that it would notice a broken rule; FastVerdict<false> compiles them away.
 #include "schema/evaluator.h"
 #include "schema/verdict_probe.h"
 
