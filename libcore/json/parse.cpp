@@ -1,6 +1,9 @@
 #include "json/parse.h"
 #include "base/message_text.h"
+#include "json/check_strict.h"
 
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace conform::json {
@@ -62,6 +65,56 @@ std::size_t tooDeepAt(std::string_view text, std::size_t maxDepth)
 }
 
 } // namespace
+
+namespace {
+
+// Reads every event and keeps nothing; remembers the parse error parseStrict would catch. Any
+// other error (a number overflowing a double) is thrown, as Json::parse throws it.
+struct NoTree : nlohmann::json_sax<Json>
+{
+    std::optional<std::string> error; // the parse error's what()
+    std::size_t errorByte = 0;         // and its byte (1-based, 0 when unknown)
+
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override
+    {
+        if (const auto* parseError = dynamic_cast<const Json::parse_error*>(&ex)) {
+            error = parseError->what();
+            errorByte = parseError->byte;
+            return false;
+        }
+        if (const auto* outOfRange = dynamic_cast<const Json::out_of_range*>(&ex))
+            throw *outOfRange;
+        throw std::runtime_error(ex.what());
+    }
+};
+
+} // namespace
+
+Status checkStrict(std::string_view text, std::size_t maxDepth)
+{
+    if (const std::size_t at = text.find('\0'); at != std::string_view::npos)
+        return Error{"a NUL byte (U+0000) is not allowed in JSON text", describe(text, at)};
+    if (const std::size_t at = tooDeepAt(text, maxDepth); at != std::string_view::npos)
+        return Error{"nesting deeper than " + std::to_string(maxDepth) + " levels", describe(text, at)};
+    NoTree sax;
+    Json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json, /*strict=*/true,
+                    /*ignore_comments=*/false);
+    if (sax.error)
+        return Error{escapeForMessage(shortMessage(*sax.error)), describe(text, sax.errorByte > 0 ? sax.errorByte - 1 : 0)};
+    return Done{};
+}
 
 Result<Json> parseStrict(std::string_view text, std::size_t maxDepth)
 {

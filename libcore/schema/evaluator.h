@@ -14,10 +14,13 @@
 #include "schema/values.h"
 
 #include <bit>
+#include <type_traits>
 
 namespace conform::schema::detail {
 
 inline constexpr std::size_t kMaxEvalDepth = 4096;
+// In issues mode, children down to this depth are asked for their verdict before their issues.
+inline constexpr std::size_t kPrecheckDepth = 4;
 
 // State shared by every evaluator of one validation (both modes, both adapters).
 struct EvalContext
@@ -56,6 +59,9 @@ inline bool regexMatches(const Regex* regex, std::string_view text)
 {
     return regex->re && RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *regex->re);
 }
+
+// FastVerdict<>(context).eval(n, v) (fast_verdict.h): what issues mode over a tape asks first.
+bool fastVerdictAt(EvalContext& context, const Node& n, TapeValue v);
 
 template <typename A, bool Collect>
 class Evaluator
@@ -249,16 +255,34 @@ private:
 
     // ---- descending into children ----
 
-    template <bool C>
-    bool descend(const Node& child, V value, const PathElement* element, Annotations* ann = nullptr)
+    // The verdict of `value`: the fast walk over a tape, else the generic one.
+    bool passes(const Node& n, V value)
+    {
+        if constexpr (std::is_same_v<A, TapeAdapter>)
+            return fastVerdictAt(c, n, value);
+        return Verdict(c).eval(n, value, nullptr);
+    }
+
+    // `element()` makes the child's path element, in issues mode only.
+    template <bool C, typename MakeElement>
+    bool descend(const Node& child, V value, MakeElement&& element, Annotations* ann = nullptr)
     {
         if (c.instanceDepth >= json::kMaxDepth)
             return tooDeep(child);
         ++c.instanceDepth;
         const std::size_t savedBase = c.refBase;
         c.refBase = c.refStack.size();
-        if constexpr (C)
-            c.path.push_back(*element);
+        // A child that passes has no issues (every issue comes with a failure): in issues mode
+        // it is asked for its verdict first, and only a failing one is walked for its issues.
+        // Near the root only, so a failure deep down is not re-walked from every level above.
+        if constexpr (C) {
+            if (!ann && c.instanceDepth <= kPrecheckDepth && passes(child, value)) {
+                c.refBase = savedBase;
+                --c.instanceDepth;
+                return true;
+            }
+            c.path.push_back(element());
+        }
         const bool ok = Evaluator<A, C>(c).eval(child, value, ann);
         if constexpr (C)
             c.path.pop_back();
@@ -268,18 +292,14 @@ private:
     }
     bool descendKey(const Node& child, V value, std::string_view key)
     {
-        if constexpr (Collect) {
-            const PathElement element{std::string(key)};
-            return descend<true>(child, value, &element);
-        }
+        if constexpr (Collect)
+            return descend<true>(child, value, [key] { return PathElement{std::string(key)}; });
         return descend<false>(child, value, nullptr);
     }
     bool descendIndex(const Node& child, V value, std::size_t index)
     {
-        if constexpr (Collect) {
-            const PathElement element{index};
-            return descend<true>(child, value, &element);
-        }
+        if constexpr (Collect)
+            return descend<true>(child, value, [index] { return PathElement{index}; });
         return descend<false>(child, value, nullptr);
     }
 

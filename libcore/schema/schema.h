@@ -160,7 +160,7 @@ struct CompileOptions
 // The schema document's own "$id" when it is a string, else "": a schema file's identity.
 std::string idOf(const Json& schema);
 
-namespace detail { struct CompiledSchema; }
+namespace detail { struct CompiledSchema; struct VerdictProbe; }
 
 // A compiled schema: immutable, cheap to copy, safe to use from many threads at once.
 class Validator
@@ -198,6 +198,7 @@ public:
     Draft draft() const;
 
 private:
+    friend struct detail::VerdictProbe; // tests compare the fast verdict walk with the generic one
     explicit Validator(std::shared_ptr<const detail::CompiledSchema> compiled);
     std::shared_ptr<const detail::CompiledSchema> m_compiled;
 };

@@ -1,10 +1,18 @@
 // The public Validator: compile once, then validate (issues), accepts (verdict) or
 // acceptsText (verdict straight from text through simdjson).
+#include "json/check_strict.h"
 #include "schema/coerce.h"
 #include "schema/compiler.h"
 #include "schema/evaluator.h"
+#include "schema/fast_verdict.h"
 
 namespace conform::schema {
+
+bool detail::fastVerdictAt(EvalContext& context, const Node& n, TapeValue v)
+{
+    return FastVerdict<>(context).eval(n, v);
+}
+
 namespace {
 
 using detail::CompiledSchema;
@@ -53,11 +61,15 @@ std::string describe(simdjson::error_code error)
 struct DomParse
 {
     std::unique_ptr<simdjson::dom::parser> oneOff;
+    simdjson::dom::parser* parser = nullptr;
     simdjson::dom::element root;
+
+    // The root on the parsed document's tape (word 0 is simdjson's root marker).
+    detail::TapeValue tapeRoot() const { return {parser->doc.tape.get(), parser->doc.string_buf.get(), 1}; }
 
     bool run(std::string_view text, std::string* parseError)
     {
-        simdjson::dom::parser* parser = &threadParser();
+        parser = &threadParser();
         if (text.size() > kKeepParserBuffersUpTo) {
             oneOff = std::make_unique<simdjson::dom::parser>();
             if (oneOff->allocate(text.size(), json::kMaxDepth) != simdjson::SUCCESS) {
@@ -89,6 +101,16 @@ bool evaluate(const CompiledSchema& compiled, typename A::Value value, const Val
     context.trackScope = compiled.dynamicScope;
     context.cancel = CancelPoll(options.cancel);
     return detail::Evaluator<A, Collect>(context).eval(*compiled.root, value, nullptr);
+}
+
+// The verdict of a parsed text through FastVerdict (the generic walk's answer, sooner).
+bool fastVerdict(const CompiledSchema& compiled, detail::TapeValue root, const ValidateOptions* options)
+{
+    EvalContext context;
+    context.trackScope = compiled.dynamicScope;
+    if (options)
+        context.cancel = CancelPoll(options->cancel);
+    return detail::FastVerdict<>(context).eval(*compiled.root, root);
 }
 
 ValidationResult cancelledResult()
@@ -158,9 +180,7 @@ bool Validator::acceptsText(std::string_view text, std::string* parseError) cons
     DomParse parse;
     if (!parse.run(text, parseError))
         return false;
-    EvalContext context;
-    context.trackScope = m_compiled->dynamicScope;
-    return detail::Evaluator<SimdjsonAdapter, false>(context).eval(*m_compiled->root, parse.root, nullptr);
+    return fastVerdict(*m_compiled, parse.tapeRoot(), nullptr);
 }
 
 std::optional<ValidationResult> Validator::validateText(std::string_view text, const ValidateOptions& options,
@@ -181,8 +201,8 @@ std::optional<ValidationResult> Validator::validateText(std::string_view text, c
     // The verdict pass is cheap and usually enough; only a failing text is walked again for issues.
     ValidationResult result;
     try {
-        result.valid = evaluate<SimdjsonAdapter, false>(*m_compiled, parse.root, options, result)
-            || evaluate<SimdjsonAdapter, true>(*m_compiled, parse.root, options, result);
+        result.valid = fastVerdict(*m_compiled, parse.tapeRoot(), &options)
+            || evaluate<detail::TapeAdapter, true>(*m_compiled, parse.tapeRoot(), options, result);
     } catch (const Cancelled&) {
         return cancelledResult();
     }
@@ -194,10 +214,30 @@ Result<ValidationResult> Validator::validateJsonText(std::string_view text, cons
 {
     if (std::optional<ValidationResult> result = validateText(text, options))
         return std::move(*result);
+    // Most text simdjson refuses is not JSON at all: its error needs no tree.
+    if (Status strict = json::checkStrict(text); !strict)
+        return strict.error();
     Result<Json> instance = json::parseStrict(text);
     if (!instance)
         return instance.error();
     return validate(instance.value(), options);
+}
+
+std::optional<detail::VerdictProbe::Verdicts> detail::VerdictProbe::compare(const Validator& validator,
+                                                                            std::string_view text, FastFault fault)
+{
+    DomParse parse;
+    if (!parse.run(text, nullptr))
+        return std::nullopt;
+    const CompiledSchema& compiled = *validator.m_compiled;
+    Verdicts verdicts;
+    EvalContext fast;
+    fast.trackScope = compiled.dynamicScope;
+    verdicts.fast = FastVerdict<true>(fast, fault).eval(*compiled.root, parse.tapeRoot());
+    EvalContext generic;
+    generic.trackScope = compiled.dynamicScope;
+    verdicts.generic = Evaluator<SimdjsonAdapter, false>(generic).eval(*compiled.root, parse.root, nullptr);
+    return verdicts;
 }
 
 const std::vector<LintMessage>& Validator::lint() const
