@@ -37,14 +37,8 @@ QVariantList keyValues(const RollupKey& k)
 
 void RollupSums::merge(const RollupSums& o)
 {
-    n += o.n;
-    repairs += o.repairs;
-    tokensIn += o.tokensIn;
-    tokensOut += o.tokensOut;
-    tokensCached += o.tokensCached;
-    firstTokensIn += o.firstTokensIn;
-    firstTokensOut += o.firstTokensOut;
-    firstTokensCached += o.firstTokensCached;
+    for (auto sum : kSums)
+        this->*sum += o.*sum;
     for (const auto& [bin, count] : o.latencyBins)
         latencyBins[bin] += count;
 }
@@ -145,10 +139,8 @@ Status RollupBatch::flush(Connection& connection)
         if (!row.next())
             return Error{"a capture rollup row vanished while it was being updated", connection.location().display()};
         RollupSums old;
-        std::int64_t* fields[] = {&old.n, &old.repairs, &old.tokensIn, &old.tokensOut, &old.tokensCached,
-                                  &old.firstTokensIn, &old.firstTokensOut, &old.firstTokensCached};
-        for (int i = 0; i < 8; ++i)
-            *fields[i] = row.value(i).toLongLong();
+        for (int i = 0; auto sum : RollupSums::kSums)
+            old.*sum = row.value(i++).toLongLong();
         const QByteArray oldLatency = row.value(8).toString().toUtf8();
         row.finish();
         decodeLatencyInto(std::string_view(oldLatency.constData(), std::size_t(oldLatency.size())), old.latencyBins);
@@ -185,11 +177,8 @@ Status backfillRollups(Connection& connection)
         RollupKey key{rows->value(0).toLongLong(), text(1), text(2), text(3), text(4), text(5), text(6), text(7),
                       rows->value(8).toInt(), rows->value(9).toInt(), rows->value(10).toInt(), rows->value(11).toInt()};
         RollupSums sums;
-        sums.n = rows->value(13).toLongLong();
-        std::int64_t* fields[] = {&sums.repairs, &sums.tokensIn, &sums.tokensOut, &sums.tokensCached,
-                                  &sums.firstTokensIn, &sums.firstTokensOut, &sums.firstTokensCached};
-        for (int i = 0; i < 7; ++i)
-            *fields[i] = rows->value(14 + i).toLongLong();
+        for (int i = 13; auto sum : RollupSums::kSums)
+            sums.*sum = rows->value(i++).toLongLong();
         sums.latencyBins[rows->value(12).toInt()] = sums.n;
         batch.add(key, sums);
     }

@@ -51,6 +51,11 @@ struct RollupSums
     std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0;
     std::map<int, std::int64_t> latencyBins;
 
+    // Every sum above, in the order of the table's columns (n, repairs, tokens_in, ...).
+    static constexpr std::int64_t RollupSums::*kSums[] = {&RollupSums::n, &RollupSums::repairs, &RollupSums::tokensIn,
+                                                          &RollupSums::tokensOut, &RollupSums::tokensCached, &RollupSums::firstTokensIn,
+                                                          &RollupSums::firstTokensOut, &RollupSums::firstTokensCached};
+
     void merge(const RollupSums& other);
 };
 
