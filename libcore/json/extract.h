@@ -87,7 +87,10 @@ public:
     static std::pair<FixList, FixList> fromLog(FixLog&& log);
 
     const std::vector<Fix>& list() const;
-    operator const std::vector<Fix>&() const { return list(); } // NOLINT
+    operator const std::vector<Fix>&() const& { return list(); } // NOLINT
+    // Not from a temporary: `const std::vector<Fix>& f = extract(x).fixes;` would dangle
+    // (a vector member was kept alive with its Extraction; the list's records are not).
+    operator const std::vector<Fix>&() const&& = delete;
     std::size_t size() const;
     bool empty() const { return size() == 0; }
     std::vector<Fix>::const_iterator begin() const { return list().begin(); }
