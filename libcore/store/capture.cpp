@@ -531,14 +531,17 @@ std::string packedBodiesOf(const Capture& c, const detail::BodyTemplate* bodyTem
     return detail::packTemplated(specText, runText, dictionary, c.reply.raw);
 }
 
+std::shared_ptr<const detail::BodyTemplate> bodyTemplateOf(const Capture& c)
+{
+    return detail::makeTemplate(c.summary.schemaHash, c.specText.empty() ? dump(c.spec) : c.specText,
+                                c.runText.empty() ? dump(c.run) : c.runText);
+}
+
 void BodyPacker::pack(Capture& c)
 {
     auto found = m_templates.find(c.summary.schemaHash);
-    if (found == m_templates.end() && m_templates.size() < kSchemas) {
-        const std::string spec = c.specText.empty() ? dump(c.spec) : c.specText;
-        const std::string run = c.runText.empty() ? dump(c.run) : c.runText;
-        found = m_templates.emplace(c.summary.schemaHash, detail::makeTemplate(c.summary.schemaHash, spec, run)).first;
-    }
+    if (found == m_templates.end() && m_templates.size() < kSchemas)
+        found = m_templates.emplace(c.summary.schemaHash, bodyTemplateOf(c)).first;
     c.bodyTemplate = found == m_templates.end() ? nullptr : found->second;
     c.packedBodies = packedBodiesOf(c, c.bodyTemplate.get());
 }

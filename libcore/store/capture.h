@@ -107,6 +107,8 @@ struct Capture
 // against the capture's own schema and prompt texts, its final reply and, when given, a
 // template: an earlier capture's bodies of the same schema (store/detail/body_packing.h).
 std::string packedBodiesOf(const Capture& capture, const detail::BodyTemplate* bodyTemplate);
+// The capture's own bodies as a template for later captures of its schema.
+std::shared_ptr<const detail::BodyTemplate> bodyTemplateOf(const Capture& capture);
 
 // Packs captures' bodies on the caller's thread, so that the store's writer thread only
 // writes: an importer keeps one for its whole import and packs each capture where it reads

@@ -2,6 +2,7 @@
 
 #include "store/capture.h"
 #include "store/detail/connection.h"
+#include "store/detail/sql_values.h"
 #include "store/metrics.h"
 
 #include <charconv>
@@ -19,11 +20,6 @@ const QString kKeyMatches = QStringLiteral(
 std::int64_t hourOf(std::int64_t ms)
 {
     return ms / kRollupMs * kRollupMs; // as the SQL of the upgrade and of the queries divides
-}
-
-QVariant integer(std::int64_t value)
-{
-    return QVariant::fromValue<qlonglong>(value);
 }
 
 QVariantList keyValues(const RollupKey& k)
