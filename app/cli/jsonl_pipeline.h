@@ -1,8 +1,10 @@
 #pragma once
-// --jsonl on every core. Lines are read in chunks, so memory is bounded by the chunk and not
-// by the file; each chunk is cut into contiguous slices that worker threads handle at once,
-// each into its own output buffer, and the buffers are written in input order before the
-// next chunk is read. Output is therefore the same bytes as one thread would write.
+// --jsonl on every core. This thread reads the input in chunks of lines and hands them to
+// worker threads, which handle a chunk each into its own output buffer; meanwhile it writes
+// the oldest chunk's output once it is done, so reading, handling and writing overlap and the
+// output is the same bytes, in input order, as one thread would write. Memory is bounded by
+// the chunks read ahead (a few, at most 16 MB of input unless one line is longer), not by the
+// file. On one core the chunks are read, handled and written in turn, with no thread started.
 //
 //   return runJsonl(path, io, [&](std::string_view line, std::size_t number, std::string& out,
 //                                 std::string& error) { ...; return LineStatus::Ok; });
