@@ -86,10 +86,15 @@ bool Repairer::skipTrivia()
 {
     const std::string_view t = m_text;
     while (m_pos < t.size()) {
-        const char c = t[m_pos];
-        if (isSpace(c)) {
-            ++m_pos;
-        } else if (const int n = mayBeUnicodeSpace(c) ? unicodeSpaceAt(t, m_pos) : 0; n != 0) {
+        // Pretty-printed replies are a quarter blanks: pass a run of them in a local index.
+        std::size_t at = m_pos;
+        while (at < t.size() && isSpace(t[at]))
+            ++at;
+        m_pos = at;
+        if (at >= t.size())
+            break;
+        const char c = t[at];
+        if (const int n = mayBeUnicodeSpace(c) ? unicodeSpaceAt(t, m_pos) : 0; n != 0) {
             if (n < 0) // the text ends inside what may be a space
                 return m_final;
             fix(FixKind::UnicodeWhitespace, m_pos, static_cast<std::size_t>(n), {});
@@ -471,6 +476,7 @@ void Repairer::dropDanglingKey(std::size_t at)
     f.keyCommaAt = npos;
     f.commaAt = npos;
     f.key.clear();
+    f.keyIsPlain = false;
     m_expect = Expect::KeyOrEnd;
 }
 

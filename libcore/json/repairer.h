@@ -145,7 +145,8 @@ private:
     std::size_t memberIndex(Frame& f) const;
     void addValue(Json value, std::size_t begin, std::size_t endAt);
     void addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt);
-    void addString(std::string&& value, std::size_t begin, std::size_t endAt);
+    void addString(std::string&& value, std::size_t begin, std::size_t endAt, bool plain = false);
+    void appendString(std::string_view s, bool plain);
     void appendToLastString(const std::string& tail);
     void writeOpen(bool object, Frame& frame);
     void writeClose(const Frame& frame);
@@ -192,6 +193,11 @@ private:
     bool m_tokenIsKey = false;
     bool m_wordPhase2 = false;   // a bare word that is not a literal runs on as an unquoted string
     std::string m_str;           // the decoded string so far
+    // How many of m_str's bytes were copied from the text as they stood (plain ASCII other
+    // than a quote or backslash, valid UTF-8): when that is all of them, the string is written
+    // between quotes as it is, with no pass to escape it. npos once bytes were taken away.
+    std::size_t m_strCopied = 0;
+    bool strIsPlain() const { return m_strCopied == m_str.size(); }
     std::size_t m_contentStart = 0; // the open string's first byte after its opening quote
     // A string that reached the end of the text with a closer inside it is read once more,
     // ending at the first delimiter that lets the rest parse; once per parse keeps it linear.
@@ -222,6 +228,7 @@ struct Repairer::Frame
     std::size_t start = 0;
     std::size_t commaAt = std::string::npos;    // a comma not yet followed by an element
     std::string key;                            // the pending key of an object member
+    bool keyIsPlain = false;                    // it needs no escaping (see m_strCopied)
     std::size_t keyStart = 0;
     std::size_t keyEnd = 0;
     std::size_t keyCommaAt = std::string::npos; // the comma before the pending key

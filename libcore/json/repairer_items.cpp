@@ -314,6 +314,7 @@ void Repairer::dropRead(std::size_t from, std::size_t to)
     for (std::size_t k = from; k + 1 < to; ++k)
         read -= m_text[k] == '\r' && m_text[k + 1] == '\n' ? 1 : 0;
     m_str.resize(m_str.size() - std::min(read, m_str.size()));
+    m_strCopied = std::string::npos;
 }
 
 // The open string ends at `at`, where its closing quote was missing.
@@ -327,6 +328,7 @@ void Repairer::endStringAt(std::size_t at, FixKind kind)
     completeString(at, at);
     m_lastIsString = false; // no closing quote for a concatenation to replace
     m_str.clear();
+    m_strCopied = 0;
 }
 
 // A value string ran to the end of the text. When the text ends with a closer, the closing
@@ -344,6 +346,7 @@ bool Repairer::rescanToDelimiter()
     m_rescanned = true;
     m_log.dropFrom(m_contentStart);
     m_str.clear();
+    m_strCopied = 0;
     m_scan = m_contentStart;
     m_stopAtDelimiter = true;
     return true;

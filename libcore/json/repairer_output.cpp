@@ -110,7 +110,7 @@ Json* Repairer::place(std::string* pointer)
             throw RepeatedKey{};
         if (f.count > 0)
             m_out += ',';
-        appendQuoted(m_out, f.key);
+        appendString(f.key, f.keyIsPlain);
         m_out += ':';
         if (f.index)
             f.index->emplace(f.key, f.count);
@@ -161,17 +161,30 @@ void Repairer::addInteger(std::int64_t value, std::string_view text, std::size_t
     mapValue(std::move(pointer), begin, endAt);
 }
 
-void Repairer::addString(std::string&& value, std::size_t begin, std::size_t endAt)
+void Repairer::addString(std::string&& value, std::size_t begin, std::size_t endAt, bool plain)
 {
     std::string pointer;
     if (Json* slot = place(&pointer)) {
         *slot = Json(std::move(value));
         m_lastStringNode = slot;
     } else {
-        appendQuoted(m_out, value);
+        appendString(value, plain);
     }
     m_lastIsString = true;
     mapValue(std::move(pointer), begin, endAt);
+}
+
+// `plain`: nothing in `s` needs escaping (Repairer::m_strCopied), so it goes between quotes as
+// it is.
+void Repairer::appendString(std::string_view s, bool plain)
+{
+    if (!plain) {
+        appendQuoted(m_out, s);
+        return;
+    }
+    m_out += '"';
+    m_out += s;
+    m_out += '"';
 }
 
 // `"a" + "b"`: the text ends with the last string's closing quote (nothing is written between

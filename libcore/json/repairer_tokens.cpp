@@ -155,6 +155,7 @@ void Repairer::startString(Quote quote, std::size_t openerLength, bool key)
     m_contentStart = m_pos + openerLength;
     m_stopAtDelimiter = false;
     m_str.clear();
+    m_strCopied = 0;
 }
 
 // The ASCII quote that may close the open string (typographic and acute closers are UTF-8,
@@ -176,9 +177,14 @@ bool Repairer::continueString()
     std::size_t i = m_scan;
     while (true) {
         const std::size_t run = i;
-        while (i < t.size() && !table[static_cast<unsigned char>(t[i])])
-            ++i;
+        if (m_stopAtDelimiter) {
+            while (i < t.size() && !table[static_cast<unsigned char>(t[i])])
+                ++i;
+        } else {
+            i = findStringSpecial(t, i, quote, '"', true); // the table's bytes, found 16 at a time
+        }
         m_str.append(t.data() + run, i - run);
+        m_strCopied += i - run;
         m_scan = i;
         if (i >= t.size())
             return finishTruncatedString(i);
@@ -431,6 +437,7 @@ int Repairer::stringUtf8(std::size_t at)
         return 1;
     }
     m_str.append(t.data() + at, static_cast<std::size_t>(n));
+    m_strCopied += static_cast<std::size_t>(n);
     m_scan = at + static_cast<std::size_t>(n);
     return 1;
 }
@@ -444,7 +451,7 @@ void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
             m_map.extendLast(endAt);
         valueCompleted(endAt);
     } else {
-        addString(std::move(m_str), m_tokenStart, endAt);
+        addString(std::move(m_str), m_tokenStart, endAt, strIsPlain());
     }
     m_concat = false;
     m_lastStringCloser = closerAt;
@@ -464,6 +471,7 @@ bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
     m_pos = endAt;
     if (m_tokenIsKey) {
         Frame& f = m_stack.back();
+        f.keyIsPlain = strIsPlain();
         f.key = std::move(m_str);
         f.keyEnd = endAt;
         m_expect = Expect::Colon;
@@ -471,6 +479,7 @@ bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
         completeString(endAt, closerAt);
     }
     m_str.clear();
+    m_strCopied = 0;
     return true;
 }
 
@@ -489,12 +498,14 @@ bool Repairer::finishTruncatedString(std::size_t at)
     if (m_tokenIsKey) {
         m_expect = Expect::Colon;
         m_str.clear();
+        m_strCopied = 0;
         return true;
     }
     fix(FixKind::TruncatedString, at, end - at, "\"");
     completeString(end, end);
     m_lastIsString = false; // nothing can follow the end of the text
     m_str.clear();
+    m_strCopied = 0;
     return true;
 }
 
@@ -570,6 +581,7 @@ bool Repairer::continueWord()
             fix(FixKind::MissingQuote, m_tokenStart, 0, "\"");
             Frame& f = m_stack.back();
             f.key = std::string(t.substr(m_tokenStart, quoteAt - m_tokenStart));
+            f.keyIsPlain = false;
             f.keyEnd = quoteAt + 1;
             m_token = Token::None;
             m_pos = quoteAt + 1;
@@ -579,6 +591,7 @@ bool Repairer::continueWord()
         fix(FixKind::UnquotedKey, m_tokenStart, word.size(), "\"" + std::string(word) + "\"");
         Frame& f = m_stack.back();
         f.key = std::string(word);
+        f.keyIsPlain = false;
         f.keyEnd = i;
         m_token = Token::None;
         m_pos = i;
@@ -698,8 +711,10 @@ bool Repairer::finishUnquotedString(std::size_t endAt)
         m_token = Token::None;
         m_pos = endAt;
         m_str.assign(body.substr(0, body.size() - 1));
+        m_strCopied = std::string::npos;
         completeString(endAt, endAt - 1);
         m_str.clear();
+        m_strCopied = 0;
         return true;
     }
     std::string value = sanitizeUtf8(t.substr(m_tokenStart, endAt - m_tokenStart));

@@ -1,5 +1,9 @@
 #include "json/text.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace conform::json::text {
 
 Mark markAt(std::string_view text, std::size_t at, bool* incomplete)
@@ -145,6 +149,33 @@ std::size_t jsonNumberLength(std::string_view s)
             return 0;
     }
     return i;
+}
+
+std::size_t findStringSpecial(std::string_view text, std::size_t from, char a, char b, bool high)
+{
+    const char* const data = text.data();
+    const std::size_t size = text.size();
+    std::size_t i = from;
+#if defined(__SSE2__)
+    const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), backslash = _mm_set1_epi8('\\');
+    // Signed, a byte >= 0x80 is below 0x20 too; unsigned compares flip the sign bit first.
+    const __m128i flip = _mm_set1_epi8(high ? 0 : char(0x80));
+    const __m128i below = _mm_set1_epi8(high ? char(0x20) : char(0x20 ^ 0x80));
+    for (; i + 16 <= size; i += 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+        const __m128i quotes = _mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb));
+        const __m128i hit = _mm_or_si128(_mm_or_si128(quotes, _mm_cmpeq_epi8(x, backslash)),
+                                         _mm_cmplt_epi8(_mm_xor_si128(x, flip), below));
+        if (const int mask = _mm_movemask_epi8(hit); mask != 0)
+            return i + std::size_t(__builtin_ctz(unsigned(mask)));
+    }
+#endif
+    for (; i < size; ++i) {
+        const auto u = static_cast<unsigned char>(data[i]);
+        if (data[i] == a || data[i] == b || data[i] == '\\' || u < 0x20 || (high && u >= 0x80))
+            return i;
+    }
+    return size;
 }
 
 } // namespace conform::json::text

@@ -62,4 +62,10 @@ std::string sanitizeUtf8(std::string_view s);
 // or 0 when `s` does not start with one. What follows it is the caller's to judge.
 std::size_t jsonNumberLength(std::string_view s);
 
+// The first byte at or after `from` that is a backslash, `a` or `b` (quotes), below 0x20 or,
+// when `high`, at or above 0x80; text.size() when there is none. What ends a run of string
+// content that can be copied as it is: 16 bytes a step where SSE2 is there (every x86-64), a
+// byte a step elsewhere.
+std::size_t findStringSpecial(std::string_view text, std::size_t from, char a, char b, bool high);
+
 } // namespace conform::json::text

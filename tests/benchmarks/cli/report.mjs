@@ -8,7 +8,7 @@ const work = process.argv[2];
 const times = JSON.parse(readFileSync(`${work}/times.json`, 'utf8'));
 const lines = (file) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
 const row = (what, us, peerUs, note) =>
-  console.log(`${what.padEnd(44)} ${us.toFixed(1).padStart(7)} µs/line  ${peerUs ? `peer ${peerUs.toFixed(1).padStart(7)} µs/line  ${(peerUs / us).toFixed(2)}x` : ''}  ${note}`);
+  console.log(`${what.padEnd(52)} ${us.toFixed(1).padStart(7)} µs/line  ${peerUs ? `peer ${peerUs.toFixed(1).padStart(7)} µs/line  ${(peerUs / us).toFixed(2)}x` : ''}  ${note}`);
 let status = 0;
 for (const v of times.validate) {
   const conform = lines(`${work}/validate-${v.schema}.conform.jsonl`);
@@ -21,17 +21,20 @@ for (const v of times.validate) {
     : `${conform.length} lines`;
   row(`validate --jsonl --json, ${v.schema}`, v.conform / v.lines * 1e6, v.ajv ? v.ajv / v.lines * 1e6 : 0, note);
 }
-const expected = lines(`${work}/extract-corpus.jsonl`).map((c) => JSON.stringify(c.expected));
-const exact = (file) => lines(file).filter((r, i) => r.ok && JSON.stringify(r.value) === expected[i]).length;
-const e = times.extract;
-const peerExact = existsSync(`${work}/extract.jsonrepair.jsonl`) ? exact(`${work}/extract.jsonrepair.jsonl`) : null;
-row('extract --jsonl --json (value + fix log)', e.conformJson / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0,
-    `exact ${exact(`${work}/extract.conform-json.jsonl`)} of ${e.lines}${peerExact === null ? '' : `, peer ${peerExact}`}`);
-const values = lines(`${work}/extract.conform.jsonl`);
-if (values.length !== e.lines || lines(`${work}/extract.conform-json.jsonl`).length !== e.lines) status = 1;
-const valueExact = values.filter((v, i) => JSON.stringify(v) === expected[i]).length;
-row('extract --jsonl (values only)', e.conform / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0,
-    `exact ${valueExact} of ${e.lines}`);
+for (const e of times.extract) {
+  const name = e.corpus === 'extract' ? '' : ', held-out';
+  const expected = lines(`${work}/${e.corpus}-corpus.jsonl`).map((c) => JSON.stringify(c.expected));
+  const exact = (file) => lines(file).filter((r, i) => r.ok && JSON.stringify(r.value) === expected[i]).length;
+  const peerExact = existsSync(`${work}/${e.corpus}.jsonrepair.jsonl`) ? exact(`${work}/${e.corpus}.jsonrepair.jsonl`) : null;
+  row(`extract --jsonl --json${name} (value + fix log)`, e.conformJson / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0,
+      `exact ${exact(`${work}/${e.corpus}.conform-json.jsonl`)} of ${e.lines}${peerExact === null ? '' : `, peer ${peerExact}`}`);
+  const values = lines(`${work}/${e.corpus}.conform.jsonl`);
+  if (values.length !== e.lines || lines(`${work}/${e.corpus}.conform-json.jsonl`).length !== e.lines) status = 1;
+  const valueExact = values.filter((v, i) => JSON.stringify(v) === expected[i]).length;
+  row(`extract --jsonl${name} (values only)`, e.conform / e.lines * 1e6, e.jsonrepair ? e.jsonrepair / e.lines * 1e6 : 0,
+      `exact ${valueExact} of ${e.lines}`);
+}
+const e = times.extract[0];
 if (times.oneCore) {
   const o = times.oneCore, v = times.validate[0];
   row(`  on one core: validate, ${v.schema}`, o.validate / v.lines * 1e6, v.ajv ? v.ajv / v.lines * 1e6 : 0, '');

@@ -1,0 +1,46 @@
+// findStringSpecial, the 16-bytes-a-step scan the repairer reads string content with, against
+// a byte loop: random strings heavy in the bytes it must stop at, from every start, with and
+// without stopping at bytes >= 0x80.
+#include "json/text.h"
+
+#include <QTest>
+
+#include <random>
+
+class TestJsonScan : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void findStringSpecialAgreesWithAByteLoop()
+    {
+        std::mt19937 random(7);
+        const std::string stops("\"'`\\\x01\x1f\x7f\x80\xc3\xff", 10);
+        std::size_t stopsFound = 0;
+        for (int round = 0; round < 20000; ++round) {
+            std::string s(random() % 70, 'a');
+            for (char& c : s) {
+                const unsigned roll = random() % 16;
+                c = roll == 0 ? char(random() % 256) : roll == 1 ? stops[random() % stops.size()] : char('a' + random() % 26);
+            }
+            const std::size_t from = random() % (s.size() + 1);
+            for (const bool high : {false, true}) {
+                for (const char quote : {'"', '\'', '`'}) {
+                    std::size_t expected = from;
+                    while (expected < s.size()) {
+                        const auto u = static_cast<unsigned char>(s[expected]);
+                        if (s[expected] == quote || s[expected] == '"' || s[expected] == '\\' || u < 0x20 || (high && u >= 0x80))
+                            break;
+                        ++expected;
+                    }
+                    QCOMPARE(conform::json::text::findStringSpecial(s, from, quote, '"', high), expected);
+                    stopsFound += expected < s.size();
+                }
+            }
+        }
+        QVERIFY(stopsFound > 20000); // most strings had something to stop at
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJsonScan)
+#include "test_json_scan.moc"
