@@ -79,16 +79,21 @@ bool parseRegion(std::string_view raw, std::size_t begin, std::size_t end, const
     return true;
 }
 
-// The whole reply as a candidate when it is strict JSON: what parseRegion() gives for it (no
-// fix, nothing closed), without the repairer.
-// `strict` says whether the reply is strict JSON even when simdjson's reading was declined, and
-// `rootItems` then how many items a root array holds.
-bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& out, bool* strict,
-                std::size_t* rootItems)
+// The reply's bytes [begin, end) as a candidate when they are strict JSON: what parseRegion()
+// gives for them (no fix, nothing closed), without the repairer. `strict` says whether they
+// are strict JSON even when simdjson's reading was declined, and `rootItems` then how many
+// items a root array holds. A source map is deferred to the whole reply, so a part of one is
+// read this way only when no map is asked for.
+bool readStrict(std::string_view raw, std::size_t begin, std::size_t end, const ExtractOptions& options,
+                Candidate& out, bool* strict, std::size_t* rootItems)
 {
+    const bool whole = begin == 0 && end == raw.size();
+    *strict = false;
+    if (!whole && options.sourceMap)
+        return false;
     StrictRead read;
     const bool asText = outputFor(options) == RepairOutput::Text;
-    const bool done = readStrictJson(raw, asText, read);
+    const bool done = readStrictJson(raw.substr(begin, end - begin), asText, read);
     *strict = read.strict;
     *rootItems = read.rootItems;
     if (!done)
@@ -101,7 +106,7 @@ bool readStrict(std::string_view raw, const ExtractOptions& options, Candidate& 
     out.log = FixLog(options.strict);
     if (options.sourceMap)
         out.map.deferTo(std::string(raw));
-    out.span = Span{read.begin, read.end - read.begin};
+    out.span = Span{begin + read.begin, read.end - read.begin};
     out.complete = true;
     out.container = read.container;
     out.kind = "whole";
@@ -218,8 +223,15 @@ void addFenced(std::string_view raw, const ExtractOptions& options, const Candid
             continue;
         Candidate c;
         std::size_t stopped = 0;
-        if (parseRegion(raw, region.begin, region.end, options, c, nullptr, &stopped)
-            && (c.container || restIsBlank(raw, stopped, region.end))) {
+        bool strict = false;
+        std::size_t rootItems = 0;
+        // Most fences hold strict JSON: simdjson reads it, the repairer reads the rest.
+        if (readStrict(raw, region.begin, region.end, options, c, &strict, &rootItems)) {
+            c.kind = "fenced";
+            c.complete = region.closed;
+            out.push_back(std::move(c));
+        } else if (parseRegion(raw, region.begin, region.end, options, c, nullptr, &stopped, strict ? rootItems : 0)
+                   && (c.container || restIsBlank(raw, stopped, region.end))) {
             c.kind = "fenced";
             c.complete = c.complete && region.closed;
             out.push_back(std::move(c));
@@ -464,7 +476,7 @@ std::vector<Candidate> findCandidates(std::string_view raw, const ExtractOptions
         // when it is first used.
         bool clean = false;
         std::size_t rootItems = 0;
-        if (readStrict(raw, options, whole, &clean, &rootItems)) {
+        if (readStrict(raw, 0, raw.size(), options, whole, &clean, &rootItems)) {
             out.push_back(std::move(whole));
             dropNoise(raw, out, failure);
             return out;

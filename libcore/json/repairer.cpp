@@ -38,8 +38,11 @@ Repairer::Status Repairer::runSteps(std::string_view text, bool final)
                 return Status::NeedMore;
             continue;
         }
-        if (!skipTrivia())
-            return Status::NeedMore;
+        // Most steps start at a token: skipTrivia() is called only where there may be trivia.
+        if (m_pos >= m_text.size() || mayStartTrivia(m_text[m_pos])) {
+            if (!skipTrivia())
+                return Status::NeedMore;
+        }
         if (m_token != Token::None)
             continue;
         if (m_pos >= m_text.size()) {
@@ -86,8 +89,7 @@ bool Repairer::skipTrivia()
 {
     const std::string_view t = m_text;
     while (m_pos < t.size()) {
-        // Pretty-printed replies are a quarter blanks: pass a run of them in a local index.
-        std::size_t at = m_pos;
+        std::size_t at = m_pos; // a local index: m_pos would be stored at every byte
         while (at < t.size() && isSpace(t[at]))
             ++at;
         m_pos = at;

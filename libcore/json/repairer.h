@@ -104,6 +104,13 @@ private:
     bool onColon(char c);
     bool onCommaOrEnd(char c);
     bool skipTrivia();
+    // A byte skipTrivia() does anything at: white space, a comment's slash, the lead byte of a
+    // Unicode space or of a byte-order mark (all at or above 0xC2).
+    static bool mayStartTrivia(char c)
+    {
+        const auto u = static_cast<unsigned char>(c);
+        return u <= ' ' || c == '/' || u >= 0x80;
+    }
     bool startMarkToken(bool key, bool* handled);
     bool closesAnOpenContainer(char closer) const;
     void handleCloser(char c);

@@ -7,6 +7,7 @@
 #include "json/extract.h"
 #include "json/parse.h"
 #include "json/repairer.h"
+#include "json/strict_read.h"
 #include "json/validity.h"
 
 #include <QDir>
@@ -15,6 +16,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <random>
+
+#include <simdjson.h>
 
 using conform::Json;
 using conform::Span;
@@ -311,6 +315,59 @@ private slots:
             QVERIFY(x.ok && x.fixes.empty());
             QCOMPARE(text ? x.json : x.value.dump(), expected.dump());
         }
+    }
+
+    // readStrictJson calls a text strict when simdjson reads it and isStrictJson agrees, and
+    // asks isStrictJson only when the text could fail it (a \u escape, a byte-order mark,
+    // deep nesting): the verdict must be the full check's on texts damaged in every way the
+    // two could read apart.
+    void strictVerdictIsTheFullCheck()
+    {
+        simdjson::dom::parser parser(1 << 20);
+        QCOMPARE(parser.allocate(1 << 20, json::kMaxDepth + 1), simdjson::SUCCESS);
+        const auto fullCheck = [&](const std::string& text) {
+            simdjson::dom::element root;
+            return parser.parse(text.data(), text.size(), true).get(root) == simdjson::SUCCESS && json::detail::isStrictJson(text);
+        };
+        std::vector<std::string> texts;
+        Documents documents(0xB0B);
+        for (int i = 0; i < 1500; ++i)
+            texts.push_back(documents.document());
+        const QDir dir(QStringLiteral(CONFORM_FUZZ_CORPUS));
+        for (const QString& name : dir.entryList(QDir::Files)) {
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            texts.push_back(file.readAll().toStdString());
+        }
+        const std::size_t depth = json::kMaxDepth;
+        for (const std::size_t d : {depth - 1, depth, depth + 1})
+            texts.push_back(std::string(d, '[') + std::string(d, ']'));
+        texts.push_back("[\"" + std::string(depth + 10, '[') + "\"]"); // openers in a string: the full check, still strict
+        const std::vector<std::string> inserts{"\\ud800", "\\udc00", "\\ud83d\\ude00", "\\ud83d\\u0041", "\\u0000", "\\u00e9",
+                                               "\xEF\xBB\xBF", std::string(1, '\0'), "\x01", "\x7f", "\xC2\xA0", "\xED\xA0\x80",
+                                               "\xC0\x80", "\\x", "\\/", "1e400", "-0", "[", "]", "{\"k\":", " ", "\u2028"};
+        std::mt19937 random(99);
+        std::size_t strict = 0, compared = 0;
+        const std::size_t count = texts.size();
+        for (std::size_t t = 0; t < count; ++t) {
+            for (int variant = 0; variant < 12; ++variant) {
+                std::string text = texts[t];
+                if (variant > 0) {
+                    const std::size_t at = random() % (text.size() + 1);
+                    const std::string& insert = inserts[random() % inserts.size()];
+                    text.insert(variant % 4 == 0 ? 0 : at, insert);
+                }
+                if (text.size() > 256 * 1024)
+                    continue;
+                json::detail::StrictRead read;
+                json::detail::readStrictJson(text, true, read);
+                const bool expected = fullCheck(text);
+                QVERIFY2(read.strict == expected, text.substr(0, 200).c_str());
+                strict += expected;
+                ++compared;
+            }
+        }
+        QVERIFY(strict > compared / 10 && strict < compared * 9 / 10);
     }
 };
 

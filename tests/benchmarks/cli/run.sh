@@ -5,7 +5,8 @@
 # jsonrepair 3 + JSON.parse writing {"ok","value"} lines). The inner-loop figures of the same
 # corpora come from validate/ and extract/ in `make bench`; this shows what a user gets.
 #   bash tests/benchmarks/cli/run.sh [--smoke] BUILD_DIR
-#   CONFORM_BENCH_CLI_COUNT  lines per corpus (default 10000); best of 3 timed runs per side
+#   CONFORM_BENCH_CLI_COUNT  lines per corpus (default 10000)
+#   CONFORM_BENCH_RUNS       timed runs per side, the best kept (default 3)
 # Also measures max RSS (/usr/bin/time -v) on the corpus and on ten copies of it.
 # --smoke: 300 lines, conform-cli only (no npm), failing unless every output line is there.
 # Exit status: 1 when conform's verdicts differ from ajv's on any line.
@@ -41,11 +42,11 @@ if [[ $smoke == 0 && ! -d "$here/../node_modules/ajv" ]]; then
   (cd "$here/.." && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-# Best wall time of 3 runs of a command whose stdout goes to $out, in seconds.
+# Best wall time of CONFORM_BENCH_RUNS runs of a command whose stdout goes to $out, in seconds.
 best() {
   local out="$1"; shift
   local bestns=0 s e
-  for _ in 1 2 3; do
+  for _ in $(seq "${CONFORM_BENCH_RUNS:-3}"); do
     s=$(date +%s%N); "$@" > "$out" || true; e=$(date +%s%N)
     (( bestns == 0 || e - s < bestns )) && bestns=$(( e - s ))
   done
@@ -100,5 +101,5 @@ if [[ -x /usr/bin/time ]]; then
   memory_json=",\"memory\":{\"lines\":$count,\"validate\":[$v1,$v10],\"extract\":[$e1,$e10]}"
 fi
 echo "{\"validate\":[$validate_json],\"extract\":[$extract_json]$one_core_json$memory_json}" > "$work/times.json"
-echo "end to end through conform-cli ($count lines per corpus, best of 3):"
+echo "end to end through conform-cli ($count lines per corpus, best of ${CONFORM_BENCH_RUNS:-3}):"
 node "$here/report.mjs" "$work"
