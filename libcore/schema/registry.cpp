@@ -16,6 +16,9 @@ struct Registry::Data
 {
     mutable std::mutex mutex;
     std::map<std::string, std::shared_ptr<const Json>> documents; // URI without fragment
+    // The metaschemas, read when first asked for: most runs never ask, and reading them all
+    // was a quarter of a short `conform-cli validate`. Their "$id" is their URI.
+    std::map<std::string, std::string_view, std::less<>> unread;
     std::vector<std::shared_ptr<const Json>> kept; // every document ever added: pointers stay valid
     detail::SchemaFolder folder;                    // empty: a registry of added documents only
     std::vector<Error>* problems = nullptr;         // the folder's read failures, when asked for
@@ -39,11 +42,8 @@ std::string takeRegistryFailure()
 
 Registry::Registry() : d(std::make_unique<Data>())
 {
-    for (const auto& embedded : detail::embeddedMetaschemas()) {
-        auto parsed = json::parseStrict(embedded.text);
-        if (parsed)
-            add(std::string(embedded.uri), std::move(parsed.value()));
-    }
+    for (const auto& embedded : detail::embeddedMetaschemas())
+        d->unread.emplace(std::string(embedded.uri), embedded.text);
 }
 
 Registry::~Registry() = default;
@@ -74,6 +74,16 @@ const Json* Registry::find(const std::string& uri) const
     const std::lock_guard lock(d->mutex);
     if (auto it = d->documents.find(wanted); it != d->documents.end())
         return it->second.get();
+    if (auto it = d->unread.find(wanted); it != d->unread.end()) {
+        auto parsed = json::parseStrict(it->second);
+        d->unread.erase(it);
+        if (!parsed)
+            return nullptr;
+        auto shared = std::make_shared<const Json>(std::move(parsed.value()));
+        d->kept.push_back(shared);
+        d->documents.emplace(wanted, shared);
+        return shared.get();
+    }
     if (d->folder.empty())
         return nullptr;
     auto read = d->folder.read(wanted);

@@ -2,7 +2,9 @@
 // schemaPath, document order, coercions, lint, compile errors and workspace registries.
 #include "json/parse.h"
 #include "require_dependency.h"
+#include "schema/metaschemas.h"
 #include "schema/schema.h"
+#include "schema/uri.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -66,6 +68,7 @@ private slots:
     void compileErrorsSayWhere();
     void draftFromSchemaKeyword();
     void schemaFolderRegistry();
+    void metaschemasAreFoundByTheirId();
     void referenceLoops_data();
     void referenceLoops();
     void acceptsTextReportsParseErrors();
@@ -521,6 +524,31 @@ void TestSchema::schemaFolderRegistry()
     QCOMPARE(broken.error().where, std::string("/properties/b/$ref"));
     QVERIFY2(broken.error().message.find("broken.json: line 1, column ") != std::string::npos, broken.error().message.c_str());
     QCOMPARE(problems.size(), std::size_t(1));
+}
+
+// The metaschemas are read when first asked for, under their URI alone: each must be found there
+// and say that URI as its "$id", or a $ref by that $id would miss it. A workspace file with a
+// metaschema's URI does not shadow it, and $refs into them still resolve.
+void TestSchema::metaschemasAreFoundByTheirId()
+{
+    const auto& embedded = schema::detail::embeddedMetaschemas();
+    QVERIFY(embedded.size() >= 2);
+    QTemporaryDir dir;
+    const schema::Registry registry = schema::Registry::forWorkspace(QDir(dir.path()).canonicalPath().toStdString());
+    for (const auto& meta : embedded) {
+        const Json* found = registry.find(std::string(meta.uri) + "#");
+        QVERIFY2(found, std::string(meta.uri).c_str());
+        QVERIFY(*found == parse(std::string(meta.text).c_str()));
+        const std::string id = found->value("$id", std::string());
+        QCOMPARE(std::string(schema::uri::withoutFragment(schema::uri::resolve(std::string(meta.uri), id))), std::string(meta.uri));
+        QCOMPARE(registry.find(std::string(meta.uri)), found); // read once
+    }
+    schema::CompileOptions options;
+    options.registry = &registry;
+    auto draft7 = schema::Validator::compile(parse(R"({"$ref":"http://json-schema.org/draft-07/schema#"})"), options);
+    QVERIFY2(draft7.ok(), draft7.ok() ? "" : draft7.error().toString().c_str());
+    QVERIFY(draft7->accepts(parse(R"({"type":"string"})")));
+    QVERIFY(!draft7->accepts(parse(R"({"type":"strin"})")));
 }
 
 void TestSchema::acceptsTextReportsParseErrors()
