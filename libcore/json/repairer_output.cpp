@@ -24,7 +24,8 @@ Repairer::Status Repairer::run(std::string_view text, bool final)
         return runSteps(text, final);
     // The text is about as long as what it is read from: a reply's grows once. (Capped: a
     // candidate in a large reply may end long before the text does.)
-    if (m_out.capacity() == 0) {
+    // (An empty std::string already has room for 15 bytes: ask whether it is empty.)
+    if (m_out.empty()) {
         const std::size_t rest = text.size() - std::min(m_start, text.size()) + 16;
         m_out.reserve(m_options.rootItems > 0 ? rest : std::min<std::size_t>(rest, 64 * 1024));
     }

@@ -472,7 +472,7 @@ bool Repairer::finishString(std::size_t closerAt, std::size_t closerLength)
     if (m_tokenIsKey) {
         Frame& f = m_stack.back();
         f.keyIsPlain = strIsPlain();
-        f.key = std::move(m_str);
+        f.key = m_str; // a copy: moving would take m_str's buffer, grown for long strings
         f.keyEnd = endAt;
         m_expect = Expect::Colon;
     } else {
