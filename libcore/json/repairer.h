@@ -152,6 +152,7 @@ private:
     std::size_t memberIndex(Frame& f) const;
     void addValue(Json value, std::size_t begin, std::size_t endAt);
     void addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt);
+    void addLiteral(const Json& value, std::string_view json, std::size_t begin, std::size_t endAt);
     void addString(std::string&& value, std::size_t begin, std::size_t endAt, bool plain = false);
     void appendString(std::string_view s, bool plain);
     void appendToLastString(const std::string& tail);

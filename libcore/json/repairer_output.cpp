@@ -28,6 +28,9 @@ Repairer::Status Repairer::run(std::string_view text, bool final)
     if (m_out.empty()) {
         const std::size_t rest = text.size() - std::min(m_start, text.size()) + 16;
         m_out.reserve(m_options.rootItems > 0 ? rest : std::min<std::size_t>(rest, 64 * 1024));
+        // A reply's nesting and keys in one allocation each, not a doubling per level.
+        m_stack.reserve(16);
+        m_keys.reserve(64);
     }
     try {
         return runSteps(text, final);
@@ -143,6 +146,18 @@ void Repairer::addValue(Json value, std::size_t begin, std::size_t endAt)
         *slot = std::move(value);
     else
         JsonWriter(m_out).value(value);
+    m_lastIsString = false;
+    mapValue(std::move(pointer), begin, endAt);
+}
+
+// true, false or null, whose text is `json`: written as it is, with no writer.
+void Repairer::addLiteral(const Json& value, std::string_view json, std::size_t begin, std::size_t endAt)
+{
+    std::string pointer;
+    if (Json* slot = place(&pointer))
+        *slot = value;
+    else
+        m_out += json;
     m_lastIsString = false;
     mapValue(std::move(pointer), begin, endAt);
 }

@@ -108,20 +108,21 @@ std::string normalizeNumber(std::string_view raw, bool* changed)
     return isJsonNumber(s) ? s : std::string();
 }
 
-struct Literal { std::string_view word; Json value; std::optional<FixKind> kind; };
+// A word read as a literal: its value, the JSON text of that value, and the fix it takes.
+struct Literal { std::string_view word; Json value; std::string_view json; std::optional<FixKind> kind; };
 
 const Literal* literalFor(std::string_view word)
 {
     static const std::array<Literal, 9> literals{{
-        {"true", Json(true), std::nullopt},
-        {"false", Json(false), std::nullopt},
-        {"null", Json(nullptr), std::nullopt},
-        {"True", Json(true), FixKind::PythonLiteral},
-        {"False", Json(false), FixKind::PythonLiteral},
-        {"None", Json(nullptr), FixKind::PythonLiteral},
-        {"undefined", Json(nullptr), FixKind::InvalidLiteral},
-        {"NaN", Json(nullptr), FixKind::InvalidLiteral},
-        {"Infinity", Json(nullptr), FixKind::InvalidLiteral},
+        {"true", Json(true), "true", std::nullopt},
+        {"false", Json(false), "false", std::nullopt},
+        {"null", Json(nullptr), "null", std::nullopt},
+        {"True", Json(true), "true", FixKind::PythonLiteral},
+        {"False", Json(false), "false", FixKind::PythonLiteral},
+        {"None", Json(nullptr), "null", FixKind::PythonLiteral},
+        {"undefined", Json(nullptr), "null", FixKind::InvalidLiteral},
+        {"NaN", Json(nullptr), "null", FixKind::InvalidLiteral},
+        {"Infinity", Json(nullptr), "null", FixKind::InvalidLiteral},
     }};
     for (const Literal& l : literals)
         if (l.word == word)
@@ -600,10 +601,10 @@ bool Repairer::continueWord()
     }
     if (const Literal* literal = literalFor(word)) {
         if (literal->kind)
-            fix(*literal->kind, m_tokenStart, word.size(), conform::dump(literal->value));
+            fix(*literal->kind, m_tokenStart, word.size(), literal->json);
         m_token = Token::None;
         m_pos = i;
-        addValue(literal->value, m_tokenStart, i);
+        addLiteral(literal->value, literal->json, m_tokenStart, i);
         return true;
     }
     if (i >= t.size()) { // "tr" at the very end: the model was cut off writing `true`
@@ -613,7 +614,7 @@ bool Repairer::continueWord()
                 m_token = Token::None;
                 m_pos = i;
                 m_truncated = true;
-                addValue(literalFor(full)->value, m_tokenStart, i);
+                addLiteral(literalFor(full)->value, full, m_tokenStart, i);
                 return true;
             }
         }
