@@ -195,6 +195,26 @@ bool BoundedLineReader::next(std::string_view& line)
 {
     if (!ok())
         return false;
+    // A line that ends inside the buffer is handed out where it stands (the view lives until
+    // the next call either way): a copy less of every byte of a large JSONL file. A line that
+    // runs past the buffer, or past the bound, is gathered and judged below.
+    if (m_begin < m_end) {
+        const char* from = m_buffer.data() + m_begin;
+        const auto* newline = static_cast<const char*>(std::memchr(from, '\n', m_end - m_begin));
+        const std::size_t take = newline ? std::size_t(newline - from) : 0;
+        if (newline && take <= m_maxBytes + 1) {
+            m_begin += take + 1;
+            m_bytesRead += take + 1;
+            ++m_lineNumber;
+            line = std::string_view(from, take > 0 && from[take - 1] == '\r' ? take - 1 : take);
+            if (line.size() > m_maxBytes) {
+                m_error = tooLarge(m_name + ":" + std::to_string(m_lineNumber), "line", m_maxBytes);
+                line = {};
+                return false;
+            }
+            return true;
+        }
+    }
     m_line.clear();
     bool ended = false; // by a newline
     while (!ended) {

@@ -1,8 +1,11 @@
 // Paths, pointers and strict parsing: the small pieces every module leans on.
+#include "base/bounded_input.h"
 #include "base/path.h"
 #include "json/parse.h"
 
 #include <QTest>
+
+#include <sstream>
 
 using namespace conform;
 
@@ -85,6 +88,51 @@ private slots:
     {
         const auto parsed = json::parseStrict("\"\xff\xfe\"");
         QVERIFY(!parsed.ok());
+    }
+
+    // BoundedLineReader hands out lines that end inside its 1 MiB buffer where they stand and
+    // gathers the rest: either way the same lines, numbers and stops, wherever lines fall
+    // against the buffer's edge.
+    void lineReaderReadsEveryLine_data()
+    {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<quint64>("maxBytes");
+        QTest::addColumn<QStringList>("lines");
+        QTest::addColumn<QString>("error"); // after the lines, or empty
+        QTest::newRow("plain") << QByteArray("a\nbb\n\nccc") << quint64(100) << QStringList{"a", "bb", "", "ccc"} << QString();
+        QTest::newRow("CR LF") << QByteArray("a\r\nb\r\n") << quint64(100) << QStringList{"a", "b"} << QString();
+        QTest::newRow("at the bound, and CR") << QByteArray("abcd\r\nabcd\n") << quint64(4) << QStringList{"abcd", "abcd"} << QString();
+        QTest::newRow("past the bound") << QByteArray("abcd\nabcde\nz\n") << quint64(4) << QStringList{"abcd"} << QString("<stdin>:2: line larger than");
+        QTest::newRow("past the bound with CR") << QByteArray("ab\nabcde\r\n") << quint64(4) << QStringList{"ab"} << QString("<stdin>:2: line larger than");
+        const QByteArray mib(1 << 20, 'x');
+        QTest::newRow("a line across the buffer's edge")
+            << QByteArray(QByteArray(1000, 'a') + "\n" + mib + "\nend\n") << quint64(4 << 20)
+            << QStringList{QString(1000, 'a'), QString::fromLatin1(mib), "end"} << QString();
+        QTest::newRow("CR at the buffer's edge, LF after it")
+            << QByteArray(QByteArray((1 << 20) - 1, 'b') + "\r\nnext") << quint64(4 << 20)
+            << QStringList{QString((1 << 20) - 1, 'b'), "next"} << QString();
+        QTest::newRow("a long line past the bound across the edge")
+            << QByteArray("ok\n" + mib + mib + "\n") << quint64(1 << 20) << QStringList{"ok"} << QString("<stdin>:2: line larger than");
+    }
+    void lineReaderReadsEveryLine()
+    {
+        QFETCH(QByteArray, input);
+        QFETCH(quint64, maxBytes);
+        QFETCH(QStringList, lines);
+        QFETCH(QString, error);
+        std::istringstream in(input.toStdString());
+        conform::BoundedLineReader reader(QStringLiteral("-"), in, maxBytes);
+        QStringList got;
+        std::string_view line;
+        std::size_t number = 0;
+        while (reader.next(line)) {
+            got.push_back(QString::fromLatin1(line.data(), qsizetype(line.size())));
+            QCOMPARE(reader.lineNumber(), ++number);
+        }
+        QCOMPARE(got, lines);
+        QCOMPARE(reader.ok(), error.isEmpty());
+        if (!error.isEmpty())
+            QVERIFY2(QString::fromStdString(reader.error()).startsWith(error), reader.error().c_str());
     }
 
     void orderIsKept()
