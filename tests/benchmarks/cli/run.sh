@@ -5,8 +5,9 @@
 # jsonrepair 3 + JSON.parse writing {"ok","value"} lines). The inner-loop figures of the same
 # corpora come from validate/ and extract/ in `make bench`; this shows what a user gets.
 #   bash tests/benchmarks/cli/run.sh [--smoke] BUILD_DIR
-#   CONFORM_BENCH_CLI_COUNT  lines per corpus (default 10000)
-#   CONFORM_BENCH_RUNS       timed runs per side, the best kept (default 3)
+#   CONFORM_BENCH_CLI_COUNT  lines per corpus (default 30000, the issue's size: below it, process
+#                            start and ajv's warm-up weigh on the ratios)
+#   CONFORM_BENCH_RUNS       timed runs per side, the best kept (default 5)
 # Also measures max RSS (/usr/bin/time -v) on the corpus and on ten copies of it.
 # --smoke: 300 lines, conform-cli only (no npm), failing unless every output line is there.
 # Exit status: 1 when conform's verdicts differ from ajv's on any line.
@@ -17,7 +18,7 @@ smoke=0
 if [[ "${1:-}" == "--smoke" ]]; then smoke=1; shift; fi
 build="$(cd "${1:-$source_dir/build/release}" && pwd)"
 cli="$build/app/cli/conform-cli"
-count="${CONFORM_BENCH_CLI_COUNT:-10000}"
+count="${CONFORM_BENCH_CLI_COUNT:-30000}"
 [[ $smoke == 1 ]] && count=300
 work="$build/bench-data/cli-$count"
 mkdir -p "$work"
@@ -46,7 +47,7 @@ fi
 best() {
   local out="$1"; shift
   local bestns=0 s e
-  for _ in $(seq "${CONFORM_BENCH_RUNS:-3}"); do
+  for _ in $(seq "${CONFORM_BENCH_RUNS:-5}"); do
     s=$(date +%s%N); "$@" > "$out" || true; e=$(date +%s%N)
     (( bestns == 0 || e - s < bestns )) && bestns=$(( e - s ))
   done
@@ -101,5 +102,5 @@ if [[ -x /usr/bin/time ]]; then
   memory_json=",\"memory\":{\"lines\":$count,\"validate\":[$v1,$v10],\"extract\":[$e1,$e10]}"
 fi
 echo "{\"validate\":[$validate_json],\"extract\":[$extract_json]$one_core_json$memory_json}" > "$work/times.json"
-echo "end to end through conform-cli ($count lines per corpus, best of ${CONFORM_BENCH_RUNS:-3}):"
+echo "end to end through conform-cli ($count lines per corpus, best of ${CONFORM_BENCH_RUNS:-5}):"
 node "$here/report.mjs" "$work"

@@ -6,16 +6,12 @@
 //   node damage.mjs RAWS.jsonl [--variants N] [--seed S] > DAMAGED.jsonl
 import { readFileSync, writeSync } from 'node:fs';
 
+import { rng } from '../random.mjs';
+
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const variants = option('--variants', 3);
-let s = option('--seed', 20261127) | 0;
-const random = () => { // mulberry32
-  s = (s + 0x6D2B79F5) | 0;
-  let t = Math.imul(s ^ (s >>> 15), 1 | s);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = rng(option('--seed', 20261127));
 const int = (n) => Math.floor(random() * n);
 const bytes = ['"', "'", '`', '\\', '\\"', '\\n', '\\u00', '{', '}', '[', ']', ',', ':', '\n', '\r\n', '\t', '\u0001',
                '\u201c', '\u201d', '\u2019', '\u2026', '\u00b4', '\u00a0', '/*', '//', 'True', 'None', 'NaN', '+', '...'];

@@ -8,6 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { draws, rng } from '../random.mjs';
+
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) =>
   a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs, []));
 const out = args.out;
@@ -15,19 +17,7 @@ const count = Number(args.count ?? 10000);
 const seed = Number(args.seed ?? 20261122);
 if (!out) { console.error('usage: node generate.mjs --out DIR [--count N] [--seed S]'); process.exit(2); }
 
-// mulberry32: small, fast, and the same on every machine.
-function rng(s) {
-  return () => {
-    s |= 0; s = (s + 0x6D2B79F5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-let random = rng(seed);
-const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
-const pick = (xs) => xs[int(0, xs.length - 1)];
-const chance = (p) => random() < p;
+let { random, int, pick, chance } = draws(rng(seed));
 
 const WORDS = ('the site access cycle route junction parking stand shelter towpath station crossing ' +
   'priority filter bollard width gradient visibility desire line footway carriageway signal ' +
@@ -141,7 +131,7 @@ function fitSize(make) {
 
 mkdirSync(out, { recursive: true });
 for (const [name, make] of Object.entries(MAKERS)) {
-  random = rng(seed ^ name.length * 7919);
+  ({ random, int, pick, chance } = draws(rng(seed ^ name.length * 7919)));
   const lines = [];
   for (let i = 0; i < count; ++i) {
     let doc = fitSize(make);

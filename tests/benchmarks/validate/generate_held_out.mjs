@@ -14,6 +14,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { draws, rng } from '../random.mjs';
+
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) =>
   a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs, []));
 if (!args.out) {
@@ -25,18 +27,7 @@ const seed = Number(args.seed ?? 20261127);
 const schemas = (args.schemas ?? 'drift-detector,fact-extractor,goal-generator,goal-tracker,speakmcp-tool-call,wikimind-compilation').split(',');
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../../schemas');
 
-function rng(s) { // mulberry32
-  return () => {
-    s |= 0; s = (s + 0x6D2B79F5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(seed);
-const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
-const pick = (xs) => xs[int(0, xs.length - 1)];
-const chance = (p) => random() < p;
+const { random, int, pick, chance } = draws(rng(seed));
 const WORDS = ('answer because witness timeline source claim evidence page revision summary topic ' +
   'meeting budget review later earlier owner draft released note contradiction kitchen policy ' +
   'request user tool call argument result error retry file path section chapter entity').split(' ');
