@@ -1,6 +1,7 @@
 #include "json/parse.h"
 #include "base/message_text.h"
 #include "json/check_strict.h"
+#include "json/validity.h"
 
 #include <optional>
 #include <stdexcept>
@@ -108,6 +109,21 @@ Status checkStrict(std::string_view text, std::size_t maxDepth)
         return Error{"a NUL byte (U+0000) is not allowed in JSON text", describe(text, at)};
     if (const std::size_t at = tooDeepAt(text, maxDepth); at != std::string_view::npos)
         return Error{"nesting deeper than " + std::to_string(maxDepth) + " levels", describe(text, at)};
+    // nlohmann reads about 80 instructions a byte; a line cut off near its end would be read
+    // whole for an error in its last token. Its state just past a bracket, comma or colon is
+    // which containers are open and what comes next, so it reads a short opening that
+    // restores that state and then the text from there, and meets the same error (its words
+    // leave out where: the byte is mapped back). The whole text is read when that point is
+    // near its start, or should the short read disagree.
+    std::string opening;
+    if (const std::size_t resume = detail::strictPrefixEnd(text, opening); resume > opening.size() + 64) {
+        const std::string shorter = opening + std::string(text.substr(resume));
+        NoTree sax;
+        Json::sax_parse(shorter.begin(), shorter.end(), &sax, nlohmann::detail::input_format_t::json, /*strict=*/true,
+                        /*ignore_comments=*/false);
+        if (sax.error && sax.errorByte > opening.size())
+            return Error{escapeForMessage(shortMessage(*sax.error)), describe(text, sax.errorByte - 1 - opening.size() + resume)};
+    }
     NoTree sax;
     Json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json, /*strict=*/true,
                     /*ignore_comments=*/false);

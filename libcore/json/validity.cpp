@@ -11,17 +11,25 @@ namespace {
 
 using text::isDigit;
 
+// Where a parser stood last just after a bracket, comma or colon: strictPrefixEnd()'s answer.
+struct Resume
+{
+    std::size_t offset = 0;
+    char after = 0;         // '{', '[', ',' or ':'
+    std::vector<char> open; // the containers open there, outermost first
+};
+
 class Validator
 {
 public:
-    explicit Validator(std::string_view t) : m_t(t) {}
+    explicit Validator(std::string_view t, Resume* resume = nullptr) : m_t(t), m_resume(resume) {}
     // Commas between the items of a root array, once run() has read it.
     std::size_t rootCommas() const { return m_rootCommas; }
 
     bool run()
     {
         // A stack of open containers, one byte each ('{' or '['); values are read in a loop.
-        std::vector<char> open;
+        std::vector<char>& open = m_open;
         open.reserve(64);
         spaces();
         while (true) {
@@ -34,6 +42,7 @@ public:
                     return false;
                 open.push_back(c);
                 ++m_i;
+                mark(c);
                 spaces();
                 if (m_i < m_t.size() && m_t[m_i] == (c == '{' ? '}' : ']')) {
                     open.pop_back();
@@ -57,6 +66,7 @@ public:
                     return false;
                 const char d = m_t[m_i++];
                 if (d == ',') {
+                    mark(',');
                     m_rootCommas += open.size() == 1 && open[0] == '[' ? 1 : 0;
                     spaces();
                     if (open.back() == '{' && !member())
@@ -86,8 +96,27 @@ private:
         if (m_i >= m_t.size() || m_t[m_i] != ':')
             return false;
         ++m_i;
+        mark(':');
         spaces();
         return true;
+    }
+
+    // Just past a bracket, comma or colon: a point a parser may resume from.
+    void mark(char after)
+    {
+        if (!m_resume)
+            return;
+        m_mark.offset = m_i;
+        m_mark.after = after;
+        m_mark.open.assign(m_open.begin(), m_open.end());
+    }
+    // A string or number starts: nlohmann's "last read" quotes from the start of the last one
+    // before an error, so a resumed read must take that start in, and the last mark before it
+    // is the place to resume.
+    void tokenStarts()
+    {
+        if (m_resume)
+            *m_resume = m_mark;
     }
 
     bool scalar()
@@ -108,6 +137,7 @@ private:
 
     bool number()
     {
+        tokenStarts();
         // Most numbers are integers, read here; the rest by jsonNumberLength(). A leading zero
         // ends an integer ("0123" is 0 and then a digit, refused below).
         const std::size_t digits = m_i + (m_t[m_i] == '-' ? 1 : 0);
@@ -143,6 +173,7 @@ private:
 
     bool string()
     {
+        tokenStarts();
         ++m_i; // the opening quote
         while (m_i < m_t.size()) {
             const auto u = static_cast<unsigned char>(m_t[m_i]);
@@ -187,6 +218,9 @@ private:
     }
 
     std::string_view m_t;
+    Resume* m_resume = nullptr;
+    Resume m_mark;
+    std::vector<char> m_open;
     std::size_t m_i = 0;
     std::size_t m_rootCommas = 0;
 };
@@ -204,6 +238,25 @@ bool isStrictJson(std::string_view text, std::size_t* rootItems)
         *rootItems = array && !empty ? v.rootCommas() + 1 : 0;
     }
     return strict;
+}
+
+std::size_t strictPrefixEnd(std::string_view text, std::string& opening)
+{
+    Resume resume;
+    if (Validator(text, &resume).run() || resume.offset == 0)
+        return 0;
+    // Each container outside the innermost holds the next as a member's value or an item.
+    opening.clear();
+    for (std::size_t level = 0; level + 1 < resume.open.size(); ++level)
+        opening += resume.open[level] == '{' ? "{\"\":" : "[";
+    const bool object = resume.open.back() == '{';
+    switch (resume.after) {
+    case '{':
+    case '[': opening += resume.after; break;                    // first member or item, or close
+    case ',': opening += object ? "{\"\":0," : "[0,"; break;      // a member or item must follow
+    default: opening += "{\"\":"; break;                          // ':' a member's value follows
+    }
+    return resume.offset;
 }
 
 } // namespace conform::json::detail

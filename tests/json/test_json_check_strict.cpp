@@ -3,12 +3,14 @@
 // where parseStrict throws one. Over hand-written texts, every file of the fuzz seed corpus and
 // every prefix of each (cut text is what models send most).
 #include "json/check_strict.h"
+#include "json/validity.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTest>
 
 #include <optional>
+#include <random>
 
 namespace json = conform::json;
 
@@ -83,6 +85,50 @@ private slots:
             }
         }
         QVERIFY(compared > 100);
+    }
+
+    // checkStrict reads a text that fails late from the last bracket, comma or colon before
+    // the failure, after a short opening that restores the parser's state there: damage of
+    // every kind a strict parser refuses, put anywhere in the seeds and in long documents
+    // (so that the short read is taken), cut or not, must still give the whole read's error.
+    void damagedAnywhere()
+    {
+        std::vector<std::string> texts;
+        const QDir corpus(QStringLiteral(CONFORM_FUZZ_CORPUS));
+        for (const QString& name : corpus.entryList(QDir::Files)) {
+            QFile file(corpus.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            texts.push_back(file.readAll().toStdString());
+        }
+        std::string nested = "{\"items\": [";
+        for (int i = 0; i < 40; ++i)
+            nested += std::string(i ? "," : "") + "{\"id\": " + std::to_string(i) + ", \"tags\": [\"a\", \"b\"], \"note\": \"caf\u00e9 \\n\", \"ok\": true}";
+        nested += "], \"total\": 40}";
+        // Long documents, compact and pretty-printed, where most damage falls far from the start.
+        const std::vector<std::string> long_{nested, conform::Json::parse(nested).dump(2),
+                                             conform::Json::parse(nested).dump(4, ' ', true)};
+        const std::vector<std::string> damage{"\x01", "\xff", "\xc3", "\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80", "\\x",
+                                              "\\ud800", "\\udc00", "\\u12", "\"", ",", ":", "}", "]", "{", "[", "tru", "-",
+                                              "01", "1.", "1e", "+1", "NaN", "'", "\n", " ", "\xef\xbb\xbf"};
+        std::mt19937 random(2026);
+        int compared = 0, shortRead = 0;
+        texts.insert(texts.end(), long_.begin(), long_.end());
+        for (const std::string& text : texts) {
+            const int variants = text.size() > 1000 ? 400 : 40;
+            for (int variant = 0; variant < variants; ++variant) {
+                std::string damaged = text;
+                const std::size_t at = random() % (damaged.size() + 1);
+                damaged.insert(at, damage[random() % damage.size()]);
+                if (variant % 3 == 0)
+                    damaged.resize(at + random() % (damaged.size() - at + 1)); // cut after the damage
+                QVERIFY2(byCheck(damaged) == byParse(damaged), (byCheck(damaged) + " | " + byParse(damaged) + " | " + damaged.substr(0, 300)).c_str());
+                std::string opening;
+                shortRead += conform::json::detail::strictPrefixEnd(damaged, opening) > opening.size() + 64 ? 1 : 0;
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 1000);
+        QVERIFY2(shortRead > 500, std::to_string(shortRead).c_str()); // the short read was taken often enough to be tested
     }
 };
 
