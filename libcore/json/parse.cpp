@@ -1,6 +1,7 @@
 #include "json/parse.h"
 #include "base/message_text.h"
 #include "json/check_strict.h"
+#include "json/text.h"
 #include "json/validity.h"
 
 #include <optional>
@@ -44,6 +45,8 @@ std::string describe(std::string_view text, std::size_t offset)
 // skips strings, run before the real parse so that a hostile document never becomes a tree.
 std::size_t tooDeepAt(std::string_view text, std::size_t maxDepth)
 {
+    if (text::countOpeners(text).openers <= maxDepth) // too few brackets to nest that deep
+        return std::string_view::npos;
     std::size_t depth = 0;
     bool inString = false;
     for (std::size_t i = 0; i < text.size(); ++i) {

@@ -2,13 +2,10 @@
 
 #include "json/json_writer.h"
 #include "json/parse.h"
+#include "json/text.h"
 #include "json/validity.h"
 
 #include <simdjson.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <algorithm>
 #include <cfloat>
@@ -153,32 +150,8 @@ bool mayFailStrictCheck(std::string_view text)
 {
     if (text.starts_with("\xEF\xBB\xBF"))
         return true;
-    std::size_t openers = 0;
-    bool backslash = false;
-    std::size_t i = 0;
-#if defined(__SSE2__)
-    // Openers are counted in byte lanes (a match is -1, subtracted), summed every 255 steps
-    // before a lane could wrap; backslashes are or-ed together and looked at once.
-    const __m128i brace = _mm_set1_epi8('{'), bracket = _mm_set1_epi8('['), slash = _mm_set1_epi8('\\');
-    const __m128i zero = _mm_setzero_si128();
-    __m128i slashes = zero;
-    while (i + 16 <= text.size()) {
-        __m128i lanes = zero;
-        for (int step = 0; step < 255 && i + 16 <= text.size(); ++step, i += 16) {
-            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
-            lanes = _mm_sub_epi8(lanes, _mm_or_si128(_mm_cmpeq_epi8(x, brace), _mm_cmpeq_epi8(x, bracket)));
-            slashes = _mm_or_si128(slashes, _mm_cmpeq_epi8(x, slash));
-        }
-        const __m128i sums = _mm_sad_epu8(lanes, zero);
-        openers += std::size_t(_mm_cvtsi128_si32(sums)) + std::size_t(_mm_extract_epi16(sums, 4));
-    }
-    backslash = _mm_movemask_epi8(slashes) != 0;
-#endif
-    for (; i < text.size(); ++i) {
-        openers += text[i] == '{' || text[i] == '[' ? 1 : 0;
-        backslash = backslash || text[i] == '\\';
-    }
-    return openers >= kMaxDepth || (backslash && text.find("\\u") != std::string_view::npos);
+    const text::OpenerCount count = text::countOpeners(text);
+    return count.openers >= kMaxDepth || (count.backslash && text.find("\\u") != std::string_view::npos);
 }
 
 } // namespace

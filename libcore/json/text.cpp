@@ -178,4 +178,33 @@ std::size_t findStringSpecial(std::string_view text, std::size_t from, char a, c
     return size;
 }
 
+OpenerCount countOpeners(std::string_view text)
+{
+    OpenerCount count;
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    // Counted in byte lanes (a match is -1, subtracted), summed every 255 steps before a lane
+    // could wrap; backslashes are or-ed together and looked at once.
+    const __m128i brace = _mm_set1_epi8('{'), bracket = _mm_set1_epi8('['), slash = _mm_set1_epi8('\\');
+    const __m128i zero = _mm_setzero_si128();
+    __m128i slashes = zero;
+    while (i + 16 <= text.size()) {
+        __m128i lanes = zero;
+        for (int step = 0; step < 255 && i + 16 <= text.size(); ++step, i += 16) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+            lanes = _mm_sub_epi8(lanes, _mm_or_si128(_mm_cmpeq_epi8(x, brace), _mm_cmpeq_epi8(x, bracket)));
+            slashes = _mm_or_si128(slashes, _mm_cmpeq_epi8(x, slash));
+        }
+        const __m128i sums = _mm_sad_epu8(lanes, zero);
+        count.openers += std::size_t(_mm_cvtsi128_si32(sums)) + std::size_t(_mm_extract_epi16(sums, 4));
+    }
+    count.backslash = _mm_movemask_epi8(slashes) != 0;
+#endif
+    for (; i < text.size(); ++i) {
+        count.openers += text[i] == '{' || text[i] == '[' ? 1 : 0;
+        count.backslash = count.backslash || text[i] == '\\';
+    }
+    return count;
+}
+
 } // namespace conform::json::text

@@ -62,6 +62,15 @@ std::string sanitizeUtf8(std::string_view s);
 // or 0 when `s` does not start with one. What follows it is the caller's to judge.
 std::size_t jsonNumberLength(std::string_view s);
 
+// How many bytes of `text` are '{' or '[' (inside strings too, so a bound on the nesting), and
+// whether any is a backslash: two cheap upper bounds read in one pass, 16 bytes a step.
+struct OpenerCount
+{
+    std::size_t openers = 0;
+    bool backslash = false;
+};
+OpenerCount countOpeners(std::string_view text);
+
 // The first byte at or after `from` that is a backslash, `a` or `b` (quotes), below 0x20 or,
 // when `high`, at or above 0x80; text.size() when there is none. What ends a run of string
 // content that can be copied as it is: 16 bytes a step where SSE2 is there (every x86-64), a

@@ -1,6 +1,7 @@
-// findStringSpecial, the 16-bytes-a-step scan the repairer reads string content with, against
-// a byte loop: random strings heavy in the bytes it must stop at, from every start, with and
-// without stopping at bytes >= 0x80.
+// The 16-bytes-a-step scans against byte loops: findStringSpecial (how the repairer reads string
+// content), on random strings heavy in the bytes it must stop at, from every start, with and
+// without stopping at bytes >= 0x80; countOpeners (the bounds on nesting and escapes that let
+// the strict checks skip a pass), on texts long enough for its byte lanes to be summed often.
 #include "json/text.h"
 
 #include <QTest>
@@ -39,6 +40,27 @@ private slots:
             }
         }
         QVERIFY(stopsFound > 20000); // most strings had something to stop at
+    }
+
+    void countOpenersAgreesWithAByteLoop()
+    {
+        std::mt19937 random(11);
+        for (int round = 0; round < 300; ++round) {
+            // Up to 40 KB: past 255 steps of 16 bytes, where the lanes are summed and reset.
+            std::string s(random() % (round % 10 == 0 ? 40000 : 300), 'a');
+            const unsigned density = 1 + random() % 8;
+            for (char& c : s)
+                c = random() % 8 < density ? "{[\\\"]}"[random() % 6] : char('a' + random() % 26);
+            std::size_t openers = 0;
+            bool backslash = false;
+            for (const char c : s) {
+                openers += c == '{' || c == '[' ? 1 : 0;
+                backslash = backslash || c == '\\';
+            }
+            const auto count = conform::json::text::countOpeners(s);
+            QCOMPARE(count.openers, openers);
+            QCOMPARE(count.backslash, backslash);
+        }
     }
 };
 
