@@ -163,6 +163,15 @@ bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
     // is left to the repairer (its map deferred all the same), so that a thread never keeps
     // the memory of the largest text it saw.
     constexpr std::size_t kLargest = 256 * 1024;
+    // An object or array must end with its own closer: a reply cut short is refused here, for
+    // nothing, rather than by a parse of all of it.
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    const std::size_t last = text.find_last_not_of(" \t\r\n");
+    if (first != std::string_view::npos && (text[first] == '{' || text[first] == '[')
+        && text[last] != (text[first] == '{' ? '}' : ']')) {
+        out.strict = false;
+        return false;
+    }
     if (text.size() > kLargest) {
         out.strict = isStrictJson(text, &out.rootItems);
         return false;
