@@ -154,6 +154,26 @@ bool mayFailStrictCheck(std::string_view text)
     return count.openers >= kMaxDepth || (count.backslash && text.find("\\u") != std::string_view::npos);
 }
 
+// False when the ends of `text` already show it is not strict JSON: an object or array that
+// does not end with its closer, or whose first member or item cannot start as JSON's do.
+bool mayBeStrict(std::string_view text)
+{
+    constexpr std::string_view blanks = " \t\r\n";
+    const std::size_t first = text.find_first_not_of(blanks);
+    if (first == std::string_view::npos || (text[first] != '{' && text[first] != '['))
+        return true;
+    const bool object = text[first] == '{';
+    if (text[text.find_last_not_of(blanks)] != (object ? '}' : ']'))
+        return false;
+    const std::size_t second = text.find_first_not_of(blanks, first + 1);
+    if (second == std::string_view::npos)
+        return false;
+    const char c = text[second];
+    if (object)
+        return c == '"' || c == '}';
+    return c == '"' || c == '{' || c == '[' || c == ']' || c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n';
+}
+
 } // namespace
 
 bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
@@ -163,12 +183,10 @@ bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
     // is left to the repairer (its map deferred all the same), so that a thread never keeps
     // the memory of the largest text it saw.
     constexpr std::size_t kLargest = 256 * 1024;
-    // An object or array must end with its own closer: a reply cut short is refused here, for
-    // nothing, rather than by a parse of all of it.
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    const std::size_t last = text.find_last_not_of(" \t\r\n");
-    if (first != std::string_view::npos && (text[first] == '{' || text[first] == '[')
-        && text[last] != (text[first] == '{' ? '}' : ']')) {
+    // An object or array must end with its own closer, and open with a key (or close) or a
+    // value: a reply cut short, or written with single quotes, is refused here for nothing
+    // rather than by a parse of all of it.
+    if (!mayBeStrict(text)) {
         out.strict = false;
         return false;
     }
