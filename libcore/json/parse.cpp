@@ -104,6 +104,15 @@ struct NoTree : nlohmann::json_sax<Json>
     }
 };
 
+// nlohmann's reading of `text` without a tree: its error, if any, in NoTree's fields.
+NoTree readWithoutTree(std::string_view text)
+{
+    NoTree sax;
+    Json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json, /*strict=*/true,
+                    /*ignore_comments=*/false);
+    return sax;
+}
+
 } // namespace
 
 Status checkStrict(std::string_view text, std::size_t maxDepth)
@@ -120,16 +129,11 @@ Status checkStrict(std::string_view text, std::size_t maxDepth)
     // near its start, or should the short read disagree.
     std::string opening;
     if (const std::size_t resume = detail::strictPrefixEnd(text, opening); resume > opening.size() + 64) {
-        const std::string shorter = opening + std::string(text.substr(resume));
-        NoTree sax;
-        Json::sax_parse(shorter.begin(), shorter.end(), &sax, nlohmann::detail::input_format_t::json, /*strict=*/true,
-                        /*ignore_comments=*/false);
+        const NoTree sax = readWithoutTree(opening + std::string(text.substr(resume)));
         if (sax.error && sax.errorByte > opening.size())
             return Error{escapeForMessage(shortMessage(*sax.error)), describe(text, sax.errorByte - 1 - opening.size() + resume)};
     }
-    NoTree sax;
-    Json::sax_parse(text.begin(), text.end(), &sax, nlohmann::detail::input_format_t::json, /*strict=*/true,
-                    /*ignore_comments=*/false);
+    const NoTree sax = readWithoutTree(text);
     if (sax.error)
         return Error{escapeForMessage(shortMessage(*sax.error)), describe(text, sax.errorByte > 0 ? sax.errorByte - 1 : 0)};
     return Done{};

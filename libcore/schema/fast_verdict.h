@@ -85,22 +85,8 @@ private:
                 has &= ~std::uint64_t(Has::Enum);
             }
             return (has & (Has::Enum | Has::Const | Has::Applicators)) == 0 || scalarRest(n, has, v, Kind::String);
-        case '{':
-            if ((has & Has::Type) && !(n.types & kindBit(Kind::Object)))
-                return false;
-            if ((has & (Has::Enum | Has::Const)) && !scalarRest(n, has & (Has::Enum | Has::Const), v, Kind::Object))
-                return false;
-            if ((has & Has::ObjectGroup) && !object(n, v))
-                return false;
-            return !(has & Has::Applicators) || applicators(n, v);
-        case '[':
-            if ((has & Has::Type) && !(n.types & kindBit(Kind::Array)))
-                return false;
-            if ((has & (Has::Enum | Has::Const)) && !scalarRest(n, has & (Has::Enum | Has::Const), v, Kind::Array))
-                return false;
-            if ((has & Has::ArrayGroup) && !array(n, v))
-                return false;
-            return !(has & Has::Applicators) || applicators(n, v);
+        case '{': return container(n, has, v, Kind::Object);
+        case '[': return container(n, has, v, Kind::Array);
         case 'l':
         case 'u': k = Kind::Integer; break;
         case 'd': k = numberKind(std::bit_cast<double>(v.next())); break;
@@ -116,6 +102,19 @@ private:
     }
 
     // enum, const and the applicators, for a value whose own checks passed.
+    // An object or array: its type, enum and const, its own group of keywords, then the
+    // applicators.
+    bool container(const Node& n, std::uint64_t has, V v, Kind k)
+    {
+        if ((has & Has::Type) && !(n.types & kindBit(k)))
+            return false;
+        if ((has & (Has::Enum | Has::Const)) && !scalarRest(n, has & (Has::Enum | Has::Const), v, k))
+            return false;
+        if (k == Kind::Object ? (has & Has::ObjectGroup) && !object(n, v) : (has & Has::ArrayGroup) && !array(n, v))
+            return false;
+        return !(has & Has::Applicators) || applicators(n, v);
+    }
+
     bool scalarRest(const Node& n, std::uint64_t has, V v, Kind k)
     {
         if ((has & Has::Enum) && !inEnum(n, v, k))

@@ -5,6 +5,8 @@
 #include "json/check_strict.h"
 #include "json/validity.h"
 
+#include "fuzz_seeds.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
@@ -70,13 +72,10 @@ private slots:
 
     void fuzzCorpusAndPrefixes()
     {
-        const QDir corpus(QStringLiteral(CONFORM_FUZZ_CORPUS));
         int compared = 0;
-        for (const QString& name : corpus.entryList(QDir::Files)) {
-            QFile file(corpus.filePath(name));
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            const QByteArray bytes = file.readAll();
-            const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
+        for (const FuzzSeed& seed : fuzzSeeds()) {
+            QVERIFY(seed.read);
+            const std::string_view text = seed.text;
             const std::size_t step = std::max<std::size_t>(1, text.size() / 200);
             for (std::size_t cut = 0; cut <= text.size(); cut += step) {
                 const std::string_view prefix = text.substr(0, cut);
@@ -94,11 +93,9 @@ private slots:
     void damagedAnywhere()
     {
         std::vector<std::string> texts;
-        const QDir corpus(QStringLiteral(CONFORM_FUZZ_CORPUS));
-        for (const QString& name : corpus.entryList(QDir::Files)) {
-            QFile file(corpus.filePath(name));
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            texts.push_back(file.readAll().toStdString());
+        for (const FuzzSeed& seed : fuzzSeeds()) {
+            QVERIFY(seed.read);
+            texts.push_back(seed.text);
         }
         std::string nested = "{\"items\": [";
         for (int i = 0; i < 40; ++i)

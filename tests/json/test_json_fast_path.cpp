@@ -10,6 +10,8 @@
 #include "json/strict_read.h"
 #include "json/validity.h"
 
+#include "fuzz_seeds.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
@@ -247,13 +249,11 @@ private slots:
 
     void fuzzCorpus()
     {
-        const QDir dir(QStringLiteral(CONFORM_FUZZ_CORPUS));
         int strict = 0;
-        for (const QString& name : dir.entryList(QDir::Files)) {
-            QFile file(dir.filePath(name));
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            const QByteArray bytes = file.readAll();
-            const std::string raw(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+        for (const FuzzSeed& seed : fuzzSeeds()) {
+            QVERIFY(seed.read);
+            const std::string& raw = seed.text;
+            const QString& name = seed.name;
             // Every prefix of a strict seed that is strict JSON itself, too.
             for (std::size_t end = raw.size(); end > 0; end = end > 64 ? end - 61 : 0) {
                 const std::string part = raw.substr(0, end);
@@ -333,11 +333,9 @@ private slots:
         Documents documents(0xB0B);
         for (int i = 0; i < 1500; ++i)
             texts.push_back(documents.document());
-        const QDir dir(QStringLiteral(CONFORM_FUZZ_CORPUS));
-        for (const QString& name : dir.entryList(QDir::Files)) {
-            QFile file(dir.filePath(name));
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            texts.push_back(file.readAll().toStdString());
+        for (const FuzzSeed& seed : fuzzSeeds()) {
+            QVERIFY(seed.read);
+            texts.push_back(seed.text);
         }
         const std::size_t depth = json::kMaxDepth;
         for (const std::size_t d : {depth - 1, depth, depth + 1})
