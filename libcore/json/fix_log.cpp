@@ -29,13 +29,29 @@ void FixLog::add(FixKind kind, std::size_t offset, std::string_view before, std:
             return;
         }
     }
-    // A reply in single quotes logs two fixes a string: a log past 8 grows to 64 at once, not
-    // by doubling (most logs, a candidate's few fixes, stay small).
-    if (list.size() == 8 && list.capacity() == 8)
+    // A reply in single quotes logs two fixes a string: a log starts with room for 8 and
+    // past that grows to 64 at once, not by doubling (most logs, a candidate's few fixes,
+    // stay small); its bytes likewise.
+    if (list.capacity() == 0) {
+        list.reserve(8);
+        m_bytes.reserve(64);
+    } else if (list.size() == 8 && list.capacity() == 8) {
         list.reserve(64);
+        m_bytes.reserve(512);
+    }
     const std::size_t beforeAt = m_bytes.size();
-    m_bytes += before;
-    m_bytes += after;
+    if (before.size() + after.size() <= 32) { // most fixes: a byte or two each, in one append
+        char buffer[32];
+        char* p = buffer;
+        for (const char c : before)
+            *p++ = c;
+        for (const char c : after)
+            *p++ = c;
+        m_bytes.append(buffer, static_cast<std::size_t>(p - buffer));
+    } else {
+        m_bytes += before;
+        m_bytes += after;
+    }
     list.push_back(FixEntry{kind, offset, before.size(), beforeAt, beforeAt + before.size(), after.size()});
 }
 

@@ -52,6 +52,24 @@ bool plainWord(const char* p)
     return ((x & high) | hasByteBelow(x, 0x20) | hasByteBelow(quote, 1) | hasByteBelow(backslash, 1)) == 0;
 }
 
+// What appendPlainQuoted() takes in one piece.
+constexpr std::size_t kShortString = 120;
+
+// Plain ASCII throughout, with no byte to escape.
+bool needsNoEscape(std::string_view s)
+{
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8)
+        if (!plainWord(s.data() + i))
+            return false;
+    for (; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80 || kEscape[c])
+            return false;
+    }
+    return true;
+}
+
 // Escapes valid UTF-8; returns false (having appended part of it) at the first invalid byte.
 bool appendEscapedUtf8(std::string& out, std::string_view s)
 {
@@ -90,6 +108,19 @@ void appendInteger(std::string& out, Integer n)
 
 } // namespace
 
+void appendQuoted(std::string& out, char lead, std::string_view s, char trail)
+{
+    if (s.size() <= kShortString && needsNoEscape(s)) {
+        appendPlainQuoted(out, lead, s, trail);
+        return;
+    }
+    if (lead)
+        out += lead;
+    appendQuoted(out, s);
+    if (trail)
+        out += trail;
+}
+
 void appendQuoted(std::string& out, std::string_view s)
 {
     const std::size_t start = out.size();
@@ -104,19 +135,6 @@ void appendQuoted(std::string& out, std::string_view s)
     out += conform::dump(Json(std::string(s)));
 }
 
-void JsonWriter::key(std::string_view name)
-{
-    separate();
-    appendQuoted(m_out, name);
-    m_out += ':';
-    m_needsComma = false;
-}
-
-void JsonWriter::string(std::string_view s)
-{
-    separate();
-    appendQuoted(m_out, s);
-}
 
 void JsonWriter::boolean(bool b)
 {

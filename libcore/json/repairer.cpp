@@ -51,6 +51,8 @@ Repairer::Status Repairer::runSteps(std::string_view text, bool final)
             closeAtEnd();
             return m_failure.empty() ? Status::Done : Status::Failed;
         }
+        if (m_options.plainRuns && readPlainRun())
+            continue;
         if (!step())
             return Status::NeedMore;
     }
@@ -497,11 +499,14 @@ bool Repairer::openContainer(bool object)
         return true;
     }
     elementStarts();
-    Frame frame;
+    std::string pointer;
+    Json* node = writeOpen(object, &pointer); // before the push: it writes into the parent
+    Frame& frame = m_stack.emplace_back();    // in place: a Frame is large
+    frame.node = node;
     frame.object = object;
-    writeOpen(object, frame);
+    frame.pointer = std::move(pointer);
     frame.start = m_pos;
-    m_stack.push_back(std::move(frame));
+    frame.keysFrom = m_keys.size();
     ++m_pos;
     m_expect = object ? Expect::KeyOrEnd : Expect::Value;
     return true;

@@ -53,6 +53,10 @@ struct RepairOptions
     // array, and the Text output, are given their size at once instead of growing by doubling,
     // which for a large reply means copying and fresh pages each time. 0: not known.
     std::size_t rootItems = 0;
+    // Runs of tokens that need no lookahead past themselves are read by the plain-token loop
+    // (repairer_plain.cpp), with the same result. false: every token through the step
+    // machine, which tests compare the loop with.
+    bool plainRuns = true;
 };
 
 class Repairer
@@ -129,6 +133,13 @@ private:
     void startToken(Token token, std::size_t scanFrom);
     bool isValueStart(char c) const;
 
+    // the plain-token loop (repairer_plain.cpp)
+    bool readPlainRun();
+    bool plainStructure(char c);
+    bool plainString(char quote, bool key);
+    bool plainNumber();
+    bool plainLiteral();
+
     // readings that keep every item (repairer_items.cpp)
     bool startQuoteLike(bool key, bool* handled);
     bool startOddQuote(bool key, bool* handled);
@@ -154,9 +165,10 @@ private:
     void addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt);
     void addLiteral(const Json& value, std::string_view json, std::size_t begin, std::size_t endAt);
     void addString(std::string&& value, std::size_t begin, std::size_t endAt, bool plain = false);
+    void addPlainString(std::string_view value, std::size_t begin, std::size_t endAt);
     void appendString(std::string_view s, bool plain);
     void appendToLastString(const std::string& tail);
-    void writeOpen(bool object, Frame& frame);
+    Json* writeOpen(bool object, std::string* pointer);
     void writeClose(const Frame& frame);
     void mapValue(std::string&& pointer, std::size_t begin, std::size_t endAt);
 

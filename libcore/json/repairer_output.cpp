@@ -112,10 +112,14 @@ Json* Repairer::place(std::string* pointer)
     if (text) {
         if (existing != npos)
             throw RepeatedKey{};
-        if (f.count > 0)
-            m_out += ',';
-        appendString(f.key, f.keyIsPlain);
-        m_out += ':';
+        if (f.keyIsPlain) {
+            appendPlainQuoted(m_out, f.count > 0 ? ',' : 0, f.key, ':');
+        } else {
+            if (f.count > 0)
+                m_out += ',';
+            appendQuoted(m_out, f.key);
+            m_out += ':';
+        }
         if (f.index)
             f.index->emplace(f.key, f.count);
         m_keys.push_back(std::move(f.key));
@@ -190,17 +194,28 @@ void Repairer::addString(std::string&& value, std::size_t begin, std::size_t end
     mapValue(std::move(pointer), begin, endAt);
 }
 
+// A string that needs no escaping, read from the text as it stands (the plain-token loop).
+void Repairer::addPlainString(std::string_view value, std::size_t begin, std::size_t endAt)
+{
+    std::string pointer;
+    if (Json* slot = place(&pointer)) {
+        *slot = Json(std::string(value));
+        m_lastStringNode = slot;
+    } else {
+        appendString(value, true);
+    }
+    m_lastIsString = true;
+    mapValue(std::move(pointer), begin, endAt);
+}
+
 // `plain`: nothing in `s` needs escaping (Repairer::m_strCopied), so it goes between quotes as
 // it is.
 void Repairer::appendString(std::string_view s, bool plain)
 {
-    if (!plain) {
+    if (plain)
+        appendPlainQuoted(m_out, 0, s, 0);
+    else
         appendQuoted(m_out, s);
-        return;
-    }
-    m_out += '"';
-    m_out += s;
-    m_out += '"';
 }
 
 // `"a" + "b"`: the text ends with the last string's closing quote (nothing is written between
@@ -218,22 +233,23 @@ void Repairer::appendToLastString(const std::string& tail)
     m_out.erase(quote, 1);
 }
 
-void Repairer::writeOpen(bool object, Frame& frame)
+// Places the container and writes its opener. Tree: the node it fills (nullptr at the root,
+// which moves with the Repairer).
+Json* Repairer::writeOpen(bool object, std::string* pointer)
 {
     m_lastIsString = false;
     const bool root = m_stack.empty();
-    Json* slot = place(&frame.pointer);
+    Json* slot = place(pointer);
     if (root)
         m_rootContainer = true;
-    if (slot) {
-        *slot = object ? Json::object() : Json::array();
-        if (root && !object && m_options.rootItems > 0)
-            slot->get_ref<Json::array_t&>().reserve(m_options.rootItems);
-        frame.node = root ? nullptr : slot;
-    } else {
+    if (!slot) {
         m_out += object ? '{' : '[';
-        frame.keysFrom = m_keys.size();
+        return nullptr;
     }
+    *slot = object ? Json::object() : Json::array();
+    if (root && !object && m_options.rootItems > 0)
+        slot->get_ref<Json::array_t&>().reserve(m_options.rootItems);
+    return root ? nullptr : slot;
 }
 
 void Repairer::writeClose(const Frame& frame)

@@ -4,6 +4,7 @@
 #include "json/repairer.h"
 #include "base/hex.h"
 
+#include "json/repairer_words.h"
 #include "json/text.h"
 
 #include <algorithm>
@@ -39,19 +40,30 @@ const ByteTable& specials(char quote, bool stop)
     return tables[column + (stop ? 3 : 0)];
 }
 
-bool isNumberChar(char c)
-{
-    return isDigit(c) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
-}
-
 bool isJsonNumber(std::string_view s)
 {
     return !s.empty() && text::jsonNumberLength(s) == s.size();
 }
 
-// A plain integer as JSON writes it ("0", "-12", at most 18 digits, no leading zero): most
-// numbers in replies. It needs no normalizing, and its value is read here; the rest go
-// through normalizeNumber() and numberValue(), which give it the same value.
+// Repairs a number token the way JSON.parse would have wanted it; empty when it is no number.
+std::string normalizeNumber(std::string_view raw, bool* changed)
+{
+    std::string s(raw);
+    if (!s.empty() && s[0] == '+')
+        s.erase(0, 1);
+    const std::size_t body = !s.empty() && s[0] == '-' ? 1 : 0;
+    if (body < s.size() && s[body] == '.')
+        s = s.substr(0, body) + "0" + s.substr(body); // (insert() trips a GCC 12 -Wrestrict false alarm)
+    while (s.size() > body + 1 && s[body] == '0' && isDigit(s[body + 1]))
+        s.erase(body, 1);
+    while (!s.empty() && (s.back() == '.' || s.back() == 'e' || s.back() == 'E' || s.back() == '+' || s.back() == '-'))
+        s.pop_back();
+    *changed = s != raw;
+    return isJsonNumber(s) ? s : std::string();
+}
+
+} // namespace
+
 bool plainInteger(std::string_view s, std::int64_t* value)
 {
     const bool negative = !s.empty() && s[0] == '-';
@@ -91,26 +103,6 @@ Json numberValue(std::string_view s)
     return Json(d);
 }
 
-// Repairs a number token the way JSON.parse would have wanted it; empty when it is no number.
-std::string normalizeNumber(std::string_view raw, bool* changed)
-{
-    std::string s(raw);
-    if (!s.empty() && s[0] == '+')
-        s.erase(0, 1);
-    const std::size_t body = !s.empty() && s[0] == '-' ? 1 : 0;
-    if (body < s.size() && s[body] == '.')
-        s = s.substr(0, body) + "0" + s.substr(body); // (insert() trips a GCC 12 -Wrestrict false alarm)
-    while (s.size() > body + 1 && s[body] == '0' && isDigit(s[body + 1]))
-        s.erase(body, 1);
-    while (!s.empty() && (s.back() == '.' || s.back() == 'e' || s.back() == 'E' || s.back() == '+' || s.back() == '-'))
-        s.pop_back();
-    *changed = s != raw;
-    return isJsonNumber(s) ? s : std::string();
-}
-
-// A word read as a literal: its value, the JSON text of that value, and the fix it takes.
-struct Literal { std::string_view word; Json value; std::string_view json; std::optional<FixKind> kind; };
-
 const Literal* literalFor(std::string_view word)
 {
     static const std::array<Literal, 9> literals{{
@@ -129,8 +121,6 @@ const Literal* literalFor(std::string_view word)
             return &l;
     return nullptr;
 }
-
-} // namespace
 
 bool Repairer::continueToken()
 {

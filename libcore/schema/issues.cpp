@@ -58,7 +58,7 @@ std::string joinZod4(const std::vector<Json>& values, const char* separator = "|
     return out;
 }
 
-std::string receivedName(const Json* value)
+std::string_view receivedName(const Json* value)
 {
     if (!value)
         return "undefined";
@@ -70,6 +70,23 @@ std::string receivedName(const Json* value)
     case Json::value_t::object: return "object";
     default: return "number";
     }
+}
+
+// {"k1": v1, "k2": v2}, built member by member: nlohmann's initializer-list constructor first
+// makes each pair a two-item array to tell an object from an array, which an issue on every
+// line of a batch pays for.
+Json members(std::string_view k1, Json v1)
+{
+    Json out = Json::object();
+    auto& items = out.get_ref<Json::object_t&>();
+    items.emplace(std::string(k1), std::move(v1));
+    return out;
+}
+Json members(std::string_view k1, Json v1, std::string_view k2, Json v2)
+{
+    Json out = members(k1, std::move(v1));
+    out.get_ref<Json::object_t&>().emplace(std::string(k2), std::move(v2));
+    return out;
 }
 
 Issue make(std::string code, std::string message, Json params)
@@ -125,14 +142,16 @@ std::string jsNumber(double value)
 
 Issue IssueFactory::invalidType(const std::vector<std::string>& expected, const Json* value) const
 {
-    std::vector<std::string> names;
-    for (const auto& n : expected)
-        if (n != "null" || expected.size() == 1)
-            names.push_back(zod4(m_style) && n == "integer" ? "int" : n);
     std::string joined;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        joined += (i ? " | " : "") + names[i];
-    const bool integerOnly = names.size() == 1 && (names[0] == "integer" || names[0] == "int");
+    std::size_t named = 0;
+    for (const auto& n : expected) {
+        if (n == "null" && expected.size() != 1)
+            continue;
+        if (named++ > 0)
+            joined += " | ";
+        joined += zod4(m_style) && n == "integer" ? std::string_view("int") : std::string_view(n);
+    }
+    const bool integerOnly = named == 1 && (joined == "integer" || joined == "int");
     // Zod 3's z.number().int() checks for a number first: a string there is "Expected number".
     if (integerOnly && !zod4(m_style) && !(value && value->is_number()))
         return invalidTypeNamed("number", value, false);
@@ -142,12 +161,17 @@ Issue IssueFactory::invalidType(const std::vector<std::string>& expected, const 
 
 Issue IssueFactory::invalidTypeNamed(const std::string& expected, const Json* value, bool fraction) const
 {
-    const std::string received = fraction && !zod4(m_style) ? "float" : receivedName(value);
-    if (zod4(m_style))
-        return make("invalid_type", "Invalid input: expected " + expected + ", received " + received,
-                    {{"expected", expected}});
-    const std::string message = value ? "Expected " + expected + ", received " + received : "Required";
-    return make("invalid_type", message, {{"expected", expected}, {"received", received}});
+    const std::string_view received = fraction && !zod4(m_style) ? "float" : receivedName(value);
+    std::string message;
+    if (zod4(m_style)) {
+        message.append("Invalid input: expected ").append(expected).append(", received ").append(received);
+        return make("invalid_type", std::move(message), members("expected", expected));
+    }
+    if (value)
+        message.append("Expected ").append(expected).append(", received ").append(received);
+    else
+        message = "Required";
+    return make("invalid_type", std::move(message), members("expected", expected, "received", std::string(received)));
 }
 
 Issue IssueFactory::tooSmall(const std::string& origin, double minimum, bool inclusive, bool exact) const
