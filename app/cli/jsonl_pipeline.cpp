@@ -54,6 +54,10 @@ struct Chunk
             std::string().swap(out);
         text.clear();
         lines.clear();
+        // Room for a chunk at once rather than a doubling (and a copy) a line at a time; pages
+        // are only taken as they are written.
+        if (text.capacity() < kChunkBytes)
+            text.reserve(kChunkBytes);
         std::string_view line;
         while (lines.size() < kChunkLines && text.size() < kChunkBytes && reader.next(line)) {
             if (line.find_first_not_of(" \t") == std::string_view::npos)
@@ -68,6 +72,8 @@ struct Chunk
     void run(const LineHandler& handle)
     {
         out.clear();
+        if (out.capacity() < text.size() + text.size() / 2) // most output is about as long as the input
+            out.reserve(text.size() + text.size() / 2);
         allOk = true;
         stopped = false;
         for (const Line& line : lines) {

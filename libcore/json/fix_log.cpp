@@ -21,10 +21,11 @@ void FixLog::add(FixKind kind, std::size_t offset, std::string_view before, std:
         if (last.length == 0 && last.offset == offset && last.kind == kind) {
             if (last.afterAt + last.afterLength != m_bytes.size()) { // bytes added since: move it last
                 const std::size_t at = m_bytes.size();
-                m_bytes.append(m_bytes, last.afterAt, last.afterLength);
+                const std::string moved(bytes().substr(last.afterAt, last.afterLength));
+                appendBytes(moved);
                 last.afterAt = at;
             }
-            m_bytes += after;
+            appendBytes(after);
             last.afterLength += after.size();
             return;
         }
@@ -40,19 +41,19 @@ void FixLog::add(FixKind kind, std::size_t offset, std::string_view before, std:
         m_bytes.reserve(512);
     }
     const std::size_t beforeAt = m_bytes.size();
-    if (before.size() + after.size() <= 32) { // most fixes: a byte or two each, in one append
-        char buffer[32];
-        char* p = buffer;
-        for (const char c : before)
-            *p++ = c;
-        for (const char c : after)
-            *p++ = c;
-        m_bytes.append(buffer, static_cast<std::size_t>(p - buffer));
-    } else {
-        m_bytes += before;
-        m_bytes += after;
-    }
+    appendBytes(before);
+    appendBytes(after);
     list.push_back(FixEntry{kind, offset, before.size(), beforeAt, beforeAt + before.size(), after.size()});
+}
+
+void FixLog::appendBytes(std::string_view s)
+{
+    if (s.size() > 8) {
+        m_bytes.insert(m_bytes.end(), s.begin(), s.end());
+        return;
+    }
+    for (const char c : s)
+        m_bytes.push_back(c);
 }
 
 static void dropFixesFrom(std::vector<FixEntry>& list, std::size_t offset, bool keepInsertions)
@@ -74,7 +75,7 @@ void FixLog::dropInsertion(FixKind kind, std::size_t offset)
 void FixLog::append(const FixLog& other)
 {
     const std::size_t shift = m_bytes.size();
-    m_bytes += other.m_bytes;
+    appendBytes(other.bytes());
     for (const auto& [from, to] : {std::pair{&other.m_fixes, &m_fixes}, std::pair{&other.m_refused, &m_refused}}) {
         for (FixEntry e : *from) {
             e.beforeAt += shift;

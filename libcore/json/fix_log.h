@@ -56,8 +56,8 @@ public:
     const std::vector<FixEntry>& refused() const { return m_refused; }
     std::size_t size() const { return m_fixes.size() + m_refused.size(); }
     bool hasKind(FixKind kind) const;
-    std::string_view before(const FixEntry& e) const { return std::string_view(m_bytes).substr(e.beforeAt, e.length); }
-    std::string_view after(const FixEntry& e) const { return std::string_view(m_bytes).substr(e.afterAt, e.afterLength); }
+    std::string_view before(const FixEntry& e) const { return bytes().substr(e.beforeAt, e.length); }
+    std::string_view after(const FixEntry& e) const { return bytes().substr(e.afterAt, e.afterLength); }
     // The entries as json::Fix records, in the log's order.
     std::vector<Fix> fixList() const { return toFixes(m_fixes); }
     std::vector<Fix> refusedList() const { return toFixes(m_refused); }
@@ -65,11 +65,15 @@ public:
 
 private:
     std::vector<Fix> toFixes(const std::vector<FixEntry>& list) const;
+    std::string_view bytes() const { return {m_bytes.data(), m_bytes.size()}; }
+    void appendBytes(std::string_view s);
 
     bool m_strict = false;
     std::vector<FixEntry> m_fixes;
     std::vector<FixEntry> m_refused;
-    std::string m_bytes; // every entry's before and after, in the order added
+    // Every entry's before and after, in the order added. A vector, whose push_back is inlined
+    // where std::string's is a call: most fixes add a byte or two.
+    std::vector<char> m_bytes;
 };
 
 } // namespace conform::json

@@ -75,21 +75,58 @@ bool Repairer::readPlainRun()
     return m_pos != first;
 }
 
-// A bracket, comma or colon. The comma after a value and the colon after a key are what
-// onCommaOrEnd() and onColon() do with them; the rest goes to the step machine's own
-// handler, which starts no token for these bytes.
+// A bracket, comma or colon. Where one is what JSON expects there (the comma after a value,
+// the colon after a key, an opener where a value goes, the closer of the open container)
+// this does what the step machine's handler does with it (onCommaOrEnd, onColon, onValue,
+// onKeyOrEnd, handleCloser, closerInValue); the rest goes to that handler, which starts no
+// token for these bytes.
 bool Repairer::plainStructure(char c)
 {
-    if (c == ',' && m_expect == Expect::CommaOrEnd) {
-        Frame& f = m_stack.back();
-        f.commaAt = m_pos++;
-        m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
-        return true;
-    }
-    if (c == ':' && m_expect == Expect::Colon) {
-        ++m_pos;
-        m_expect = Expect::Value;
-        return true;
+    switch (m_expect) {
+    case Expect::CommaOrEnd:
+        if (c == ',') {
+            Frame& f = m_stack.back();
+            f.commaAt = m_pos++;
+            m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
+            return true;
+        }
+        if (c == (m_stack.back().object ? '}' : ']')) {
+            ++m_pos;
+            closeTop(m_pos);
+            return true;
+        }
+        break;
+    case Expect::Colon:
+        if (c == ':') {
+            ++m_pos;
+            m_expect = Expect::Value;
+            return true;
+        }
+        break;
+    case Expect::KeyOrEnd:
+        if (c == '}') { // a comma before it trails
+            Frame& f = m_stack.back();
+            dropTrailingComma(f, f.commaAt);
+            f.commaAt = npos;
+            ++m_pos;
+            closeTop(m_pos);
+            return true;
+        }
+        break;
+    case Expect::Value:
+        if (c == '{' || c == '[')
+            return openContainer(c == '{');
+        if (c == ']' && !m_stack.empty() && !m_stack.back().object) { // a comma before it trails
+            Frame& f = m_stack.back();
+            if (f.commaAt != npos)
+                fix(FixKind::TrailingComma, f.commaAt, 1, {});
+            f.commaAt = npos;
+            ++m_pos;
+            closeTop(m_pos);
+            return true;
+        }
+        break;
+    case Expect::Done: break;
     }
     if (c != '{' && c != '[' && c != '}' && c != ']' && c != ',' && c != ':')
         return false;

@@ -155,7 +155,8 @@ bool mayFailStrictCheck(std::string_view text)
 }
 
 // False when the ends of `text` already show it is not strict JSON: an object or array that
-// does not end with its closer, or whose first member or item cannot start as JSON's do.
+// does not end with its closer, ends with a comma and its closer, or whose first member or
+// item cannot start as JSON's do.
 bool mayBeStrict(std::string_view text)
 {
     constexpr std::string_view blanks = " \t\r\n";
@@ -163,7 +164,11 @@ bool mayBeStrict(std::string_view text)
     if (first == std::string_view::npos || (text[first] != '{' && text[first] != '['))
         return true;
     const bool object = text[first] == '{';
-    if (text[text.find_last_not_of(blanks)] != (object ? '}' : ']'))
+    const std::size_t last = text.find_last_not_of(blanks);
+    if (text[last] != (object ? '}' : ']'))
+        return false;
+    // A comma before the last closer trails: strict JSON never has one there.
+    if (text[text.find_last_not_of(blanks, last - 1)] == ',')
         return false;
     const std::size_t second = text.find_first_not_of(blanks, first + 1);
     if (second == std::string_view::npos)
@@ -183,9 +188,9 @@ bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
     // is left to the repairer (its map deferred all the same), so that a thread never keeps
     // the memory of the largest text it saw.
     constexpr std::size_t kLargest = 256 * 1024;
-    // An object or array must end with its own closer, and open with a key (or close) or a
-    // value: a reply cut short, or written with single quotes, is refused here for nothing
-    // rather than by a parse of all of it.
+    // An object or array must end with its own closer, not after a comma, and open with a key
+    // (or close) or a value: a reply cut short, written with single quotes or with trailing
+    // commas is refused here for nothing rather than by a parse of all of it.
     if (!mayBeStrict(text)) {
         out.strict = false;
         return false;

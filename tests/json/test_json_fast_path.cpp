@@ -343,7 +343,8 @@ private slots:
         texts.push_back("[\"" + std::string(depth + 10, '[') + "\"]"); // openers in a string: the full check, still strict
         const std::vector<std::string> inserts{"\\ud800", "\\udc00", "\\ud83d\\ude00", "\\ud83d\\u0041", "\\u0000", "\\u00e9",
                                                "\xEF\xBB\xBF", std::string(1, '\0'), "\x01", "\x7f", "\xC2\xA0", "\xED\xA0\x80",
-                                               "\xC0\x80", "\\x", "\\/", "1e400", "-0", "[", "]", "{\"k\":", " ", "\u2028", "'", "True"};
+                                               "\xC0\x80", "\\x", "\\/", "1e400", "-0", "[", "]", "{\"k\":", " ", "\u2028", "'", "True",
+                                               ",", ", "};
         std::mt19937 random(99);
         std::size_t strict = 0, compared = 0;
         const std::size_t count = texts.size();
@@ -353,7 +354,12 @@ private slots:
                 if (variant > 0) {
                     const std::size_t at = random() % (text.size() + 1);
                     const std::string& insert = inserts[random() % inserts.size()];
-                    text.insert(variant % 4 == 0 ? 0 : variant % 4 == 1 ? text.find_first_of("{[") + 1 : at, insert);
+                    const std::size_t last = text.find_last_not_of(" \t\r\n"); // before the last closer: a trailing comma
+                    text.insert(variant == 11 && last != std::string::npos ? last
+                                    : variant % 4 == 0                     ? 0
+                                    : variant % 4 == 1                     ? text.find_first_of("{[") + 1
+                                                                           : at,
+                                insert);
                     if (variant % 5 == 0) // cut, as replies are
                         text.resize(random() % (text.size() + 1));
                 }
