@@ -26,11 +26,14 @@ expect "keychain library dependency" "$fields" '^Depends:.*libqt6keychain1'
 for path in usr/bin/conform usr/bin/conform-cli usr/share/applications/dev.conform.Conform.desktop \
             usr/share/metainfo/dev.conform.Conform.metainfo.xml \
             usr/share/icons/hicolor/scalable/apps/dev.conform.Conform.svg \
-            usr/share/conform/translations/conform_de.qm usr/share/conform/scenarios/trailing-commas.json; do
+            usr/share/conform/translations/conform_de.qm usr/share/conform/scenarios/trailing-commas.json \
+            'usr/lib(/[^/]+)?/conform/conform-cli-commands\.so'; do
   expect "$path" "$files" "^\./$path\$"
 done
 # The programs in the package run: the CLI answers from the unpacked tree.
 dpkg-deb -x "$deb" "$scratch/root"
 "$scratch/root/usr/bin/conform-cli" --version >/dev/null || { echo "packaged conform-cli --version failed" >&2; status=1; }
+# Every command but validate and extract is in the commands module, found from the program.
+"$scratch/root/usr/bin/conform-cli" serve --help >/dev/null || { echo "packaged conform-cli serve --help failed" >&2; status=1; }
 [[ $status -eq 0 ]] && echo "$(basename "$deb"): $(wc -l <<<"$files") entries, dependencies declared"
 exit $status

@@ -1,4 +1,4 @@
-#include "command.h"
+#include "command_module.h"
 
 #include <QCoreApplication>
 
@@ -11,5 +11,5 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(CONFORM_VERSION));
     std::ios::sync_with_stdio(false);
     conform::cli::Io io{std::cin, std::cout, std::cerr};
-    return conform::cli::run(QCoreApplication::arguments(), io);
+    return conform::cli::runCommandLine(QCoreApplication::arguments(), io);
 }

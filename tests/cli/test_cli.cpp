@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QTest>
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -49,11 +50,11 @@ struct ChildRun
 };
 
 ChildRun runChild(const QStringList& arguments, const QString& input, const QTemporaryDir& dir,
-                  int patienceSeconds = 120)
+                  int patienceSeconds = 120, const QString& program = QStringLiteral(CONFORM_CLI_PATH))
 {
     const QByteArray errPath = QFile::encodeName(dir.filePath(QStringLiteral("child.err")));
     const QByteArray inPath = QFile::encodeName(input);
-    std::vector<QByteArray> words{QByteArrayLiteral(CONFORM_CLI_PATH)};
+    std::vector<QByteArray> words{QFile::encodeName(program)};
     for (const QString& argument : arguments)
         words.push_back(argument.toLocal8Bit());
     std::vector<char*> argv;
@@ -424,6 +425,56 @@ private slots:
         QCOMPARE(code, 2);
         QVERIFY2(err.str().find('\xFF') == std::string::npos, err.str().c_str());
         QVERIFY2(err.str().find("\\xFF") != std::string::npos, err.str().c_str());
+    }
+
+    // validate, extract and --version run in conform-cli itself; every other command comes
+    // from the commands module beside it (command_module.h). A copy of the program alone
+    // still validates and extracts, and says in one line what is missing for the rest.
+    void commandsModule_data()
+    {
+        QTest::addColumn<bool>("alone");
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("error");
+        const QString schema = m_dir.filePath(QStringLiteral("object.schema.json"));
+        const QString document = m_dir.filePath(QStringLiteral("document.json"));
+        QTest::newRow("validate, alone") << true << QStringList{"validate", "--schema", schema, document} << 0 << QString();
+        QTest::newRow("extract, alone") << true << QStringList{"extract", document} << 0 << QString();
+        QTest::newRow("version, alone") << true << QStringList{"--version"} << 0 << QString();
+        QTest::newRow("serve, alone") << true << QStringList{"serve", "--help"} << 2 << QStringLiteral("the commands module is missing");
+        QTest::newRow("help, alone") << true << QStringList{"--help"} << 2 << QStringLiteral("the commands module is missing");
+        QTest::newRow("serve") << false << QStringList{"serve", "--help"} << 0 << QString();
+        QTest::newRow("captures") << false << QStringList{"captures", "--help"} << 0 << QString();
+        QTest::newRow("unknown") << false << QStringList{"frobnicate"} << 2 << QStringLiteral("unknown command 'frobnicate'");
+    }
+    void commandsModule()
+    {
+        QFETCH(bool, alone);
+        QFETCH(QStringList, arguments);
+        QFETCH(int, code);
+        QFETCH(QString, error);
+        const auto write = [&](const QString& name, const QByteArray& text) {
+            QFile file(m_dir.filePath(name));
+            return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+        };
+        QVERIFY(write(QStringLiteral("object.schema.json"), "{\"type\": \"object\"}"));
+        QVERIFY(write(QStringLiteral("document.json"), "{\"a\": 1}"));
+        QString program = QStringLiteral(CONFORM_CLI_PATH);
+        if (alone) {
+            QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("alone")));
+            program = m_dir.filePath(QStringLiteral("alone/conform-cli"));
+            QFile::remove(program);
+            QVERIFY(QFile::copy(QStringLiteral(CONFORM_CLI_PATH), program));
+        }
+        const ChildRun run = runChild(arguments, m_dir.filePath(QStringLiteral("document.json")), m_dir, 60, program);
+        QVERIFY(run.finished);
+        QVERIFY2(run.code == code, qPrintable(QString::number(run.code) + ": " + run.err));
+        if (error.isEmpty()) {
+            QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+        } else {
+            QVERIFY2(run.err.contains(error), qPrintable(run.err));
+            QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
+        }
     }
 
     void helpListsCommands()
