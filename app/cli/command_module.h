@@ -5,9 +5,10 @@
 // network, SQL and provider libraries that those two never need, and a batch that calls
 // validate once per file should not load them at every start.
 //
-// The module is looked for beside the program (the build tree) and in
-// ../lib/<arch>/conform/ from it (an installed conform). Without it, those commands fail
-// with exit code 2 and one line that names where it was looked for.
+// The module is looked for beside the program (the build tree), then in the library folder
+// it is installed to, found from the program's folder (../lib/conform/, or
+// ../lib/x86_64-linux-gnu/conform/ under /usr). Without it, those commands fail with exit
+// code 2 and one line that names where it was looked for.
 #include "command.h"
 
 namespace conform::cli {
