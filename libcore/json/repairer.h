@@ -164,8 +164,7 @@ private:
     void addValue(Json value, std::size_t begin, std::size_t endAt);
     void addInteger(std::int64_t value, std::string_view text, std::size_t begin, std::size_t endAt);
     void addLiteral(const Json& value, std::string_view json, std::size_t begin, std::size_t endAt);
-    void addString(std::string&& value, std::size_t begin, std::size_t endAt, bool plain = false);
-    void addPlainString(std::string_view value, std::size_t begin, std::size_t endAt);
+    void addString(std::string_view value, std::size_t begin, std::size_t endAt, bool plain, std::string* owned = nullptr);
     void appendString(std::string_view s, bool plain);
     void appendToLastString(const std::string& tail);
     Json* writeOpen(bool object, std::string* pointer);

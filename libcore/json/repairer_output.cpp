@@ -181,28 +181,17 @@ void Repairer::addInteger(std::int64_t value, std::string_view text, std::size_t
     mapValue(std::move(pointer), begin, endAt);
 }
 
-void Repairer::addString(std::string&& value, std::size_t begin, std::size_t endAt, bool plain)
+// Tree: `owned`, when given, holds `value`'s bytes and gives them up to the node rather than
+// have them copied (the string the step machine decoded; the plain-token loop's strings are
+// views of the text).
+void Repairer::addString(std::string_view value, std::size_t begin, std::size_t endAt, bool plain, std::string* owned)
 {
     std::string pointer;
     if (Json* slot = place(&pointer)) {
-        *slot = Json(std::move(value));
+        *slot = owned ? Json(std::move(*owned)) : Json(std::string(value));
         m_lastStringNode = slot;
     } else {
         appendString(value, plain);
-    }
-    m_lastIsString = true;
-    mapValue(std::move(pointer), begin, endAt);
-}
-
-// A string that needs no escaping, read from the text as it stands (the plain-token loop).
-void Repairer::addPlainString(std::string_view value, std::size_t begin, std::size_t endAt)
-{
-    std::string pointer;
-    if (Json* slot = place(&pointer)) {
-        *slot = Json(std::string(value));
-        m_lastStringNode = slot;
-    } else {
-        appendString(value, true);
     }
     m_lastIsString = true;
     mapValue(std::move(pointer), begin, endAt);

@@ -182,7 +182,7 @@ bool Repairer::plainString(char quote, bool key)
         f.keyEnd = endAt;
         m_expect = Expect::Colon;
     } else {
-        addPlainString(content, open, endAt);
+        addString(content, open, endAt, true);
         m_lastStringCloser = i;
     }
     return true;

@@ -442,7 +442,7 @@ void Repairer::completeString(std::size_t endAt, std::size_t closerAt)
             m_map.extendLast(endAt);
         valueCompleted(endAt);
     } else {
-        addString(std::move(m_str), m_tokenStart, endAt, strIsPlain());
+        addString(m_str, m_tokenStart, endAt, strIsPlain(), &m_str);
     }
     m_concat = false;
     m_lastStringCloser = closerAt;
