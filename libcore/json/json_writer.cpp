@@ -135,7 +135,6 @@ void appendQuoted(std::string& out, std::string_view s)
     out += conform::dump(Json(std::string(s)));
 }
 
-
 void JsonWriter::boolean(bool b)
 {
     separate();

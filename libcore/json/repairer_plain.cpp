@@ -22,8 +22,8 @@ static constexpr std::size_t npos = std::string::npos;
 
 namespace {
 
-// Past the JSON white space at `from`. A pretty-printed reply is a quarter indentation: after
-// a line break, eight bytes at a time.
+// Past the JSON white space from `at`. A pretty-printed reply is a quarter indentation: after
+// a line break, spaces are passed eight at a time.
 std::size_t skipBlanks(std::string_view t, std::size_t at)
 {
     while (at < t.size() && isSpace(t[at])) {
@@ -66,8 +66,8 @@ bool Repairer::readPlainRun()
             break;
         case Expect::KeyOrEnd: read = c == '"' || c == '\'' ? plainString(c, true) : plainStructure(c); break;
         case Expect::Colon:
-        case Expect::CommaOrEnd:
-        case Expect::Done: read = plainStructure(c); break;
+        case Expect::CommaOrEnd: read = plainStructure(c); break;
+        case Expect::Done: break; // not reached: the loop stops first
         }
         if (!read)
             break;
