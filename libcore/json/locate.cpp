@@ -1,21 +1,12 @@
 #include "json/locate.h"
 
+#include <algorithm>
+
 namespace conform::json::detail {
 
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
-
-// The line starting at `at` opens or closes a fence: up to three spaces, then ``` or ~~~.
-std::size_t fenceMarkerAt(std::string_view text, std::size_t at)
-{
-    std::size_t i = at;
-    while (i < text.size() && i - at < 3 && text[i] == ' ')
-        ++i;
-    if (text.substr(i, 3) == "```" || text.substr(i, 3) == "~~~")
-        return i;
-    return npos;
-}
 
 // The value of attribute `name="..."` (or single quotes) in a tag's text.
 std::string attribute(std::string_view tag, std::string_view name)
@@ -80,28 +71,36 @@ Element findElement(std::string_view text, std::string_view name, std::size_t fr
 
 std::vector<Region> findFences(std::string_view text)
 {
-    // Most replies have no fence: two scans for the marker's byte instead of a look at every line.
-    if (text.find('`') == npos && text.find('~') == npos)
-        return {};
+    // A fence line starts with up to three spaces, then ``` or ~~~. The markers are searched
+    // for, and each checked for standing at a line's start, rather than every line looked at:
+    // most of a reply is not a fence line.
+    std::vector<std::size_t> lines; // where fence lines start, in order
+    for (const std::string_view marker : {std::string_view("```"), std::string_view("~~~")}) {
+        const std::size_t before = lines.size();
+        for (std::size_t at = text.find(marker); at != npos; at = text.find(marker, at + 1)) {
+            std::size_t lineStart = at;
+            while (lineStart > 0 && at - lineStart < 3 && text[lineStart - 1] == ' ')
+                --lineStart;
+            if (lineStart == 0 || text[lineStart - 1] == '\n')
+                lines.push_back(lineStart);
+        }
+        std::inplace_merge(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(before), lines.end());
+    }
     std::vector<Region> fences;
     bool open = false;
     Region current;
-    for (std::size_t line = 0; line < text.size();) {
+    for (const std::size_t line : lines) {
         std::size_t next = text.find('\n', line);
         next = next == npos ? text.size() : next + 1;
-        const std::size_t marker = fenceMarkerAt(text, line);
-        if (marker != npos) {
-            if (!open) {
-                open = true;
-                current = Region{next, text.size(), false};
-            } else {
-                current.end = line;
-                current.closed = true;
-                fences.push_back(current);
-                open = false;
-            }
+        if (!open) {
+            open = true;
+            current = Region{next, text.size(), false};
+        } else {
+            current.end = line;
+            current.closed = true;
+            fences.push_back(current);
+            open = false;
         }
-        line = next;
     }
     if (open)
         fences.push_back(current);
