@@ -11,35 +11,10 @@
 #include "json/repairer_words.h"
 #include "json/text.h"
 
-#include <bit>
-#include <cstdint>
-#include <cstring>
-
 namespace conform::json::detail {
 
 using namespace text;
 static constexpr std::size_t npos = std::string::npos;
-
-namespace {
-
-// Past the JSON white space from `at`. A pretty-printed reply is a quarter indentation: after
-// a line break, spaces are passed eight at a time.
-std::size_t skipBlanks(std::string_view t, std::size_t at)
-{
-    while (at < t.size() && isSpace(t[at])) {
-        if (t[at++] != '\n' || std::endian::native != std::endian::little)
-            continue;
-        constexpr std::uint64_t spaces = 0x2020202020202020ull;
-        std::uint64_t word = 0;
-        while (at + 8 <= t.size() && (std::memcpy(&word, t.data() + at, 8), word == spaces))
-            at += 8;
-        if (at + 8 <= t.size()) // the first byte that is not a space, in memory order
-            at += static_cast<std::size_t>(std::countr_zero(word ^ spaces)) / 8;
-    }
-    return at;
-}
-
-} // namespace
 
 bool Repairer::readPlainRun()
 {

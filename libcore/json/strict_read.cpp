@@ -8,6 +8,10 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <charconv>
 #include <cfloat>
 #include <cmath>
 #include <unordered_set>
@@ -139,6 +143,107 @@ private:
     std::vector<std::string_view> m_keys;
 };
 
+// The compact text of `text`, strict JSON simdjson has read, when TextOf would write its
+// bytes less the white space: no string holds an escape (a backslash anywhere, and the
+// writer may spell a character otherwise), every number is spelt as the writer spells its
+// value (not "-0", "1.50", "1E2" or an integer past 18 digits) and no object repeats a key
+// (TextOf refuses those). False otherwise, and TextOf writes it. A copy costs a few
+// instructions a byte where building the text from the DOM costs about a dozen: most
+// replies that are JSON already are written this way.
+bool compactCopy(std::string_view text, std::string& out)
+{
+    constexpr std::size_t npos = std::string_view::npos;
+    if (text.find('\\') != npos)
+        return false;
+    struct Open
+    {
+        bool object;
+        std::size_t keysFrom;
+    };
+    thread_local std::vector<Open> open;
+    thread_local std::vector<std::string_view> keys; // of every open object, innermost last
+    open.clear();
+    keys.clear();
+    // Only white space goes, so the text is as long at most: written through a pointer, not
+    // appended to a byte at a time.
+    out.resize(text.size());
+    char* const first = out.data();
+    char* to = first;
+    bool keyNext = false; // the next string is a key
+    const auto endsToken = [](char c) { return text::isSpace(c) || c == ',' || c == ']' || c == '}'; };
+    for (std::size_t i = text::skipBlanks(text, 0); i < text.size(); i = text::skipBlanks(text, i)) {
+        const char c = text[i];
+        if (c == '"') { // no backslash: the next quote closes it
+            const std::size_t length = text.find('"', i + 1) + 1 - i;
+            const std::string_view quoted = text.substr(i, length);
+            if (keyNext) {
+                const std::size_t from = open.back().keysFrom;
+                if (keys.size() - from >= 16) // a large object: TextOf compares through a set
+                    return false;
+                for (std::size_t k = from; k < keys.size(); ++k)
+                    if (keys[k] == quoted)
+                        return false;
+                keys.push_back(quoted);
+                keyNext = false;
+            }
+            std::memcpy(to, quoted.data(), length);
+            to += length;
+            i += length;
+            continue;
+        }
+        switch (c) {
+        case '{':
+        case '[':
+            open.push_back(Open{c == '{', keys.size()});
+            keyNext = c == '{';
+            *to++ = c;
+            ++i;
+            continue;
+        case '}':
+        case ']':
+            keys.resize(open.back().keysFrom);
+            open.pop_back();
+            *to++ = c;
+            ++i;
+            continue;
+        case ',':
+            keyNext = open.back().object;
+            *to++ = c;
+            ++i;
+            continue;
+        case ':':
+            *to++ = c;
+            ++i;
+            continue;
+        default: break;
+        }
+        std::size_t tokenEnd = i + 1; // a literal or a number
+        while (tokenEnd < text.size() && !endsToken(text[tokenEnd]))
+            ++tokenEnd;
+        const std::string_view token = text.substr(i, tokenEnd - i);
+        if (c == '-' || text::isDigit(c)) {
+            if (token.find_first_of(".eE") == npos) {
+                const std::size_t digits = token.size() - (c == '-' ? 1 : 0);
+                if (digits > 18 || token == "-0")
+                    return false;
+            } else {
+                double d = 0;
+                if (std::from_chars(token.data(), token.data() + token.size(), d).ec != std::errc() || !sameDouble(d))
+                    return false;
+                std::string spelt;
+                JsonWriter(spelt).number(d);
+                if (spelt != token)
+                    return false;
+            }
+        }
+        for (const char b : token)
+            *to++ = b;
+        i = tokenEnd;
+    }
+    out.resize(static_cast<std::size_t>(to - first));
+    return true;
+}
+
 // Whether a text simdjson has read could still fail isStrictJson. simdjson's grammar is JSON's
 // (escapes, control characters, numbers, UTF-8, white space, one value); what isStrictJson adds
 // is the repairer's: no unpaired surrogate in a \u escape, no byte-order mark, nesting within
@@ -219,6 +324,8 @@ bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
     out.end = text.find_last_not_of(" \t\r\n") + 1;
     out.container = root.is_object() || root.is_array();
     if (asText) {
+        if (compactCopy(text, out.text))
+            return true;
         out.text.clear();
         return TextOf(out.text).write(root);
     }

@@ -1,7 +1,9 @@
 #pragma once
 // Byte-level helpers shared by the locator and the repairer: character classes, UTF-8
 // sequences and the typographic marks models type instead of ASCII quotes. Internal.
+#include <bit>
 #include <cstddef>
+#include <cstring>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,6 +17,24 @@ inline bool isIdentStart(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
 }
 inline bool isIdent(char c) { return isIdentStart(c) || isDigit(c) || c == '-'; }
+
+// Past the JSON white space (space, tab, line feed, carriage return) from `at`. A
+// pretty-printed reply is a quarter indentation: after a line break, spaces are passed eight
+// at a time.
+inline std::size_t skipBlanks(std::string_view t, std::size_t at)
+{
+    while (at < t.size() && isSpace(t[at])) {
+        if (t[at++] != '\n' || std::endian::native != std::endian::little)
+            continue;
+        constexpr std::uint64_t spaces = 0x2020202020202020ull;
+        std::uint64_t word = 0;
+        while (at + 8 <= t.size() && (std::memcpy(&word, t.data() + at, 8), word == spaces))
+            at += 8;
+        if (at + 8 <= t.size()) // the first byte that is not a space, in memory order
+            at += static_cast<std::size_t>(std::countr_zero(word ^ spaces)) / 8;
+    }
+    return at;
+}
 
 // Three-byte marks, all E2 80 xx in UTF-8.
 enum class Mark { None, LeftDouble, RightDouble, LeftSingle, RightSingle, Ellipsis };
