@@ -174,7 +174,10 @@ bool compactCopy(std::string_view text, std::string& out)
     for (std::size_t i = text::skipBlanks(text, 0); i < text.size(); i = text::skipBlanks(text, i)) {
         const char c = text[i];
         if (c == '"') { // no backslash: the next quote closes it
-            const std::size_t length = text.find('"', i + 1) + 1 - i;
+            const std::size_t close = text.find('"', i + 1);
+            if (close == npos) // simdjson read it, so never; but not past the end on its word
+                return false;
+            const std::size_t length = close + 1 - i;
             const std::string_view quoted = text.substr(i, length);
             if (keyNext) {
                 const std::size_t from = open.back().keysFrom;
