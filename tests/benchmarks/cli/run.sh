@@ -44,9 +44,12 @@ if [[ $smoke == 0 && ! -d "$here/../node_modules/ajv" ]]; then
 fi
 
 # Best wall time of CONFORM_BENCH_RUNS runs of a command whose stdout goes to $out, in seconds.
+# The output files are large (90 MB for extract --json): what earlier runs left to write back
+# is written first (sync), so that the kernel's flushing does not land in the timed runs.
 best() {
   local out="$1"; shift
   local bestns=0 s e
+  sync
   for _ in $(seq "${CONFORM_BENCH_RUNS:-5}"); do
     s=$(date +%s%N); "$@" > "$out" || true; e=$(date +%s%N)
     (( bestns == 0 || e - s < bestns )) && bestns=$(( e - s ))
