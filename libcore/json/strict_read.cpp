@@ -8,12 +8,10 @@
 #include <simdjson.h>
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
-#include <cstring>
-#include <charconv>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
+#include <cstring>
 #include <unordered_set>
 #include <vector>
 
