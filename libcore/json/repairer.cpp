@@ -91,9 +91,7 @@ bool Repairer::skipTrivia()
 {
     const std::string_view t = m_text;
     while (m_pos < t.size()) {
-        std::size_t at = m_pos; // a local index: m_pos would be stored at every byte
-        while (at < t.size() && isSpace(t[at]))
-            ++at;
+        const std::size_t at = skipBlanks(t, m_pos); // a local index: m_pos would be stored at every byte
         m_pos = at;
         if (at >= t.size())
             break;
@@ -231,10 +229,7 @@ bool Repairer::onKeyOrEnd(char c)
     Frame& f = m_stack.back();
     const auto u = static_cast<unsigned char>(c);
     if (c == '}') {
-        dropTrailingComma(f, f.commaAt);
-        f.commaAt = npos;
-        ++m_pos;
-        closeTop(m_pos);
+        closeObjectAtBrace();
         return true;
     }
     if (c == ']') {
@@ -351,8 +346,7 @@ bool Repairer::onCommaOrEnd(char c)
 {
     Frame& f = m_stack.back();
     if (c == ',') {
-        f.commaAt = m_pos++;
-        m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
+        commaAfterValue();
         return true;
     }
     if (c == '}' || c == ']') {
@@ -421,11 +415,7 @@ void Repairer::closerInValue(char c)
         return;
     }
     if (c == ']') {
-        if (f.commaAt != npos)
-            fix(FixKind::TrailingComma, f.commaAt, 1, {});
-        f.commaAt = npos;
-        ++m_pos;
-        closeTop(m_pos);
+        closeArrayAtBracket();
         return;
     }
     const std::size_t depth = m_stack.size();
@@ -433,6 +423,35 @@ void Repairer::closerInValue(char c)
     handleCloser(c);
     if (m_stack.size() == depth)
         m_expect = Expect::Value; // the closer was stray: the array still waits for a value
+}
+
+// The comma after a member or item: the next one is expected.
+void Repairer::commaAfterValue()
+{
+    Frame& f = m_stack.back();
+    f.commaAt = m_pos++;
+    m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
+}
+
+// '}' where a key or the end of the open object may stand: a comma before it trails.
+void Repairer::closeObjectAtBrace()
+{
+    Frame& f = m_stack.back();
+    dropTrailingComma(f, f.commaAt);
+    f.commaAt = npos;
+    ++m_pos;
+    closeTop(m_pos);
+}
+
+// ']' where an item of the open array may stand: a comma before it trails.
+void Repairer::closeArrayAtBracket()
+{
+    Frame& f = m_stack.back();
+    if (f.commaAt != npos)
+        fix(FixKind::TrailingComma, f.commaAt, 1, {});
+    f.commaAt = npos;
+    ++m_pos;
+    closeTop(m_pos);
 }
 
 // Closes the innermost container where no closer stands: at a mismatched closer, or at the

@@ -124,6 +124,9 @@ private:
     void dropTrailingComma(Frame& f, std::size_t commaAt);
     void closeTop(std::size_t endAt);
     void closeAtEnd();
+    void commaAfterValue();
+    void closeObjectAtBrace();
+    void closeArrayAtBracket();
     bool openContainer(bool object);
     void valueCompleted(std::size_t endAt);
     void elementStarts();

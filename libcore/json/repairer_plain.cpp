@@ -60,9 +60,7 @@ bool Repairer::plainStructure(char c)
     switch (m_expect) {
     case Expect::CommaOrEnd:
         if (c == ',') {
-            Frame& f = m_stack.back();
-            f.commaAt = m_pos++;
-            m_expect = f.object ? Expect::KeyOrEnd : Expect::Value;
+            commaAfterValue();
             return true;
         }
         if (c == (m_stack.back().object ? '}' : ']')) {
@@ -79,25 +77,16 @@ bool Repairer::plainStructure(char c)
         }
         break;
     case Expect::KeyOrEnd:
-        if (c == '}') { // a comma before it trails
-            Frame& f = m_stack.back();
-            dropTrailingComma(f, f.commaAt);
-            f.commaAt = npos;
-            ++m_pos;
-            closeTop(m_pos);
+        if (c == '}') {
+            closeObjectAtBrace();
             return true;
         }
         break;
     case Expect::Value:
         if (c == '{' || c == '[')
             return openContainer(c == '{');
-        if (c == ']' && !m_stack.empty() && !m_stack.back().object) { // a comma before it trails
-            Frame& f = m_stack.back();
-            if (f.commaAt != npos)
-                fix(FixKind::TrailingComma, f.commaAt, 1, {});
-            f.commaAt = npos;
-            ++m_pos;
-            closeTop(m_pos);
+        if (c == ']' && !m_stack.empty() && !m_stack.back().object) {
+            closeArrayAtBracket();
             return true;
         }
         break;

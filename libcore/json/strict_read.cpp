@@ -147,11 +147,11 @@ private:
 // value (not "-0", "1.50", "1E2" or an integer past 18 digits) and no object repeats a key
 // (TextOf refuses those). False otherwise, and TextOf writes it. A copy costs a few
 // instructions a byte where building the text from the DOM costs about a dozen: most
-// replies that are JSON already are written this way.
-bool compactCopy(std::string_view text, std::string& out)
+// replies that are JSON already are written this way. `count`: countOpeners(text).
+bool compactCopy(std::string_view text, const text::OpenerCount& count, std::string& out)
 {
     constexpr std::size_t npos = std::string_view::npos;
-    if (text.find('\\') != npos)
+    if (count.backslash)
         return false;
     struct Open
     {
@@ -252,11 +252,11 @@ bool compactCopy(std::string_view text, std::string& out)
 // would cost half as much again as the parse (test_json_fast_path holds the two to agreeing).
 // Debian's simdjson refuses unpaired surrogates and marks itself; only the nesting is the
 // check's alone, but a simdjson that read them would make the shortcut wrong, so they stay.
-bool mayFailStrictCheck(std::string_view text)
+// `count`: countOpeners(text).
+bool mayFailStrictCheck(std::string_view text, const text::OpenerCount& count)
 {
     if (text.starts_with("\xEF\xBB\xBF"))
         return true;
-    const text::OpenerCount count = text::countOpeners(text);
     return count.openers >= kMaxDepth || (count.backslash && text.find("\\u") != std::string_view::npos);
 }
 
@@ -318,14 +318,19 @@ bool readStrictJson(std::string_view text, bool asText, StrictRead& out)
     // reads is checked against the repairer's rules; strict JSON it cannot read (1e400, 2^64)
     // is the repairer's, with its map built at once.
     const bool read = parser.parse(padded.data(), text.size(), false).get(root) == simdjson::SUCCESS;
-    out.strict = read && (!mayFailStrictCheck(text) || isStrictJson(text));
+    if (!read) {
+        out.strict = false;
+        return false;
+    }
+    const text::OpenerCount count = text::countOpeners(text); // both checks below read it
+    out.strict = !mayFailStrictCheck(text, count) || isStrictJson(text);
     if (!out.strict)
         return false;
     out.begin = text.find_first_not_of(" \t\r\n");
     out.end = text.find_last_not_of(" \t\r\n") + 1;
     out.container = root.is_object() || root.is_array();
     if (asText) {
-        if (compactCopy(text, out.text))
+        if (compactCopy(text, count, out.text))
             return true;
         out.text.clear();
         return TextOf(out.text).write(root);

@@ -101,7 +101,6 @@ private:
         return (has & (Has::Enum | Has::Const | Has::Applicators)) == 0 || scalarRest(n, has, v, k);
     }
 
-    // enum, const and the applicators, for a value whose own checks passed.
     // An object or array: its type, enum and const, its own group of keywords, then the
     // applicators.
     bool container(const Node& n, std::uint64_t has, V v, Kind k)
@@ -115,6 +114,7 @@ private:
         return !(has & Has::Applicators) || applicators(n, v);
     }
 
+    // enum, const and the applicators, for a value whose own checks passed.
     bool scalarRest(const Node& n, std::uint64_t has, V v, Kind k)
     {
         if ((has & Has::Enum) && !inEnum(n, v, k))
