@@ -218,6 +218,10 @@
         <translation>geraten: Zeichenkette dort geschlossen, wo das nächste Element zu beginnen scheint</translation>
     </message>
     <message>
+        <source>number too large for a double → null</source>
+        <translation>Zahl zu groß für ein double → null</translation>
+    </message>
+    <message>
         <source>single quotes → double quotes</source>
         <translation>einfache Anführungszeichen → doppelte</translation>
     </message>

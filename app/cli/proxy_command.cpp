@@ -51,8 +51,9 @@ public:
         const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Capture nothing (validate and log only)."));
         const QCommandLineOption remote(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address."));
         const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+        const QCommandLineOption maxReplyBytes(QStringLiteral("max-reply-bytes"), QStringLiteral("Replies are forwarded whatever their size and judged up to this many bytes; a larger one is captured as not judged (default 33554432, 32 MiB)."), QStringLiteral("N"), QStringLiteral("33554432"));
         const QCommandLineOption otlpUrl = otlpOption();
-        parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, help, otlpUrl});
+        parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, maxReplyBytes, help, otlpUrl});
         const SchemaReadingOptions schemaReading;
         schemaReading.addTo(parser);
         const ConnectionOptions connectionOptions;
@@ -72,6 +73,10 @@ public:
         options.upstream = QUrl(parser.value(upstream), QUrl::StrictMode);
         if (const std::string problem = connectionOptions.read(parser, options.connections); !problem.empty())
             return fail(io, "proxy: " + problem);
+        bool sizeOk = false;
+        options.maxJudgedReplyBytes = parser.value(maxReplyBytes).toULongLong(&sizeOk);
+        if (!sizeOk || options.maxJudgedReplyBytes < 1024)
+            return fail(io, "proxy: --max-reply-bytes must be a whole number of bytes, at least 1024, not '" + parser.value(maxReplyBytes).toStdString() + "'");
         if (parser.isSet(schemaMap)) {
             const auto reading = schemaReading.read(parser, "proxy");
             if (!reading)

@@ -45,6 +45,7 @@ struct Options
     QCommandLineOption strictRepairs{QStringLiteral("strict-repairs"), QStringLiteral("Refuse extraction fixes that change values.")};
     QCommandLineOption repairTemplate{QStringLiteral("repair-template"), QStringLiteral("The repair prompt template."), QStringLiteral("FILE")};
     QCommandLineOption originalLimit{QStringLiteral("original-limit"), QStringLiteral("Characters of the reply a repair prompt's {{original}} keeps (default 2000)."), QStringLiteral("N"), QStringLiteral("2000")};
+    QCommandLineOption maxReplyBytes{QStringLiteral("max-reply-bytes"), QStringLiteral("A reply body larger than this many bytes is refused as a transport error (default 33554432, 32 MiB)."), QStringLiteral("N"), QStringLiteral("33554432")};
     QCommandLineOption stream{QStringLiteral("stream"), QStringLiteral("Stream the reply; it is shown on stderr as it arrives.")};
     QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture the run into this store: a SQLite file or postgresql://user[:password]@host[:port]/db (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
     QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Do not capture the run.")};
@@ -58,7 +59,7 @@ struct Options
     {
         parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
                            onTruncation, maxTokensCeiling, retries,
-                           temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, originalLimit, stream,
+                           temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, originalLimit, maxReplyBytes, stream,
                            store, noStore, label, json, help, otlp});
         schemaReading.addTo(parser);
     }
@@ -117,6 +118,8 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
     policy.stallTimeoutMs = static_cast<int>(std::lround(value * 1000));
     if (!number(parser, o.originalLimit, 1, 1e7, value, error)) return error;
     policy.originalLimit = static_cast<std::size_t>(value);
+    if (!number(parser, o.maxReplyBytes, 1024, 1e12, value, error)) return error;
+    policy.maxReplyBytes = static_cast<std::uint64_t>(value);
     if (parser.isSet(o.temperature)) {
         if (!number(parser, o.temperature, 0, 2, value, error)) return error;
         policy.temperature = value;

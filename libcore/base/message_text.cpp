@@ -1,5 +1,8 @@
 #include "base/message_text.h"
 
+#include <cmath>
+#include <iterator>
+
 namespace conform {
 namespace {
 
@@ -45,6 +48,24 @@ std::string escapeForMessage(std::string_view s)
         ++i;
     }
     return out;
+}
+
+std::string byteSize(std::uint64_t bytes)
+{
+    if (bytes < 1024)
+        return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+    static constexpr const char* kUnits[] = {"KB", "MB", "GB", "TB"};
+    double value = static_cast<double>(bytes) / 1024;
+    std::size_t unit = 0;
+    while (value >= 1024 && unit + 1 < std::size(kUnits)) {
+        value /= 1024;
+        ++unit;
+    }
+    // One decimal below 10 ("1.2 KB"), none above ("32 MB", "200 MB"); a whole number keeps none.
+    const long long tenths = std::llround(value * 10);
+    std::string shown = tenths < 100 && tenths % 10 != 0 ? std::to_string(tenths / 10) + "." + std::to_string(tenths % 10)
+                                                         : std::to_string(std::llround(value));
+    return shown + " " + kUnits[unit];
 }
 
 } // namespace conform

@@ -11,4 +11,7 @@ namespace conform {
 // ESC, NUL; not tab) written as \xFF; valid text comes back as it was.
 std::string escapeForMessage(std::string_view s);
 
+// A size as a person reads it: "512 bytes", "1.2 KB", "32 MB", "1.5 GB" (1 KB = 1,024 bytes).
+std::string byteSize(std::uint64_t bytes);
+
 } // namespace conform

@@ -181,6 +181,7 @@ void Engine::setUpTransport(const Target& t)
     options.retry.maxRetries = m_spec.policy.maxTransportRetries;
     options.timeoutMs = m_spec.policy.timeoutMs;
     options.stallTimeoutMs = m_spec.policy.stallTimeoutMs;
+    options.maxReplyBytes = m_spec.policy.maxReplyBytes;
     options.clock = m_clock;
     options.random = m_random;
     m_transport = std::make_unique<providers::Transport>(std::move(channels), std::move(options));

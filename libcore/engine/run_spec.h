@@ -62,6 +62,8 @@ struct Policy
     bool strictRepairs = false;    // refuse extraction fixes that change values
     int timeoutMs = 120000;        // per try
     int stallTimeoutMs = 30000;    // between two arrivals of bytes
+    // A reply body larger than this is refused as a transport error (providers/transport.h).
+    std::uint64_t maxReplyBytes = providers::kDefaultMaxReplyBytes;
     std::optional<double> temperature;
     int maxTokens = 1024;
     bool stream = false;

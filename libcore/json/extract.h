@@ -58,7 +58,10 @@ class JsonWriter;
 //   every candidate without one, and ExtractOptions::fitness scores drop by one),
 //   guessed_missing_quote (a string's closing quote inserted where only a line break, or a
 //   comma it may as well hold, separates it from what reads as the next item: `["a` newline
-//   `"b"]`, `["hello, world]`; the value a reader most likely means, but a guess).
+//   `"b"]`, `["hello, world]`; the value a reader most likely means, but a guess),
+//   number_out_of_range (`1e400`, `-1e400`: a number no double holds, which JSON.parse reads
+//   as ±Infinity and JSON.stringify writes as null -> null; a number too small for a double
+//   reads as 0, as JSON.parse reads it, with no fix).
 struct Fix
 {
     std::string kind;   // one of the kinds above

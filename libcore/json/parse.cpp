@@ -35,6 +35,16 @@ std::string shortMessage(const std::string& what)
     return dash == std::string::npos ? what : what.substr(dash + 3);
 }
 
+// A number that JSON can write but no double holds (`1e400`). JSON.parse reads it as
+// Infinity, which no JSON text can hold again: Conform makes it an input error (README,
+// "Numbers").
+std::string numberOutOfRangeMessage(std::string_view token)
+{
+    constexpr std::size_t kShown = 32; // a number may be a million digits long
+    const std::string shown = token.size() > kShown ? std::string(token.substr(0, kShown)) + "..." : std::string(token);
+    return "number out of range: " + escapeForMessage(shown) + " is too large for a double";
+}
+
 std::string describe(std::string_view text, std::size_t offset)
 {
     const LineColumn at = lineColumnAt(text, offset);
@@ -72,12 +82,13 @@ std::size_t tooDeepAt(std::string_view text, std::size_t maxDepth)
 
 namespace {
 
-// Reads every event and keeps nothing; remembers the parse error parseStrict would catch. Any
-// other error (a number overflowing a double) is thrown, as Json::parse throws it.
+// Reads every event and keeps nothing; remembers the first error nlohmann reports: a parse
+// error (with its byte), or a number no double holds (`1e400`: nlohmann's out_of_range 406,
+// which its parser would otherwise throw past every caller that catches only parse errors).
 struct NoTree : nlohmann::json_sax<Json>
 {
-    std::optional<std::string> error; // the parse error's what()
-    std::size_t errorByte = 0;         // and its byte (1-based, 0 when unknown)
+    std::optional<std::string> error; // in a person's words
+    std::size_t errorAt = 0;           // the 0-based offset it is reported at
 
     bool null() override { return true; }
     bool boolean(bool) override { return true; }
@@ -91,16 +102,17 @@ struct NoTree : nlohmann::json_sax<Json>
     bool end_object() override { return true; }
     bool start_array(std::size_t) override { return true; }
     bool end_array() override { return true; }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override
+    bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& ex) override
     {
         if (const auto* parseError = dynamic_cast<const Json::parse_error*>(&ex)) {
-            error = parseError->what();
-            errorByte = parseError->byte;
-            return false;
+            error = escapeForMessage(shortMessage(parseError->what()));
+            errorAt = parseError->byte > 0 ? parseError->byte - 1 : 0;
+        } else {
+            // Only out_of_range 406 reaches here: `position` is just past the number.
+            error = numberOutOfRangeMessage(token);
+            errorAt = position >= token.size() ? position - token.size() : 0;
         }
-        if (const auto* outOfRange = dynamic_cast<const Json::out_of_range*>(&ex))
-            throw *outOfRange;
-        throw std::runtime_error(ex.what());
+        return false;
     }
 };
 
@@ -130,12 +142,12 @@ Status checkStrict(std::string_view text, std::size_t maxDepth)
     std::string opening;
     if (const std::size_t resume = detail::strictPrefixEnd(text, opening); resume > opening.size() + 64) {
         const NoTree sax = readWithoutTree(opening + std::string(text.substr(resume)));
-        if (sax.error && sax.errorByte > opening.size())
-            return Error{escapeForMessage(shortMessage(*sax.error)), describe(text, sax.errorByte - 1 - opening.size() + resume)};
+        if (sax.error && sax.errorAt >= opening.size())
+            return Error{*sax.error, describe(text, sax.errorAt - opening.size() + resume)};
     }
     const NoTree sax = readWithoutTree(text);
     if (sax.error)
-        return Error{escapeForMessage(shortMessage(*sax.error)), describe(text, sax.errorByte > 0 ? sax.errorByte - 1 : 0)};
+        return Error{*sax.error, describe(text, sax.errorAt)};
     return Done{};
 }
 
@@ -152,6 +164,11 @@ Result<Json> parseStrict(std::string_view text, std::size_t maxDepth)
     } catch (const Json::parse_error& e) {
         // The message quotes what was read, which may be any bytes: escaped, it stays text.
         return Error{escapeForMessage(shortMessage(e.what())), describe(text, e.byte > 0 ? e.byte - 1 : 0)};
+    } catch (const Json::out_of_range&) {
+        // A number no double holds; its exception says neither where nor which: read again
+        // without a tree, which keeps both (the rare path, so the second read costs nothing).
+        const NoTree sax = readWithoutTree(text);
+        return Error{sax.error.value_or("number out of range"), describe(text, sax.errorAt)};
     }
 }
 

@@ -132,6 +132,7 @@ private:
     void elementStarts();
     void strayChar(std::size_t at, std::size_t length, FixKind kind = FixKind::StrayCharacter);
     void fix(FixKind kind, std::size_t offset, std::size_t length, std::string_view after);
+    Json finiteNumber(std::string_view json, std::size_t offset, std::size_t length);
     void fail(std::string message, std::size_t at);
     void startToken(Token token, std::size_t scanFrom);
     bool isValueStart(char c) const;

@@ -172,7 +172,7 @@ bool Repairer::plainNumber()
     if (integer)
         addInteger(v, raw, begin, i);
     else
-        addValue(numberValue(raw), begin, i);
+        addValue(finiteNumber(raw, begin, raw.size()), begin, i);
     return true;
 }
 

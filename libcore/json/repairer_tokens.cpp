@@ -103,6 +103,17 @@ Json numberValue(std::string_view s)
     return Json(d);
 }
 
+// A number no double holds (1e400) is null, with a value-changing fix (strict mode refuses
+// it): a tree holding an infinity would be written as null later anyway, without a word.
+Json Repairer::finiteNumber(std::string_view json, std::size_t offset, std::size_t length)
+{
+    Json value = numberValue(json);
+    if (!value.is_number_float() || std::isfinite(value.get<double>()))
+        return value;
+    fix(FixKind::NumberOutOfRange, offset, length, "null");
+    return Json(nullptr);
+}
+
 const Literal* literalFor(std::string_view word)
 {
     static const std::array<Literal, 9> literals{{
@@ -536,7 +547,7 @@ bool Repairer::continueNumber()
     }
     m_token = Token::None;
     m_pos = i;
-    addValue(numberValue(normal), m_tokenStart, i);
+    addValue(finiteNumber(normal, m_tokenStart, raw.size()), m_tokenStart, i);
     return true;
 }
 
@@ -652,7 +663,7 @@ int Repairer::unwrapMongoCall(std::size_t openAt)
     const std::string number = name.starts_with("Number") ? normalizeNumber(arg, &changed) : std::string();
     if (number.empty() && !quoted)
         return 0;
-    Json value = number.empty() ? Json(sanitizeUtf8(arg)) : numberValue(number);
+    Json value = number.empty() ? Json(sanitizeUtf8(arg)) : finiteNumber(number, argBegin, arg.size());
     fix(FixKind::MongoWrapper, m_tokenStart, j + 1 - m_tokenStart, conform::dump(value));
     m_token = Token::None;
     m_pos = j + 1;

@@ -23,7 +23,8 @@ inline bool isNumberChar(char c)
 bool plainInteger(std::string_view s, std::int64_t* value);
 
 // The value of a JSON number's text, as JSON.parse reads it (out of a double's range:
-// ±Infinity or 0).
+// ±Infinity or 0). The repairer takes it through Repairer::finiteNumber, which makes
+// ±Infinity null with a number_out_of_range fix: no JSON text can hold an infinity.
 Json numberValue(std::string_view s);
 
 // A word read as a literal: its value, the JSON text of that value, and the fix it takes.

@@ -55,7 +55,7 @@ public:
         } else if (type.isEmpty() || type.contains("json")) {
             parsed = json::parseStrict(body);
             if (!parsed)
-                return failure(request, 400, "the body is not JSON: " + parsed.error().message);
+                return failure(request, 400, "the body is not JSON: " + parsed.error().toString());
         } else {
             return failure(request, 415, "OTLP/HTTP bodies are application/json or application/x-protobuf, not " + type.left(60).toStdString());
         }

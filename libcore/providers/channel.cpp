@@ -38,6 +38,9 @@ void NetworkChannel::start(const HttpRequest& request)
     m_reply = request.body.empty() && verb == "GET"
         ? m_manager->get(wire)
         : m_manager->sendCustomRequest(wire, verb, QByteArray::fromStdString(request.body));
+    // Unbounded by default: Qt's network thread would read a 200 MB reply into the reply's
+    // buffer faster than the transport can refuse it. Bounded, the socket waits for us.
+    m_reply->setReadBufferSize(64 * 1024);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &NetworkChannel::onMetaData);
     connect(m_reply, &QNetworkReply::readyRead, this, &NetworkChannel::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &NetworkChannel::onFinished);

@@ -5,6 +5,8 @@
 #include "base/json.h"
 #include "providers/scenario.h" // Header
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,11 +33,21 @@ struct HttpResponse
 {
     int status = 0;                  // 0: no HTTP response at all (connection error, timeout)
     std::vector<Header> headers;     // names in lower case
-    std::string body;
+    std::string body;                // an error body (status >= 400): only its first kMaxErrorBodyBytes
+    std::uint64_t bodyBytes = 0;     // the body's whole size as it arrived, kept or not
 
     // Case-insensitive header lookup.
     std::optional<std::string> header(std::string_view name) const;
 };
+
+// An error body's start says what went wrong (the provider's JSON error, an HTML page's
+// title); the rest is counted, not kept, so a 50 MB error page costs neither memory nor a
+// 50 MB log line.
+inline constexpr std::size_t kMaxErrorBodyBytes = 16 * 1024;
+
+// The largest reply body a run reads (`run --max-reply-bytes`), and the request body
+// `serve` and `collect` take: far above any model reply, far below what hurts.
+inline constexpr std::uint64_t kDefaultMaxReplyBytes = std::uint64_t(32) << 20;
 
 // The recorded form of a credential header's value.
 std::string redactedValue(std::string_view headerName);

@@ -179,6 +179,10 @@ Reply OpenAiAdapter::parseResponse(const HttpResponse& response) const
         reply.error = errorFrom(response.status, body, response.body);
         return reply;
     }
+    if (!body.is_object()) {
+        reply.error = ProviderError{response.status, "invalid_response", whyNotAnObject(response.body, body)};
+        return reply;
+    }
     const Json& choices = member(body, "choices");
     if (!choices.is_array() || choices.empty()) {
         reply.error = ProviderError{response.status, "invalid_response", "the response has no choices"};

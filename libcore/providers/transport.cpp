@@ -1,13 +1,14 @@
 #include "providers/transport.h"
 
+#include "base/message_text.h"
+
 #include <QNetworkAccessManager>
+
+#include <charconv>
 
 namespace conform::providers {
 
 namespace {
-
-// A body bigger than this is not a model reply; the rest is dropped so memory stays bounded.
-constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024;
 
 // The HTTP status an error event inside a 200 stream stands for, so that it is retried (or
 // not) as the same error would be at the start.
@@ -100,14 +101,36 @@ void Transport::onResponseStarted(int status, const std::vector<Header>& headers
     m_response.status = status;
     m_response.headers = headers;
     m_stallTimer.start(m_options.stallTimeoutMs);
+    if (status >= 400)
+        return;
+    // A reply that says its size is refused before a byte of it is read when that is over the
+    // limit, and otherwise gets its buffer once rather than growing it by doubling.
+    if (const auto length = m_response.header("content-length")) {
+        std::uint64_t bytes = 0;
+        if (std::from_chars(length->data(), length->data() + length->size(), bytes).ec == std::errc()) {
+            if (bytes > m_options.maxReplyBytes) {
+                m_response.bodyBytes = bytes;
+                return refuseReply();
+            }
+            m_response.body.reserve(static_cast<std::size_t>(bytes));
+        }
+    }
 }
 
 void Transport::onBytes(const QByteArray& bytes)
 {
     m_stallTimer.start(m_options.stallTimeoutMs);
-    if (m_response.body.size() < static_cast<std::size_t>(kMaxBodyBytes))
-        m_response.body.append(bytes.constData(), static_cast<std::size_t>(std::min(bytes.size(), kMaxBodyBytes)));
-    if (!m_decoder || m_response.status >= 400)
+    const auto size = static_cast<std::size_t>(bytes.size());
+    m_response.bodyBytes += size;
+    if (m_response.status >= 400) {
+        if (m_response.body.size() < kMaxErrorBodyBytes)
+            m_response.body.append(bytes.constData(), std::min(size, kMaxErrorBodyBytes - m_response.body.size()));
+        return;
+    }
+    if (m_response.bodyBytes > m_options.maxReplyBytes)
+        return refuseReply();
+    m_response.body.append(bytes.constData(), size);
+    if (!m_decoder)
         return;
     for (const StreamEvent& event : m_decoder->feed(std::string_view(bytes.constData(), bytes.size())))
         emit streamEvent(event);
@@ -153,6 +176,25 @@ void Transport::onTimeout(bool stall)
     fail(Failure{0, true, false, m_response.headers, what});
 }
 
+// A reply past maxReplyBytes is no model reply anyone asked for: the try stops at once and
+// what came is dropped, so memory stays a bounded multiple of the limit whatever is sent.
+void Transport::refuseReply()
+{
+    dropChannel();
+    ExchangeResult result;
+    result.response.status = m_response.status;
+    result.response.headers = m_response.headers;
+    result.response.bodyBytes = m_response.bodyBytes; // what came, or what the reply said it would be
+    result.retries = m_retries;
+    result.lastTryMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    result.reply.error = ProviderError{m_response.status, "reply_too_large",
+                                       "the reply passed " + byteSize(m_options.maxReplyBytes)
+                                           + " (the --max-reply-bytes limit) and was not read further"};
+    m_response = {};
+    m_decoder.reset();
+    finish(std::move(result));
+}
+
 void Transport::fail(Failure failure)
 {
     m_tryTimer.stop();
@@ -174,8 +216,12 @@ void Transport::fail(Failure failure)
     result.timedOut = failure.timedOut;
     result.retries = m_retries;
     result.lastTryMs = m_clock.isValid() ? m_clock.elapsed() : 0;
-    if (failure.status >= 400 && !failure.connectionError && m_response.status >= 400)
+    if (failure.status >= 400 && !failure.connectionError && m_response.status >= 400) {
         result.reply = m_adapter->parseResponse(m_response); // the provider's own error message
+        if (result.reply.error && m_response.bodyBytes > m_response.body.size())
+            result.reply.error->message += " (an error body of " + byteSize(m_response.bodyBytes) + ", of which the first "
+                + byteSize(m_response.body.size()) + " were read)";
+    }
     if (!result.reply.error) {
         const std::string type = failure.timedOut ? "timeout" : failure.connectionError ? "connection_error" : "api_error";
         result.reply.error = ProviderError{failure.status, type, decision.reason + (failure.detail.empty() ? "" : ": " + failure.detail)};

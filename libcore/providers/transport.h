@@ -59,6 +59,9 @@ struct TransportOptions
     RetryPolicy retry;
     int timeoutMs = 120000; // per try, from start to the last byte
     int stallTimeoutMs = 30000; // between two arrivals of bytes
+    // A reply (2xx) body larger than this is refused as a transport error, not retried, and
+    // read no further (`--max-reply-bytes`; the bound `collect` answers 413 above).
+    std::uint64_t maxReplyBytes = kDefaultMaxReplyBytes;
     WallClock clock = systemWallClock();
     UnitRandom random = systemRandom();
 };
@@ -96,6 +99,7 @@ private:
     void onEnded(bool connectionError, const QString& detail);
     void onTimeout(bool stall);
     void fail(Failure failure);
+    void refuseReply();
     void finish(ExchangeResult result);
     void dropChannel();
 

@@ -37,6 +37,17 @@ Json parseBody(std::string_view body)
     return parsed ? std::move(parsed.value()) : Json(Json::value_t::discarded);
 }
 
+std::string whyNotAnObject(std::string_view body, const Json& parsed)
+{
+    if (body.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return "an empty body";
+    if (parsed.is_discarded()) {
+        const auto error = json::parseStrict(body);
+        return error ? std::string("not JSON") : "not JSON at " + error.error().toString();
+    }
+    return std::string("a JSON ") + parsed.type_name() + ", not an object";
+}
+
 std::string joinUrl(std::string base, std::string_view path)
 {
     // Joined on the URL's path, not its text: a base with a query ("http://h/?key=K") keeps

@@ -17,6 +17,11 @@ const Json& member(const Json& object, std::string_view key); // null when absen
 // Parses a body; a body that is not JSON gives a discarded (is_discarded()) value.
 Json parseBody(std::string_view body);
 
+// Why a 2xx body that should hold a JSON object does not, in words: "an empty body", "not
+// JSON at line 1, column 85: number out of range: 1e400 is too large for a double", "a JSON
+// array, not an object".
+std::string whyNotAnObject(std::string_view body, const Json& parsed);
+
 // base + path without doubling slashes or "/v1": join("http://h:1/v1/", "/v1/messages")
 // == "http://h:1/v1/messages". The path joins the base's path; a query in the base stays the
 // query: join("http://h:1/?key=K", "/api/chat") == "http://h:1/api/chat?key=K".

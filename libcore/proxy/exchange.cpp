@@ -1,6 +1,7 @@
 #include "proxy/exchange.h"
 
 #include "base/json_access.h"
+#include "base/message_text.h"
 #include "engine/evaluate.h"
 #include "json/parse.h"
 #include "providers/http.h"
@@ -100,7 +101,8 @@ providers::Reply replyOf(const Exchange& exchange, providers::ProviderKind provi
 }
 
 // The attempt as the engine would have recorded it, had it made the call.
-engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKind provider, const Json& body, const MappedSchema* schema)
+engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKind provider, const Json& body, const MappedSchema* schema,
+                                std::uint64_t maxJudged)
 {
     engine::AttemptRecord a;
     a.target = std::string(providers::providerName(provider)) + "/" + stringOf(member(body, "model"));
@@ -125,6 +127,13 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
         a.transportError = true;
         return a;
     }
+    if (exchange.responseOverLimit) {
+        // Forwarded whole, never held: a reply this large is no answer to judge.
+        a.error = "a reply of " + byteSize(exchange.responseBodyBytes) + " was forwarded but not judged: the proxy judges replies up to "
+            + byteSize(maxJudged) + " (--max-reply-bytes)";
+        a.transportError = true;
+        return a;
+    }
     bool cut = false;
     const providers::Reply reply = replyOf(exchange, provider, cut);
     a.stopReason = reply.stopReason;
@@ -133,6 +142,9 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
     a.truncated = reply.truncated();
     if (reply.error) {
         a.error = reply.error->message.empty() ? "HTTP " + std::to_string(exchange.status) : reply.error->message;
+        if (exchange.responseBodyBytes > exchange.responseBody.size())
+            a.error += " (an error body of " + byteSize(exchange.responseBodyBytes) + ", of which the first "
+                + byteSize(exchange.responseBody.size()) + " were kept)";
         a.transportError = exchange.status == 0 || exchange.status == 408 || exchange.status == 429 || exchange.status >= 500;
         return a;
     }
@@ -189,7 +201,8 @@ std::string schemaNameOf(const server::HttpRequest& request, const Json& body)
     return stringOf(member(member(member(body, "response_format"), "json_schema"), "name"));
 }
 
-Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider, const SchemaMap& schemas)
+Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider, const SchemaMap& schemas,
+                     std::uint64_t maxJudgedReplyBytes)
 {
     auto parsed = json::parseStrict(exchange.request.body.toStdString());
     const Json body = parsed ? std::move(parsed.value()) : Json::object();
@@ -204,7 +217,7 @@ Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider,
     judged.spec.targets.push_back(engine::Target{provider, stringOf(member(body, "model")), exchange.upstream, engine::ModeChoice::Auto, nullptr});
     judged.labels = {{"source", "proxy"}, {"schema", schema ? name : std::string("none")}, {"validated", schema ? "true" : "false"}};
 
-    engine::AttemptRecord attempt = attemptOf(exchange, provider, body, schema);
+    engine::AttemptRecord attempt = attemptOf(exchange, provider, body, schema, maxJudgedReplyBytes);
     engine::RunRecord& record = judged.record;
     record.outcome = attempt.valid ? engine::Outcome::Valid : engine::Outcome::Failed;
     if (attempt.transportError)

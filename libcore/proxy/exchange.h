@@ -25,7 +25,9 @@ struct Exchange
     std::string upstream;          // the upstream's base URL
     int status = 0;                // 0: no response at all
     std::vector<std::pair<std::string, std::string>> responseHeaders; // names lower-case
-    std::string responseBody;      // de-chunked
+    std::string responseBody;      // de-chunked; an error body's first bytes (providers::kMaxErrorBodyBytes)
+    std::uint64_t responseBodyBytes = 0; // the whole body's size as forwarded
+    bool responseOverLimit = false; // larger than the proxy judges: forwarded, not kept, not judged
     bool complete = false;         // the response arrived whole
     std::string transportError;    // refused, reset mid-stream, ...
     long long latencyMs = 0;       // request forwarded -> response ended
@@ -58,6 +60,9 @@ struct Judged
 // (its model and schema name then come only from headers). The run ends by "observed": the
 // proxy watches, it never asks again. Keys never enter it: a header's value is recorded only when
 // the header is known to be harmless (providers::isHarmlessHeader), else as "***".
-Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider, const SchemaMap& schemas);
+// A reply over `maxJudgedReplyBytes` (Exchange::responseOverLimit) is captured as a transport
+// error that says its size, never judged.
+Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider, const SchemaMap& schemas,
+                     std::uint64_t maxJudgedReplyBytes = providers::kDefaultMaxReplyBytes);
 
 } // namespace conform::proxy

@@ -18,8 +18,9 @@ namespace conform::proxy {
 namespace {
 
 // The proxy forwards a body's bytes as they arrive, so it frames requests by Content-Length
-// only and never inflates them: the upstream gets what the application sent.
-const server::HttpLimits kForwardedAsSent{64 * 1024, 100, 32 * 1024 * 1024, false};
+// only and never inflates them: the upstream gets what the application sent, whatever its
+// size (only the capture's first maxCapturedBodyBytes are kept).
+const server::HttpLimits kForwardedAsSent{64 * 1024, 100, qsizetype(1) << 50, false};
 
 // The proxy's own answer to a request it cannot frame (the upstream never sees it).
 QByteArray errorResponse(int status, const std::string& message)
@@ -138,7 +139,8 @@ QByteArray Pipe::rewritten(const server::HttpRequest& request, const QByteArray&
 
 void Pipe::forwardHead(server::HttpRequest request, const QByteArray& head, qsizetype bodyBytes)
 {
-    Pending pending{Exchange{}, std::nullopt, ResponseReader(request.method == "HEAD"), {}, ++m_serials};
+    Pending pending{Exchange{}, std::nullopt, ResponseReader(request.method == "HEAD", m_proxy.options().maxJudgedReplyBytes), {},
+                    ++m_serials};
     if (request.method == "POST")
         pending.provider = providerOfPath(request.path);
     pending.exchange.upstream = m_proxy.options().upstream.toString().toStdString();
@@ -248,6 +250,8 @@ void Pipe::closeFront(const QString& transportError)
     e.status = pending.reader.headComplete() ? pending.reader.status() : 0;
     e.responseHeaders = pending.reader.headers();
     e.responseBody = pending.reader.body();
+    e.responseBodyBytes = pending.reader.bodyBytes();
+    e.responseOverLimit = pending.reader.bodyOverLimit();
     e.complete = pending.reader.complete();
     e.transportError = transportError.toStdString();
     e.latencyMs = pending.clock.elapsed();

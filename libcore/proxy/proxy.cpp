@@ -62,7 +62,7 @@ QUrl MonitoringProxy::url() const
 void MonitoringProxy::finishExchange(Exchange exchange, providers::ProviderKind provider)
 {
     m_judges.start([this, schemas = m_schemas, exchange = std::move(exchange), provider] {
-        const Judged judged = judgeExchange(exchange, provider, *schemas);
+        const Judged judged = judgeExchange(exchange, provider, *schemas, m_options.maxJudgedReplyBytes);
         QString id;
         if (m_writer || m_options.onCapture) {
             store::Capture capture = store::captureOfRun(judged.spec, judged.record, judged.labels);

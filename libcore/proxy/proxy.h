@@ -55,6 +55,9 @@ struct ProxyOptions
     // A request body is streamed to the upstream whatever its size; its capture keeps the
     // first this-many bytes, marked as cut with the size sent (exchange.h).
     qsizetype maxCapturedBodyBytes = 1024 * 1024;
+    // A reply body is forwarded whatever its size and judged up to this many bytes; a larger
+    // one is captured as forwarded, not judged, with its size, and never held whole.
+    std::uint64_t maxJudgedReplyBytes = providers::kDefaultMaxReplyBytes;
     // Each capture as it is made (--otlp sends them on), called on a judging thread.
     std::function<void(const store::Capture&)> onCapture;
 };

@@ -1,5 +1,7 @@
 #include "proxy/response_reader.h"
 
+#include "providers/http.h"
+
 #include <QByteArrayList>
 
 #include <algorithm>
@@ -32,10 +34,22 @@ void ResponseReader::fail(std::string message)
     m_error = std::move(message);
 }
 
+// The body is kept for judging up to the limit and then let go whole: a capture of half a
+// reply would be judged as a cut one. An error body keeps its start, which says the error.
 void ResponseReader::keep(const char* data, std::size_t size)
 {
-    if (m_body.size() + size <= kMaxKeptBody)
+    m_bodyBytes += size;
+    if (m_status >= 400) {
+        if (m_body.size() < providers::kMaxErrorBodyBytes)
+            m_body.append(data, std::min(size, providers::kMaxErrorBodyBytes - m_body.size()));
+    } else if (m_overLimit) {
+        return;
+    } else if (m_bodyBytes > m_maxKeptBody) {
+        m_overLimit = true;
+        std::string().swap(m_body);
+    } else {
         m_body.append(data, size);
+    }
 }
 
 bool ResponseReader::parseHead()

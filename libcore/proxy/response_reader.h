@@ -6,6 +6,7 @@
 // connection closes. Malformed framing is an error, never a crash.
 #include <QByteArray>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,7 +17,11 @@ class ResponseReader
 {
 public:
     // `headRequest`: the request was HEAD, so the response has no body whatever it says.
-    explicit ResponseReader(bool headRequest = false) : m_headRequest(headRequest) {}
+    // `maxKeptBody`: a reply body past it is passed on but not kept (bodyOverLimit()).
+    explicit ResponseReader(bool headRequest = false, std::uint64_t maxKeptBody = kDefaultMaxKeptBody)
+        : m_headRequest(headRequest), m_maxKeptBody(maxKeptBody)
+    {
+    }
 
     // Feeds the next bytes; returns how many belong to this response (the rest, if any,
     // starts the next one). Stops consuming once complete() or failed().
@@ -31,11 +36,14 @@ public:
 
     int status() const { return m_status; }
     const std::vector<std::pair<std::string, std::string>>& headers() const { return m_headers; } // names lower-case
-    const std::string& body() const { return m_body; } // de-chunked, as far as it arrived
+    // De-chunked, as far as it arrived; empty once the body passed maxKeptBody, and only the
+    // first providers::kMaxErrorBodyBytes of an error body (status >= 400).
+    const std::string& body() const { return m_body; }
+    std::uint64_t bodyBytes() const { return m_bodyBytes; } // the whole body's size, kept or not
+    bool bodyOverLimit() const { return m_overLimit; }
     bool chunked() const { return m_chunked; }
 
-    // A body larger than this is passed on but not kept for the capture.
-    static constexpr std::size_t kMaxKeptBody = 64u * 1024u * 1024u;
+    static constexpr std::uint64_t kDefaultMaxKeptBody = std::uint64_t(32) << 20;
 
 private:
     enum class State { Head, Body, ChunkSize, ChunkData, ChunkDataEnd, Trailer, UntilClose, Done, Failed };
@@ -45,6 +53,9 @@ private:
     qsizetype chunkedStep(const char* data, qsizetype size);
 
     bool m_headRequest;
+    std::uint64_t m_maxKeptBody;
+    std::uint64_t m_bodyBytes = 0;
+    bool m_overLimit = false;
     State m_state = State::Head;
     QByteArray m_line; // head or chunk-size line being assembled
     int m_status = 0;

@@ -114,6 +114,8 @@ void addPolicy(const engine::Policy& p, QStringList& args)
          << QStringLiteral("--max-tokens") << QString::number(p.maxTokens) << QStringLiteral("--max-tokens-ceiling")
          << QString::number(p.ceiling()) << QStringLiteral("--timeout") << seconds(p.timeoutMs) << QStringLiteral("--stall-timeout")
          << seconds(p.stallTimeoutMs) << QStringLiteral("--original-limit") << QString::number(p.originalLimit);
+    if (p.maxReplyBytes != providers::kDefaultMaxReplyBytes)
+        args << QStringLiteral("--max-reply-bytes") << QString::number(p.maxReplyBytes);
     if (p.temperature)
         args << QStringLiteral("--temperature") << q(Json(*p.temperature).dump()); // the shortest text that reads back the same
     if (p.coerce)
@@ -148,7 +150,7 @@ Json policyJson(const engine::Policy& p)
              {"coerce", p.coerce},
              {"strict_repairs", p.strictRepairs}, {"timeout_ms", p.timeoutMs}, {"stall_timeout_ms", p.stallTimeoutMs},
              {"temperature", p.temperature ? Json(*p.temperature) : Json()}, {"max_tokens", p.maxTokens},
-             {"stream", p.stream}, {"original_limit", p.originalLimit}};
+             {"stream", p.stream}, {"original_limit", p.originalLimit}, {"max_reply_bytes", p.maxReplyBytes}};
     if (!p.repairTemplate.empty())
         out["repair_template"] = p.repairTemplate;
     return out;
@@ -215,6 +217,7 @@ engine::Policy policyOfJson(const Json& policy)
     numberAt(policy, "stall_timeout_ms", p.stallTimeoutMs);
     booleanAt(policy, "stream", p.stream);
     numberAt(policy, "original_limit", p.originalLimit);
+    numberAt(policy, "max_reply_bytes", p.maxReplyBytes);
     if (policy.is_object() && policy.contains("temperature") && policy["temperature"].is_number())
         p.temperature = policy["temperature"].get<double>();
     p.repairTemplate = stringAt(policy, "repair_template");

@@ -78,6 +78,10 @@ bash "$here/store/compare.sh" "$build" || status=1
 echo "proxy: added latency against conform-cli serve..." >&2
 bash "$here/proxy/run.sh" "$build" || status=1
 
+# Peak memory when bodies far over the limits arrive: run, the proxy and collect (tests/benchmarks/bodies).
+echo "bodies: peak memory with 200 MB bodies..." >&2
+python3 "$here/bodies/peak_rss.py" "$build/app/cli/conform-cli" || status=1
+
 # The workbench: its check of a document beside conform-cli validate, and its cold start.
 echo "gui: the check of a document against conform-cli, and cold start..." >&2
 bash "$here/gui/run.sh" "$build" || status=1

@@ -272,6 +272,56 @@ private slots:
         QCOMPARE(fromStdin.code, code);
     }
 
+    // A number JSON can write but no double holds is read the same way wherever outside text
+    // comes in: an input error at its line and column (exit 2, one line), a refusal in strict
+    // extraction and a value-changing fix in lenient extraction; never an abort.
+    void numbersOutOfRange_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QByteArray>("input"); // a file holding these bytes is the last argument
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("outHas");
+        QTest::addColumn<QString>("errHas");
+        const QString empty = data("empty.schema.json");
+        const QString tooLarge = QStringLiteral("number out of range: 1e400 is too large for a double");
+        QTest::newRow("validate") << QStringList{"validate", "--schema", empty} << QByteArray(R"({"a":1e400})") << 2 << ""
+                                  << ": line 1, column 6: " + tooLarge;
+        QTest::newRow("validate, negative on line 2") << QStringList{"validate", "--schema", empty} << QByteArray("[1,\n-1e400]")
+                                                      << 2 << "" << ": line 2, column 1: number out of range: -1e400";
+        QTest::newRow("validate --jsonl") << QStringList{"validate", "--schema", empty, "--json", "--jsonl"}
+                                          << QByteArray("{}\n{\"a\":1e400}\n{}\n") << 1 << "line 1, column 6: " + tooLarge << "";
+        QTest::newRow("extract --strict") << QStringList{"extract", "--strict", "--json"} << QByteArray(R"({"a":1e400})") << 1
+                                          << R"("kind": "number_out_of_range")" << "";
+        QTest::newRow("extract") << QStringList{"extract", "--json"} << QByteArray(R"({"a":1e400})") << 0
+                                 << "\"kind\": \"number_out_of_range\",\n      \"offset\": 5,\n      \"length\": 5,\n      \"before\": \"1e400\",\n      \"after\": \"null\""
+                                 << "";
+        QTest::newRow("schema lint") << QStringList{"schema", "lint"} << QByteArray(R"({"type":"number","maximum":1e400})") << 2 << ""
+                                     << ": line 1, column 28: " + tooLarge;
+        QTest::newRow("validate, in the schema") << QStringList{"validate", "--schema"} << QByteArray(R"({"const":1e400})") << 2 << ""
+                                                 << ": line 1, column 10: " + tooLarge;
+        QTest::newRow("captures import") << QStringList{"captures", "import", "--store", m_dir.filePath("numbers.db")}
+                                         << QByteArray(R"({"spec":{"schema":{"maximum":1e400}},"outcome":"valid","attempts":[]})")
+                                         << 2 << "" << ":1: ";
+    }
+
+    void numbersOutOfRange()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, input);
+        QFETCH(int, code);
+        QFETCH(QString, outHas);
+        QFETCH(QString, errHas);
+        const QString file = writeFile(m_dir, QStringLiteral("number.input"), input);
+        // "validate --schema FILE": the file is the schema, and the document an empty object.
+        const bool fileIsSchema = arguments.endsWith(QStringLiteral("--schema"));
+        const Run run = runCli(fileIsSchema ? arguments << file << writeFile(m_dir, QStringLiteral("empty.json"), "{}") : arguments << file);
+        QVERIFY2(run.out.contains(outHas), qPrintable(run.out));
+        QVERIFY2(run.err.contains(errHas), qPrintable(run.err));
+        QCOMPARE(run.code, code);
+        if (code == 2)
+            QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
+    }
+
     // What is not a regular file or a pipe is refused before a byte is read, and no document is
     // read past --max-bytes (256 MiB unless told): one line naming the file and the bound.
     void inputsAreBounded_data()

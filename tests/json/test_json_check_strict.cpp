@@ -70,6 +70,33 @@ private slots:
         QCOMPARE(byCheck(view), byParse(view));
     }
 
+    // A number no double holds is an input error at the number, with words a person reads
+    // (never nlohmann's out_of_range thrown past the caller), from both readings.
+    void numbersOutOfRange_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("alone") << QByteArray("1e400") << QStringLiteral("number out of range: 1e400 is too large for a double @ line 1, column 1");
+        QTest::newRow("in an object") << QByteArray(R"({"a":1e400})")
+                                      << QStringLiteral("number out of range: 1e400 is too large for a double @ line 1, column 6");
+        QTest::newRow("negative, second line") << QByteArray("[1,\n -1E+999]")
+                                               << QStringLiteral("number out of range: -1E+999 is too large for a double @ line 2, column 2");
+        QTest::newRow("400 digits") << QByteArray("[" + QByteArray(400, '9') + "]")
+                                    << QStringLiteral("number out of range: 99999999999999999999999999999999... is too large for a double @ line 1, column 2");
+        QTest::newRow("after a long valid start") << QByteArray("[" + QByteArray(300, '1').replace("1", "1,") + "2e308]")
+                                                  << QStringLiteral("number out of range: 2e308 is too large for a double @ line 1, column 602");
+        QTest::newRow("too small is zero") << QByteArray("[1e-400]") << QStringLiteral("ok");
+    }
+
+    void numbersOutOfRange()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const std::string_view view(text.constData(), std::size_t(text.size()));
+        QCOMPARE(QString::fromStdString(byParse(view)), expected);
+        QCOMPARE(QString::fromStdString(byCheck(view)), expected);
+    }
+
     void fuzzCorpusAndPrefixes()
     {
         int compared = 0;

@@ -99,6 +99,15 @@ void rows_repairs()
            R"([["truncated_literal",7,"fa","false"],["missing_bracket",9,"","]"]])", "whole");
     addRow("truncated number", "[1, 2.", "[1,2]", R"([["truncated_number",4,"2.","2"],["missing_bracket",6,"","]"]])",
            "whole");
+    // A number no double holds is null with a value-changing fix (JSON.stringify(JSON.parse())
+    // writes its Infinity as null); one too small for a double is 0, as JSON.parse reads it.
+    addRow("number too large", R"({"a":1e400})", R"({"a":null})", R"([["number_out_of_range",5,"1e400","null"]])", "whole");
+    addRow("number too large, negative, in a damaged reply", "[1, -1E+999,]", "[1,null]",
+           R"([["number_out_of_range",4,"-1E+999","null"],["trailing_comma",11,",",""]])", "whole");
+    addRow("integer too large for a double",
+           "[" + std::string(400, '9') + "]", "[null]", (R"([["number_out_of_range",1,")" + std::string(400, '9') + R"(","null"]])").c_str(),
+           "whole");
+    addRow("number too small", R"({"a":1e-400})", R"({"a":0.0})", "[]", "whole");
     addRow("unquoted string", R"({"a": hello world})", R"({"a":"hello world"})",
            R"([["unquoted_string",6,"hello world","\"hello world\""]])", "whole");
     addRow("missing colon", R"({"a" 1})", R"({"a":1})", R"([["missing_colon",4,"",":"]])", "whole");
@@ -136,6 +145,8 @@ void rows_strictRefuses()
     QTest::newRow("dangling key") << std::string(R"({"a": 1, "b)")
                                   << std::string(R"([["dangling_key",9,"\"b",""]])")
                                   << std::string(R"([["trailing_comma",7,",",""],["missing_bracket",11,"","}"]])");
+    QTest::newRow("number too large") << std::string(R"({"a":1e400})")
+                                      << std::string(R"([["number_out_of_range",5,"1e400","null"]])") << std::string("[]");
     QTest::newRow("placeholder") << std::string("[1, ...]") << std::string(R"([["placeholder",2,", ...",""]])")
                                  << std::string("[]");
 }

@@ -191,6 +191,18 @@ private slots:
             const RawResult refused = exchange(port, h.bytes, [](const QByteArray& got) { return got.contains("\r\n\r\n") && got.endsWith("}"); });
             QVERIFY2(refused.received.startsWith(h.status), qPrintable(QLatin1String(h.name) + QStringLiteral(": ") + QString::fromUtf8(refused.received.left(200))));
         }
+        // A span holding a number no double holds: that request is refused, naming where; the
+        // spans acknowledged before it (held for --hold-ms) are stored all the same (below).
+        QByteArray hostileSpan = line(kData + QStringLiteral("/traces_current.jsonl"), 5);
+        const qsizetype quoteAt = hostileSpan.indexOf("\"startTimeUnixNano\"");
+        QVERIFY(quoteAt > 0);
+        hostileSpan.insert(quoteAt, "\"droppedAttributesCount\":1e400,");
+        const RawResult numbers = exchange(port, "POST /v1/traces HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: "
+                                                     + QByteArray::number(hostileSpan.size()) + "\r\n\r\n" + hostileSpan,
+                                           [](const QByteArray& got) { return got.contains("\r\n\r\n") && got.endsWith("}"); });
+        QVERIFY2(numbers.received.startsWith("HTTP/1.1 400 "), numbers.received.constData());
+        const QByteArray where = "line 1, column " + QByteArray::number(quoteAt + 26) + ": number out of range: 1e400";
+        QVERIFY2(numbers.received.contains(where), numbers.received.constData());
         const QByteArray later = line(kData + QStringLiteral("/traces_current.jsonl"), 5);
         const RawResult still = exchange(port, "POST /v1/traces HTTP/1.1\r\nContent-Length: " + QByteArray::number(later.size()) + "\r\n\r\n" + later,
                                          [](const QByteArray& got) { return got.endsWith("}}"); });

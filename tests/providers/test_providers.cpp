@@ -206,6 +206,51 @@ private slots:
         QCOMPARE(QString::fromStdString(e.result.reply.raw()), QStringLiteral("{\"a\": 2}"));
     }
 
+    // A reply past maxReplyBytes stops its try at once: a transport error in words, not
+    // retried, with nothing of the body kept (plain and streamed alike).
+    void replyOverTheLimitIsRefused_data()
+    {
+        QTest::addColumn<bool>("stream");
+        QTest::newRow("plain") << false;
+        QTest::newRow("streamed") << true;
+    }
+    void replyOverTheLimitIsRefused()
+    {
+        QFETCH(bool, stream);
+        const std::string text = "{\"a\": \"" + std::string(8000, 'x') + "\"}";
+        // Built as values: moc misreads raw strings in this file.
+        const std::string scenario = conform::Json{{"name", "s"}, {"description", "test"},
+                                                   {"turns", {{{"text", text}}, {{"text", "{}"}}}}}.dump();
+        TransportOptions options;
+        options.maxReplyBytes = 4096;
+        const Exchange e = exchange(scenario.c_str(), stream, options);
+        QVERIFY(!e.result.ok());
+        QCOMPARE(e.result.reply.error->type, std::string("reply_too_large"));
+        QCOMPARE(QString::fromStdString(e.result.reply.error->message),
+                 QStringLiteral("the reply passed 4 KB (the --max-reply-bytes limit) and was not read further"));
+        QVERIFY(e.result.retries.empty());
+        QCOMPARE(e.tries, 1);
+        QVERIFY(e.result.response.body.empty());
+        QVERIFY(e.result.response.bodyBytes > 4096);
+        // The same reply within the limit is read as ever.
+        options.maxReplyBytes = 1 << 20;
+        QVERIFY(exchange(scenario.c_str(), stream, options).result.ok());
+    }
+
+    // An error body keeps its first kMaxErrorBodyBytes; the message says how large it was.
+    void errorBodyIsCut()
+    {
+        const std::string body = conform::Json{{"error", {{"type", "invalid_request_error"}, {"message", std::string(100'000, 'e')}}}}.dump();
+        const std::string scenario = conform::Json{{"name", "s"}, {"description", "test"}, {"turns", {{{"status", 400}, {"body", body}}}}}.dump();
+        const Exchange e = exchange(scenario.c_str(), false);
+        QVERIFY(!e.result.ok());
+        QCOMPARE(e.result.response.body.size(), kMaxErrorBodyBytes);
+        QCOMPARE(e.result.response.bodyBytes, std::uint64_t(body.size()));
+        const QString message = QString::fromStdString(e.result.reply.error->message);
+        QVERIFY2(message.endsWith(QStringLiteral("(an error body of 98 KB, of which the first 16 KB were read)")), qPrintable(message.right(120)));
+        QVERIFY2(message.size() < 1000, qPrintable(QString::number(message.size())));
+    }
+
     void cutStreamIsRetried()
     {
         const Exchange e = exchange(kCutThenOk, true);

@@ -359,6 +359,52 @@ private slots:
         }
     }
 
+    // A reply past the judged limit is let go as it passes (nothing kept, its size counted) and
+    // captured as forwarded, not judged; an error body keeps only its start.
+    void bodiesOverTheLimits()
+    {
+        const QByteArray big = "HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n" + QByteArray(5000, 'x');
+        proxy::ResponseReader reader(false, 4096);
+        QCOMPARE(reader.feed(big.constData(), big.size()), big.size());
+        QVERIFY(reader.complete());
+        QVERIFY(reader.bodyOverLimit());
+        QVERIFY(reader.body().empty());
+        QCOMPARE(reader.bodyBytes(), std::uint64_t(5000));
+
+        const QByteArray error = "HTTP/1.1 502 Bad Gateway\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked({QByteArray(60'000, 'e'), QByteArray(60'000, 'f')});
+        proxy::ResponseReader errorReader(false, 4096);
+        errorReader.feed(error.constData(), error.size());
+        QVERIFY(errorReader.complete());
+        QVERIFY(!errorReader.bodyOverLimit());
+        QCOMPARE(errorReader.body().size(), providers::kMaxErrorBodyBytes);
+        QCOMPARE(errorReader.bodyBytes(), std::uint64_t(120'000));
+
+        proxy::Exchange e;
+        e.request.method = "POST";
+        e.request.body = R"({"model":"gpt-4o-mini","messages":[{"role":"user","content":"A task."}]})";
+        e.upstream = "http://127.0.0.1:1";
+        e.status = 200;
+        e.complete = true;
+        e.responseBodyBytes = 200 * 1024 * 1024;
+        e.responseOverLimit = true;
+        const proxy::Judged judged = proxy::judgeExchange(e, providers::ProviderKind::OpenAI, {}, 32 * 1024 * 1024);
+        const engine::AttemptRecord& a = judged.record.attempts.front();
+        QCOMPARE(QString::fromStdString(a.error),
+                 QStringLiteral("a reply of 200 MB was forwarded but not judged: the proxy judges replies up to 32 MB (--max-reply-bytes)"));
+        QVERIFY(a.transportError);
+        QVERIFY(!a.valid);
+        QCOMPARE(judged.record.outcome, engine::Outcome::Failed);
+
+        e.status = 502;
+        e.responseOverLimit = false;
+        e.responseBodyBytes = 120'000;
+        e.responseBody = errorReader.body();
+        const proxy::Judged failed = proxy::judgeExchange(e, providers::ProviderKind::OpenAI, {});
+        const std::string& words = failed.record.attempts.front().error;
+        QVERIFY2(words.ends_with("(an error body of 117 KB, of which the first 16 KB were kept)"), words.c_str());
+        QVERIFY2(words.size() < 1000, words.c_str());
+    }
+
     // Every byte the upstream sent, and only those, in the order sent; streamed pieces reach
     // the client while the upstream is still pausing between them.
     void bytesPassUntouched_data()
@@ -431,7 +477,8 @@ private slots:
         QTest::newRow("411") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
                              << QByteArray("HTTP/1.1 411 Length Required\r\n");
         QTest::newRow("431") << "GET / HTTP/1.1\r\nX-Big: " + QByteArray(80 * 1024, 'y') << QByteArray("HTTP/1.1 431 Request Header Fields Too Large\r\n");
-        QTest::newRow("413") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 90000000000\r\n\r\n")
+        // Bodies stream through whatever their size (a 90 GB one too); only a length past 1 PiB is refused.
+        QTest::newRow("413") << QByteArray("POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 900000000000000000\r\n\r\n")
                              << QByteArray("HTTP/1.1 413 Content Too Large\r\n");
     }
 
@@ -462,6 +509,32 @@ private slots:
             for (const auto& [k, v] : c.summary.labels)
                 validated += k == "validated" && v == "true";
         QCOMPARE(validated, 1); // the second named a schema the map does not have
+    }
+
+    // A number no double holds, in a request and in a reply: both pass through untouched, the
+    // exchange is captured (the reply as unreadable, with where), and the next one is served.
+    void numbersOutOfRangePassThrough()
+    {
+        ScriptedUpstream upstream;
+        QByteArray hostileBody = kOpenAiBody;
+        hostileBody.replace("\"prompt_tokens\":12", "\"prompt_tokens\":1e400");
+        const QByteArray hostile = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(hostileBody.size()) + "\r\n\r\n" + hostileBody;
+        const QByteArray one = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(kOpenAiBody.size()) + "\r\n\r\n" + kOpenAiBody;
+        upstream.scripts = {{{hostile}, 0}, {{one}, 0}};
+        Rig r = rig(QStringLiteral("numbers"), upstream.port());
+        const QByteArray body = R"({"model":"gpt-4o-mini","temperature":1e400,"messages":[{"role":"user","content":"A task."}],"stream":false})";
+        const QByteArray request = "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+        const ClientResult got = exchange(r.proxy->port(), request + openAiRequest(false), hostile.size() + one.size());
+        QCOMPARE(got.bytes, hostile + one);
+        QVERIFY(upstream.received.contains("\"temperature\":1e400"));
+        settle();
+        const auto stored = captures(r);
+        QCOMPARE(stored.size(), std::size_t(2));
+        int unreadable = 0;
+        for (const auto& c : stored)
+            unreadable += dump(c.document()).find("number out of range: 1e400") != std::string::npos;
+        QCOMPARE(unreadable, 1);
     }
 
     void resetMidStreamReachesTheClient()
@@ -627,6 +700,10 @@ private slots:
         QCOMPARE(upstream.answered, 11);
         // Ten captures of 30 MB bodies: each keeps at most the capture's cap (1 MiB) and a marker.
         QVERIFY2(storeBytes() - storeStart < 10 * 2 * 1024 * 1024, qPrintable(QString::number(storeBytes() - storeStart)));
+        // Past the 32 MiB a server takes, a request body still streams to the upstream.
+        QVERIFY(post(1, 40 * 1024 * 1024));
+        QTRY_COMPARE_WITH_TIMEOUT(judged, 12, 60'000);
+        QCOMPARE(upstream.answered, 12);
 
         proxyProcess.terminate();
         QVERIFY(proxyProcess.waitForFinished(20'000));
@@ -644,11 +721,16 @@ private slots:
             }
             return true;
         });
-        for (const Json& marker : markers)
-            QCOMPARE(marker["bytes_sent"].get<qint64>(), qint64(30 * 1024 * 1024 + 65));
+        int of30 = 0, of40 = 0;
+        for (const Json& marker : markers) {
+            of30 += marker["bytes_sent"].get<qint64>() == qint64(30 * 1024 * 1024 + 65);
+            of40 += marker["bytes_sent"].get<qint64>() == qint64(40 * 1024 * 1024 + 65);
+        }
+        QCOMPARE(of30, 10);
+        QCOMPARE(of40, 1);
         for (const std::string& head : heads)
             QVERIFY(head.rfind("{\"model\":\"gpt-4o-mini\"", 0) == 0);
-        QCOMPARE(cut, 10);
+        QCOMPARE(cut, 11);
     }
 
     void badSchemaMapIsAnError()

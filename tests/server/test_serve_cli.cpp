@@ -84,6 +84,43 @@ private slots:
         QVERIFY(!log.contains("SECRET"));
     }
 
+    // A number no double holds, in any protocol's request body: 400 naming where, and the
+    // server serves the next request (it used to abort on nlohmann's out_of_range).
+    void numberOutOfRangeIsA400_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("anthropic") << QStringLiteral("/v1/messages")
+                                   << QByteArray(R"({"model":"sdk","max_tokens":1e400,"messages":[{"role":"user","content":"hi"}]})")
+                                   << QStringLiteral("line 1, column 29");
+        QTest::newRow("openai") << QStringLiteral("/v1/chat/completions")
+                                << QByteArray("{\"model\":\"sdk\",\n\"temperature\":-1e400,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}")
+                                << QStringLiteral("line 2, column 15");
+        QTest::newRow("ollama") << QStringLiteral("/api/chat")
+                                << QByteArray(R"({"model":"sdk","options":{"seed":1e999},"messages":[{"role":"user","content":"hi"}]})")
+                                << QStringLiteral("line 1, column 34");
+    }
+
+    void numberOutOfRangeIsA400()
+    {
+        QFETCH(QString, path);
+        QFETCH(QByteArray, body);
+        QFETCH(QString, where);
+        auto served = serve({QStringLiteral("--scenario"), kData + QStringLiteral("/sdk.json"), QStringLiteral("--port"), QStringLiteral("0")});
+        QVERIFY2(served->url.port() > 0, qPrintable(served->firstLine));
+        QNetworkAccessManager nam;
+        QUrl target = served->url;
+        target.setPath(path);
+        const HttpResult refused = send(nam, "POST", target, body);
+        QCOMPARE(refused.status, 400);
+        QVERIFY2(refused.body.contains(QByteArray(where.toUtf8() + ": number out of range")), refused.body.constData());
+        const QByteArray good = QByteArray(body).replace("1e400", "1").replace("1e999", "1");
+        const HttpResult served2 = send(nam, "POST", target, good);
+        QCOMPARE(served2.status, 200);
+        QCOMPARE(served->process->state(), QProcess::Running);
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -97,6 +134,8 @@ private slots:
         QTest::newRow("bad scenario") << QStringList{"--scenario", kData + "/broken.json"}
                                       << "broken.json: /turns/0/delay_ms: must be an integer";
         QTest::newRow("missing scenario") << QStringList{"--scenario", "no-such-scenario"} << "no-such-scenario";
+        QTest::newRow("number out of range in a scenario") << QStringList{"--scenario", kData + "/number-out-of-range.json"}
+                                                           << "number-out-of-range.json: line 1, column 85: number out of range: 1e400";
     }
 
     void usageErrors()

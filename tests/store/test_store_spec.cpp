@@ -48,7 +48,7 @@ Json comparable(Json document)
 const char* const kEveryPolicyField = R"({"max_transport_retries":3,"max_repairs":1,"max_calls":5,"on_truncation":"raise",
     "max_tokens_ceiling":2000,"coerce":true,"strict_repairs":true,"timeout_ms":1234,"stall_timeout_ms":2500,
     "temperature":0.3,"max_tokens":700,"stream":true,"original_limit":300,
-    "repair_template":"Fix it: {{issues}}\nAttempt {{attempt}} of {{max_attempts}}.\n"})";
+    "max_reply_bytes":65536,"repair_template":"Fix it: {{issues}}\nAttempt {{attempt}} of {{max_attempts}}.\n"})";
 
 } // namespace
 
@@ -159,7 +159,8 @@ private slots:
                               QStringLiteral("--max-calls"), QStringLiteral("5"), QStringLiteral("--on-truncation"), QStringLiteral("raise"),
                               QStringLiteral("--max-tokens"), QStringLiteral("700"), QStringLiteral("--max-tokens-ceiling"), QStringLiteral("2000"),
                               QStringLiteral("--timeout"), QStringLiteral("1.234"), QStringLiteral("--stall-timeout"), QStringLiteral("2.5"),
-                              QStringLiteral("--original-limit"), QStringLiteral("300"), QStringLiteral("--temperature"), QStringLiteral("0.3"),
+                              QStringLiteral("--original-limit"), QStringLiteral("300"), QStringLiteral("--max-reply-bytes"), QStringLiteral("65536"),
+                              QStringLiteral("--temperature"), QStringLiteral("0.3"),
                               QStringLiteral("--coerce"), QStringLiteral("--strict-repairs"), QStringLiteral("--stream"),
                               QStringLiteral("--repair-template"), repair, QStringLiteral("--label"), QStringLiteral("suite=s")};
         const std::string id = capture(run, store);

@@ -54,6 +54,7 @@ const char* fixWordsSource(json::FixKind kind)
     case K::DoubleEncoded: return QT_TRANSLATE_NOOP("FixWords", "decoded JSON sent as a string");
     case K::Ambiguous: return QT_TRANSLATE_NOOP("FixWords", "ambiguous: an item may be lost here");
     case K::GuessedMissingQuote: return QT_TRANSLATE_NOOP("FixWords", "guess: closed a string where the next item seems to start");
+    case K::NumberOutOfRange: return QT_TRANSLATE_NOOP("FixWords", "number too large for a double → null");
     }
     return nullptr;
 }
