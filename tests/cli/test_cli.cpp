@@ -94,6 +94,16 @@ ChildRun runChild(const QStringList& arguments, const QString& input, const QTem
     return run;
 }
 
+// The columns of a row that runs a command on a file holding `input`, the last argument.
+void addInputColumns()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("outHas");
+    QTest::addColumn<QString>("errHas");
+}
+
 // A capture line `captures import` takes (the fields its parser requires, by hand).
 const QByteArray kCaptureLine = R"({"spec":{"schema":{}},"outcome":"valid","attempts":[]})";
 
@@ -227,11 +237,7 @@ private slots:
     // column, never the end of the text (`{"a":1}<NUL>{"b":` once passed as {"a":1}).
     void nulIsRefusedWhereItIs_data()
     {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QByteArray>("input"); // a file holding these bytes is the last argument
-        QTest::addColumn<int>("code");
-        QTest::addColumn<QString>("outHas");
-        QTest::addColumn<QString>("errHas");
+        addInputColumns();
         const QString empty = data("empty.schema.json");
         const QByteArray broken("{\"a\":1}\0{\"b\":", 13);
         const QByteArray secondLine("{\"a\":1}\n \0", 10);
@@ -277,11 +283,7 @@ private slots:
     // extraction and a value-changing fix in lenient extraction; never an abort.
     void numbersOutOfRange_data()
     {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QByteArray>("input"); // a file holding these bytes is the last argument
-        QTest::addColumn<int>("code");
-        QTest::addColumn<QString>("outHas");
-        QTest::addColumn<QString>("errHas");
+        addInputColumns();
         const QString empty = data("empty.schema.json");
         const QString tooLarge = QStringLiteral("number out of range: 1e400 is too large for a double");
         QTest::newRow("validate") << QStringList{"validate", "--schema", empty} << QByteArray(R"({"a":1e400})") << 2 << ""
