@@ -1,5 +1,6 @@
 #include "otlp/live_export.h"
 
+#include "base/secrets.h"
 #include "otlp/export.h"
 #include "providers/http.h"
 #include "providers/redirect.h"
@@ -58,7 +59,7 @@ void LiveExporter::sendBatch()
     for (const auto& [name, value] : m_headers)
         request.setRawHeader(name, value);
     providers::verifyRedirects(request); // the headers may hold a token: same-origin hops only
-    QNetworkReply* reply = m_nam->post(request, QByteArray::fromStdString(dump(traceRequest(batch))));
+    QNetworkReply* reply = m_nam->post(request, QByteArray::fromStdString(secrets::mask(dump(traceRequest(batch)))));
     providers::guardRedirects(reply);
     m_inFlight = true;
     const std::size_t count = batch.size();
