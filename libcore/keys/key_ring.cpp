@@ -35,14 +35,14 @@ void KeyRing::load()
 
 void KeyRing::finishRead(ProviderKind kind, const Result<std::optional<std::string>>& result)
 {
-    if (!result)
+    if (!result) {
         report(kind, "reading", result.error());
-    else if (result.value()) {
+    } else if (result.value()) {
         secrets::remember(*result.value()); // masked wherever text leaves the process
         (*m_keychainKeys)[variable(kind)] = *result.value();
-    }
-    else
+    } else {
         m_keychainKeys->erase(variable(kind));
+    }
     if (--m_pending == 0) {
         m_loaded = true;
         emit changed();
