@@ -5,6 +5,7 @@
 #include "judge_options.h"
 #include "store_options.h"
 
+#include "base/secrets.h"
 #include "otlp/export.h"
 #include "otlp/http_post.h"
 #include "providers/http.h"
@@ -47,7 +48,8 @@ int exportOtlp(const QCommandLineParser& parser, const QCommandLineOption& outpu
     const auto send = [&] {
         if (batch.empty())
             return true;
-        const std::string text = dump(otlp::traceRequest(batch)) + '\n';
+        // A store written before keys were masked may hold one; none leaves it (base/secrets.h).
+        const std::string text = secrets::mask(dump(otlp::traceRequest(batch))) + '\n';
         count += batch.size();
         batch.clear();
         ++requests;
@@ -121,7 +123,7 @@ int capturesExport(const QStringList& arguments, Io& io)
         // Captures recorded before headers were recorded by allowlist may hold a credential
         // header's value; none leaves the store.
         providers::redactRecordedRequests(document);
-        line = dump(document);
+        line = secrets::mask(dump(document)); // and no key this process holds (base/secrets.h)
         line += '\n';
         if (parser.isSet(output))
             file.write(line.data(), static_cast<qint64>(line.size()));

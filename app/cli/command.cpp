@@ -1,6 +1,7 @@
 #include "command.h"
 
 #include "base/message_text.h"
+#include "masking_stream.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -32,6 +33,24 @@ void printHelp(Io& io)
     io.out << "\nExit codes: 0 success or valid; 1 invalid, failed outcome or nothing recoverable;\n"
               "2 usage or input error; 3 provider or transport error.\n"
               "Run 'conform-cli COMMAND --help' for a command's options.\n";
+}
+
+int dispatch(const QStringList& arguments, Io& io)
+{
+    if (arguments.size() < 2 || arguments[1] == QLatin1String("--help") || arguments[1] == QLatin1String("-h")) {
+        printHelp(io);
+        return arguments.size() < 2 ? UsageError : Success;
+    }
+    if (arguments[1] == QLatin1String("--version")) {
+        io.out << "conform-cli " << CONFORM_VERSION << '\n';
+        return Success;
+    }
+    const std::string wanted = arguments[1].toStdString();
+    for (auto& command : allCommands()) {
+        if (command->name() == wanted)
+            return command->execute(arguments.mid(1), io);
+    }
+    return fail(io, "unknown command '" + wanted + "' (see 'conform-cli --help')");
 }
 
 } // namespace
@@ -74,20 +93,18 @@ std::vector<std::unique_ptr<Command>> allCommands()
 
 int run(const QStringList& arguments, Io& io)
 {
-    if (arguments.size() < 2 || arguments[1] == QLatin1String("--help") || arguments[1] == QLatin1String("-h")) {
-        printHelp(io);
-        return arguments.size() < 2 ? UsageError : Success;
-    }
-    if (arguments[1] == QLatin1String("--version")) {
-        io.out << "conform-cli " << CONFORM_VERSION << '\n';
-        return Success;
-    }
-    const std::string wanted = arguments[1].toStdString();
-    for (auto& command : allCommands()) {
-        if (command->name() == wanted)
-            return command->execute(arguments.mid(1), io);
-    }
-    return fail(io, "unknown command '" + wanted + "' (see 'conform-cli --help')");
+    // Every line any command prints goes out with the keys this process holds masked.
+    MaskingBuffer outBuffer(io.out.rdbuf()), errBuffer(io.err.rdbuf());
+    std::ostream out(&outBuffer), err(&errBuffer);
+    out.flags(io.out.flags());
+    err.flags(io.err.flags()); // std::cerr's unitbuf: each line is out at once, as before
+    if (io.err.tie() == &io.out)
+        err.tie(&out);
+    Io masked{io.in, out, err};
+    const int code = dispatch(arguments, masked);
+    out.flush();
+    err.flush();
+    return code;
 }
 
 } // namespace conform::cli

@@ -6,6 +6,7 @@
 #include "store_options.h"
 #include "suite_progress.h"
 
+#include "base/secrets.h"
 #include "store/capture.h"
 #include "store/store.h"
 #include "store/writer.h"
@@ -253,8 +254,8 @@ private:
         if (parser.isSet(o.baseline))
             if (auto compared = againstBaseline(suite, results, *reader, parser.value(o.baseline), report.value()); !compared)
                 return fail(io, "suite: --baseline: " + compared.error().toString());
-        if (parser.isSet(o.junit))
-            if (auto written = writeFile(parser.value(o.junit), suite::junitXml(report.value(), startedAt)); !written)
+        if (parser.isSet(o.junit)) // a file, past the masked streams: masked here
+            if (auto written = writeFile(parser.value(o.junit), secrets::mask(suite::junitXml(report.value(), startedAt))); !written)
                 return fail(io, "suite: --junit " + written.error().toString());
         if (parser.isSet(o.json))
             io.out << conform::dump(report.value()) << '\n';

@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include "base/secrets.h"
+
 #include "engine/evaluate.h"
 #include "engine/repair.h"
 #include "engine/template.h"
@@ -153,7 +155,7 @@ void Engine::stop(EndReason reason)
 
 std::string Engine::scrub(std::string text) const
 {
-    return providers::scrubSecrets(providers::scrubUrlSecrets(std::move(text), m_endpoint.baseUrl), {m_endpoint.apiKey});
+    return secrets::mask(providers::scrubSecrets(providers::scrubUrlSecrets(std::move(text), m_endpoint.baseUrl), {m_endpoint.apiKey}));
 }
 
 void Engine::setUpTransport(const Target& t)

@@ -1,5 +1,7 @@
 #include "keys/key_ring.h"
 
+#include "base/secrets.h"
+
 namespace conform::keys {
 
 using providers::ProviderKind;
@@ -33,12 +35,14 @@ void KeyRing::load()
 
 void KeyRing::finishRead(ProviderKind kind, const Result<std::optional<std::string>>& result)
 {
-    if (!result)
+    if (!result) {
         report(kind, "reading", result.error());
-    else if (result.value())
+    } else if (result.value()) {
+        secrets::remember(*result.value()); // masked wherever text leaves the process
         (*m_keychainKeys)[variable(kind)] = *result.value();
-    else
+    } else {
         m_keychainKeys->erase(variable(kind));
+    }
     if (--m_pending == 0) {
         m_loaded = true;
         emit changed();
@@ -65,6 +69,7 @@ void KeyRing::store(ProviderKind kind, const std::string& key)
     m_backend->write(keychainAccount(kind), key, this, [this, kind, key](const Status& status) {
         if (!status)
             return report(kind, "storing", status.error());
+        secrets::remember(key);
         (*m_keychainKeys)[variable(kind)] = key;
         emit changed();
     });

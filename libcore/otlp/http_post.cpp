@@ -1,6 +1,7 @@
 #include "otlp/http_post.h"
 
 #include "providers/http.h"
+#include "providers/redirect.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>
@@ -63,7 +64,9 @@ Status postJson(const QUrl& url, const Headers& headers, const QByteArray& body,
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     for (const auto& [name, value] : headers)
         request.setRawHeader(name, value);
+    providers::verifyRedirects(request); // the headers may hold a token: same-origin hops only
     QNetworkReply* reply = nam.post(request, body);
+    providers::guardRedirects(reply);
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     bool timedOut = false;
@@ -71,7 +74,8 @@ Status postJson(const QUrl& url, const Headers& headers, const QByteArray& body,
     loop.exec();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError error = reply->error();
-    const QString why = reply->errorString();
+    const std::string refused = providers::refusedRedirect(reply);
+    const QString why = refused.empty() ? reply->errorString() : QString::fromStdString(refused);
     reply->abort();
     reply->deleteLater();
     if (timedOut)

@@ -1,7 +1,9 @@
 #include "otlp/live_export.h"
 
+#include "base/secrets.h"
 #include "otlp/export.h"
 #include "providers/http.h"
+#include "providers/redirect.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>
@@ -56,7 +58,9 @@ void LiveExporter::sendBatch()
     request.setTransferTimeout(10'000);
     for (const auto& [name, value] : m_headers)
         request.setRawHeader(name, value);
-    QNetworkReply* reply = m_nam->post(request, QByteArray::fromStdString(dump(traceRequest(batch))));
+    providers::verifyRedirects(request); // the headers may hold a token: same-origin hops only
+    QNetworkReply* reply = m_nam->post(request, QByteArray::fromStdString(secrets::mask(dump(traceRequest(batch)))));
+    providers::guardRedirects(reply);
     m_inFlight = true;
     const std::size_t count = batch.size();
     m_inFlightCount = count;
@@ -71,8 +75,10 @@ void LiveExporter::sendBatch()
         } else {
             m_dropped += count;
             std::lock_guard lock(m_mutex);
+            const std::string refused = providers::refusedRedirect(reply);
             m_lastError = status ? "HTTP " + std::to_string(status)
-                                 : providers::scrubUrlSecrets(reply->errorString().toStdString(), m_url.toString().toStdString());
+                : !refused.empty() ? refused
+                                   : providers::scrubUrlSecrets(reply->errorString().toStdString(), m_url.toString().toStdString());
         }
         reply->deleteLater();
         m_inFlight = false;

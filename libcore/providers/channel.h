@@ -33,6 +33,7 @@ signals:
 };
 
 // The real thing, over a QNetworkAccessManager the caller owns (it must outlive the channel).
+// It follows redirects itself, as redirect.h says: credentials only to their own origin.
 class NetworkChannel final : public Channel
 {
     Q_OBJECT
@@ -43,12 +44,17 @@ public:
     void abort() override;
 
 private:
+    void send();
+    void follow(QNetworkReply* reply);
     void onMetaData();
     void onReadyRead();
     void onFinished();
 
     QNetworkAccessManager* m_manager;
     QPointer<QNetworkReply> m_reply;
+    HttpRequest m_request; // the one being sent: the last redirect's
+    int m_redirects = 0;
+    bool m_redirecting = false; // the reply is a redirect to follow, not the answer
     bool m_started = false;
 };
 

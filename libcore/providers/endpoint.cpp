@@ -1,5 +1,7 @@
 #include "providers/endpoint.h"
 
+#include "base/secrets.h"
+
 #include <QByteArray>
 #include <QtGlobal>
 
@@ -49,6 +51,7 @@ Endpoint resolveEndpoint(ProviderKind kind, const std::string& targetBaseUrl, co
     const std::string keyName = apiKeyVariable(kind);
     if (!keyName.empty())
         endpoint.apiKey = variable(environment, keyName.c_str()).value_or(std::string());
+    secrets::remember(endpoint.apiKey); // an injected environment's, too: masked wherever text leaves
     switch (kind) {
     case ProviderKind::Anthropic:
         endpoint.baseUrl = variable(environment, "ANTHROPIC_BASE_URL").value_or("https://api.anthropic.com");

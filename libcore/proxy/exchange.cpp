@@ -2,6 +2,7 @@
 
 #include "base/json_access.h"
 #include "base/message_text.h"
+#include "base/secrets.h"
 #include "engine/evaluate.h"
 #include "json/parse.h"
 #include "providers/http.h"
@@ -71,9 +72,13 @@ providers::HttpRequest recordedRequest(const Exchange& exchange, bool stream)
     request.url = origin.toString(QUrl::FullyEncoded).toStdString() + target.toStdString();
     // Every other header is recorded by name, its value only when it is known to be harmless
     // (providers::recordedHeaderValue, applied by toJson()): a denylist always misses one.
-    for (const auto& [name, value] : exchange.request.headers)
+    for (const auto& [name, value] : exchange.request.headers) {
         if (name != "host" && name != "content-length" && name != "x-conform-schema")
             request.headers.emplace_back(name.toStdString(), value.toStdString());
+        // A key the application sent may come back in the reply (an upstream's 401 echoes
+        // it): remembered, it is masked in the capture, the log line and any export.
+        secrets::rememberHeader(name.toStdString(), value.toStdString());
+    }
     request.body = exchange.request.body.toStdString();
     request.stream = stream;
     return request;

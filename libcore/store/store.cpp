@@ -1,5 +1,6 @@
 #include "store/store.h"
 
+#include "store/capture_secrets.h"
 #include "store/migrations.h"
 #include "store/detail/body_packing.h"
 #include "store/detail/order_sql.h"
@@ -11,6 +12,7 @@
 
 #include <limits>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace conform::store {
@@ -130,12 +132,19 @@ Result<InsertResult> Store::insert(const std::vector<Capture>& captures)
     if (auto began = m_connection->begin(true); !began)
         return began.error();
     m_rollups->clear();
-    for (const Capture& capture : captures)
-        if (auto stored = insertOne(capture, result); !stored) {
+    for (const Capture& capture : captures) {
+        // No key reaches a table, a body or the WAL (capture_secrets.h); the copy is rare.
+        std::optional<Capture> masked;
+        if (holdsSecret(capture)) {
+            masked = capture;
+            maskSecrets(*masked);
+        }
+        if (auto stored = insertOne(masked ? *masked : capture, result); !stored) {
             m_connection->rollback();
             forgetAddedTexts(); // what the rollback took back must be written again
             return stored.error();
         }
+    }
     // The rollups change in the captures' own transaction: they never disagree with them.
     if (auto rolled = m_rollups->flush(*m_connection); !rolled) {
         m_connection->rollback();

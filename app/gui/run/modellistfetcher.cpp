@@ -2,6 +2,7 @@
 
 #include "providers/http.h"
 #include "providers/model_list.h"
+#include "providers/redirect.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -19,6 +20,7 @@ QNetworkRequest networkRequest(const providers::HttpRequest& request, int timeou
     for (const auto& list : {request.headers, request.credentials})
         for (const auto& [name, value] : list)
             out.setRawHeader(QByteArray::fromStdString(name), QByteArray::fromStdString(value));
+    providers::verifyRedirects(out); // the key goes to its own origin only
     return out;
 }
 
@@ -40,13 +42,16 @@ void ModelListFetcher::fetch(providers::ProviderKind kind, const providers::Endp
     const providers::HttpRequest request = providers::modelListRequest(kind, endpoint);
     const std::string shownUrl = providers::redactUrl(request.url);
     QNetworkReply* reply = m_network->get(networkRequest(request, m_timeoutMs));
+    providers::guardRedirects(reply);
     connect(reply, &QNetworkReply::finished, this, [this, reply, kind, generation, shownUrl] {
         reply->deleteLater();
         if (generation != m_generation[kind])
             return;
         const providers::HttpResponse response = responseOf(reply);
         if (response.status == 0) {
-            emit failed(kind, tr("%1: %2").arg(QString::fromStdString(shownUrl), reply->errorString()));
+            const std::string refused = providers::refusedRedirect(reply);
+            emit failed(kind, tr("%1: %2").arg(QString::fromStdString(shownUrl),
+                                               refused.empty() ? reply->errorString() : QString::fromStdString(refused)));
             return;
         }
         auto models = providers::parseModelList(kind, response);
