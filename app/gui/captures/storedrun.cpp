@@ -74,10 +74,15 @@ engine::AttemptRecord attemptFromJson(const Json& a)
         r.usage = {integerAt(usage, "input"), integerAt(usage, "output"), integerAt(usage, "cached")};
     r.latencyMs = integerAt(a, "latency_ms");
     r.httpStatus = static_cast<int>(integerAt(a, "http_status"));
-    for (const Json& retry : arrayAt(a, "retries"))
-        if (retry.is_object())
-            r.retries.push_back({static_cast<int>(integerAt(retry, "status")), integerAt(retry, "delay_ms"), stringAt(retry, "reason"),
-                                 integerAt(retry, "try_ms")});
+    for (const Json& retry : arrayAt(a, "retries")) {
+        if (!retry.is_object())
+            continue;
+        // What a failed try billed: RetryRecord::toJson writes "usage" only then.
+        const Json billed = retry.contains("usage") && retry["usage"].is_object() ? retry["usage"] : Json::object();
+        r.retries.push_back({static_cast<int>(integerAt(retry, "status")), integerAt(retry, "delay_ms"), stringAt(retry, "reason"),
+                             integerAt(retry, "try_ms"),
+                             {integerAt(billed, "input"), integerAt(billed, "output"), integerAt(billed, "cached")}});
+    }
     r.error = stringAt(a, "error");
     r.truncated = trueAt(a, "truncated");
     r.notEnforced = trueAt(a, "not_enforced");
