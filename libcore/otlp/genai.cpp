@@ -35,7 +35,11 @@ Json plain(const Json& any)
 {
     if (!any.is_object() || any.empty())
         return nullptr;
-    const auto& [kind, value] = *any.items().begin();
+    // The member itself, not `*any.items().begin()`: that binds to a proxy that dies at the
+    // end of the statement, and its key() was read from freed stack (found by fuzz_otlp_json).
+    const auto first = any.begin();
+    const std::string& kind = first.key();
+    const Json& value = first.value();
     if (kind == "stringValue" || kind == "boolValue" || kind == "doubleValue" || kind == "bytesValue")
         return value;
     if (kind == "intValue")
