@@ -39,12 +39,6 @@ while read -r target seeds max_len dict; do
   "$build_dir/tests/fuzz/$target" "${args[@]}" "${inputs[@]}" >"$findings/log" 2>&1
   status=$?
   echo "$target: ${seconds} s, $(grep -o 'cov: [0-9]*' "$findings/log" | tail -1), status $status"
-  # Until the boundary parse reads numbers no double holds (issue 33), nlohmann's abort on one
-  # is a known finding: reported and kept, not a failure. Remove this with regressions/pending-numbers.
-  if [[ $status -ne 0 ]] && grep -q 'out_of_range.406' "$findings/log"; then
-    echo "$target: a number no double holds aborted it (known, issue 33); keep the input from $findings in tests/fuzz/regressions/pending-numbers/" >&2
-    continue
-  fi
   if [[ $status -ne 0 ]]; then
     grep -E 'ERROR|SUMMARY|Test unit written|terminate|what\(\)' "$findings/log" | head -8 >&2
     echo "$target found a crash; its input is in $findings (keep it in tests/fuzz/regressions/$target/)" >&2
