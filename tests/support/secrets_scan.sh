@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # The secrets scan every CTest test runs inside (tests/CMakeLists.txt): the test runs with
-# known fake keys in ANTHROPIC_API_KEY and OPENAI_API_KEY and a TMPDIR of its own under the
-# build tree; afterwards every file it left -- that folder (stores and their WALs, logs,
+# known fake keys in ANTHROPIC_API_KEY and OPENAI_API_KEY and a TMPDIR of its own (under the
+# system's temp folder); afterwards every file it left -- that folder (stores and their WALs, logs,
 # exports, JUnit), the files it wrote in its build folder (its CONFORM_STORE) and its own
 # output -- is searched for those keys and for the "notakey-" keys tests set themselves.
 # A hit fails the test and names the file. The folder is removed when the test passes.
 #
-# Usage: secrets_scan.sh NAME BUILD_FOLDER TEMP_ROOT COMMAND [ARG...]
+# Usage: secrets_scan.sh NAME BUILD_FOLDER COMMAND [ARG...]
 set -u
-name=$1 folder=$2 root=$3
-shift 3
+name=$1 folder=$2
+shift 2
 
 export ANTHROPIC_API_KEY=sk-ant-fake-conform-scan-7f3a9c1e
 export OPENAI_API_KEY=sk-fake-conform-scan-2b8d4e6f
-work="$root/$name"
-rm -rf "$work"
+# The test's temp folder lives in the system's, not in the build tree: a build tree may sit
+# in a folder only its owner can enter (CI's mktemp -d), and the PostgreSQL tests hand a
+# folder under TMPDIR to the postgres user. World-traversable like /tmp; its files are the
+# test's own.
+work=$(mktemp -d "${TMPDIR:-/tmp}/conform-test-$name.XXXXXX") || exit 1
+chmod 755 "$work"
 mkdir -p "$work/tmp"
+chmod 1777 "$work/tmp"
 export TMPDIR="$work/tmp"
 stamp="$work/started"
 : > "$stamp"
@@ -36,5 +41,9 @@ if [ -n "$hits" ]; then
     done <<< "$hits"
     exit 1
 fi
-[ "$status" -eq 0 ] && rm -rf "$work"
+if [ "$status" -eq 0 ]; then
+    rm -rf "$work"
+else
+    echo "secrets scan: $name failed; its temp folder and output are kept in $work"
+fi
 exit "$status"

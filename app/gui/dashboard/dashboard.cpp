@@ -162,31 +162,49 @@ void Dashboard::refresh()
         return queryStats(location, filter, hourly, by);
     }, [this](StatsAnswer answer) {
         m_querying = false;
-        if (!answer.error.empty())
+        const auto settle = [this] {
+            if (std::exchange(m_again, false))
+                refresh();
+            else
+                emit refreshed();
+        };
+        if (!answer.error.empty()) {
             m_status->setText(QString::fromStdString(answer.error));
-        else {
-            draw(std::move(answer.stats));
-            m_status->setText(tr("%1 captures · %2 s · %3").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))))
-                                  .arg(answer.seconds, 0, 'f', 2)
-                                  .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
+            return settle();
         }
-        if (std::exchange(m_again, false))
-            refresh();
-        else
-            emit refreshed();
+        const double seconds = answer.seconds;
+        draw(std::move(answer.stats), [this, seconds, settle] {
+            m_status->setText(tr("%1 captures · %2 s · %3").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))))
+                                  .arg(seconds, 0, 'f', 2)
+                                  .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
+            settle();
+        });
     });
 }
 
-void Dashboard::draw(Json stats)
+void Dashboard::draw(Json stats, std::function<void()> drawn)
 {
     m_stats = std::move(stats);
-    for (int i = 0; i < int(DashboardChart::Count); ++i) {
-        QChartView* view = m_views[std::size_t(i)];
-        QChart* old = view->chart();
-        view->setChart(buildChart(DashboardChart(i), m_stats));
-        view->setMinimumHeight(preferredChartHeight(DashboardChart(i), m_stats));
-        delete old; // setChart() leaves the old chart to its owner
+    drawFrom(0, ++m_drawGeneration, std::move(drawn));
+}
+
+void Dashboard::drawFrom(int chart, int generation, std::function<void()> drawn)
+{
+    if (generation != m_drawGeneration)
+        return; // a newer draw() took over
+    if (chart == int(DashboardChart::Count)) {
+        if (drawn)
+            drawn();
+        return;
     }
+    QChartView* view = m_views[std::size_t(chart)];
+    QChart* old = view->chart();
+    view->setChart(buildChart(DashboardChart(chart), m_stats));
+    view->setMinimumHeight(preferredChartHeight(DashboardChart(chart), m_stats));
+    delete old; // setChart() leaves the old chart to its owner
+    QTimer::singleShot(0, this, [this, chart, generation, drawn = std::move(drawn)]() mutable {
+        drawFrom(chart + 1, generation, std::move(drawn));
+    });
 }
 
 void Dashboard::changeEvent(QEvent* event)

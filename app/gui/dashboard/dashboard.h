@@ -57,7 +57,11 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void draw(Json stats);
+    // Draws the charts one per turn of the event loop (building a chart costs QtCharts several
+    // ms; all of them in one turn held the GUI thread past 50 ms on a busy machine), then
+    // calls `drawn`. A newer draw() supersedes one still under way.
+    void draw(Json stats, std::function<void()> drawn = {});
+    void drawFrom(int chart, int generation, std::function<void()> drawn);
     void exportWithDialog();
 
     store::StoreLocation m_location;
@@ -71,6 +75,7 @@ private:
     Json m_stats = Json::object(); // what the charts show: nothing until the first refresh
     bool m_querying = false;
     bool m_again = false; // a refresh was asked for while a query ran
+    int m_drawGeneration = 0;
 };
 
 } // namespace conform::gui
