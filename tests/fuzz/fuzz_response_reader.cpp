@@ -31,7 +31,7 @@ proxy::Exchange exchangeFor(providers::ProviderKind provider)
     default: request.path = "/v1/chat/completions"; break;
     }
     request.target = request.path;
-    request.headers = {{"content-type", "application/json"}, {"authorization", "Bearer sk-fuzz"}};
+    request.headers = {{"content-type", "application/json"}, {"authorization", "Bearer placeholder"}};
     request.body = R"({"model": "m", "stream": true, "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}],
         "response_format": {"type": "json_schema", "json_schema": {"name": "r", "strict": true,
         "schema": {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}}}})";

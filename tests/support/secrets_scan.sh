@@ -11,8 +11,10 @@ set -u
 name=$1 folder=$2
 shift 2
 
-export ANTHROPIC_API_KEY=sk-ant-fake-conform-scan-7f3a9c1e
-export OPENAI_API_KEY=sk-fake-conform-scan-2b8d4e6f
+# Fake values that do not look like any provider's keys (no "sk-" prefix), so no secret
+# scanner mistakes this script for a leak.
+export ANTHROPIC_API_KEY=fake-anthropic-key-for-the-secrets-scan-7f3a9c1e
+export OPENAI_API_KEY=fake-openai-key-for-the-secrets-scan-2b8d4e6f
 # The test's temp folder lives in the system's, not in the build tree: a build tree may sit
 # in a folder only its owner can enter (CI's mktemp -d), and the PostgreSQL tests hand a
 # folder under TMPDIR to the postgres user. World-traversable like /tmp; its files are the
