@@ -1,7 +1,5 @@
 #include "proxy/response_reader.h"
 
-#include "providers/http.h"
-
 #include <QByteArrayList>
 
 #include <algorithm>

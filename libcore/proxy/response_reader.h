@@ -4,6 +4,8 @@
 // requests pair with their responses) and what its body says, de-chunked, for the capture.
 // Pure and incremental; a body is read by Content-Length, chunked encoding, or until the
 // connection closes. Malformed framing is an error, never a crash.
+#include "providers/http.h" // kDefaultMaxReplyBytes, kMaxErrorBodyBytes
+
 #include <QByteArray>
 
 #include <cstdint>
@@ -18,7 +20,7 @@ class ResponseReader
 public:
     // `headRequest`: the request was HEAD, so the response has no body whatever it says.
     // `maxKeptBody`: a reply body past it is passed on but not kept (bodyOverLimit()).
-    explicit ResponseReader(bool headRequest = false, std::uint64_t maxKeptBody = kDefaultMaxKeptBody)
+    explicit ResponseReader(bool headRequest = false, std::uint64_t maxKeptBody = providers::kDefaultMaxReplyBytes)
         : m_headRequest(headRequest), m_maxKeptBody(maxKeptBody)
     {
     }
@@ -42,8 +44,6 @@ public:
     std::uint64_t bodyBytes() const { return m_bodyBytes; } // the whole body's size, kept or not
     bool bodyOverLimit() const { return m_overLimit; }
     bool chunked() const { return m_chunked; }
-
-    static constexpr std::uint64_t kDefaultMaxKeptBody = std::uint64_t(32) << 20;
 
 private:
     enum class State { Head, Body, ChunkSize, ChunkData, ChunkDataEnd, Trailer, UntilClose, Done, Failed };
