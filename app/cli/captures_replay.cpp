@@ -15,7 +15,10 @@ namespace {
 void printHuman(const store::ReplayReport& report, Io& io)
 {
     io.out << report.count << " capture(s) re-checked in " << report.seconds << " s: " << report.validBefore << " valid before, "
-           << report.validAfter << " valid now; " << report.becameInvalid << " became invalid, " << report.becameValid << " became valid\n";
+           << report.validAfter << " valid now; " << report.becameInvalid << " became invalid, " << report.becameValid << " became valid";
+    if (report.uncheckedBefore > 0)
+        io.out << "; " << report.uncheckedBefore << " judged for the first time (unchecked before)";
+    io.out << '\n';
     std::size_t shown = 0;
     for (const store::ReplayChange& change : report.changes) {
         if (++shown > 20) {
@@ -36,9 +39,11 @@ int capturesReplay(const QStringList& arguments, Io& io)
     QCommandLineParser parser;
     const StoreOptions storeOptions;
     const QCommandLineOption schema(QStringLiteral("schema"), QStringLiteral("The schema to check the stored replies against."), QStringLiteral("FILE"));
+    const QCommandLineOption allSchemas(QStringLiteral("all-schemas"),
+                                        QStringLiteral("Re-check the captures of every schema, not only FILE's (its $id, else its title, else its hash)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
     storeOptions.addTo(parser, false);
-    parser.addOptions({schema, json});
+    parser.addOptions({schema, allSchemas, json});
     const SchemaReadingOptions schemaReading;
     schemaReading.addTo(parser);
     if (auto done = parseSubcommand(parser, arguments, io))
@@ -56,6 +61,11 @@ int capturesReplay(const QStringList& arguments, Io& io)
     const LoadedSchema loaded = loadSchema(parser.value(schema), reading.value());
     if (!loaded.ok)
         return fail(io, loaded.error);
+    std::string scope = "every schema";
+    if (!parser.isSet(allSchemas)) {
+        const std::string rule = store::scopeToSchema(filter.value(), loaded.document);
+        scope = rule == "$id" ? "$id " + filter->schemaId : rule == "title" ? "title \"" + filter->schemaTitle + "\"" : "this exact schema (it has no $id or title)";
+    }
     auto store = storeOptions.open(parser, false);
     if (!store)
         return fail(io, store.error().toString());
@@ -66,10 +76,14 @@ int capturesReplay(const QStringList& arguments, Io& io)
                                        });
     if (!report)
         return fail(io, report.error().toString());
-    if (parser.isSet(json))
-        io.out << dump(report->toJson()) << '\n';
-    else
+    if (parser.isSet(json)) {
+        Json out = report->toJson();
+        out["scope"] = scope;
+        io.out << dump(out) << '\n';
+    } else {
+        io.out << "captures of " << scope << ": ";
         printHuman(report.value(), io);
+    }
     io.out.flush();
     return report->becameInvalid > 0 ? Invalid : Success;
 }

@@ -36,7 +36,10 @@ std::string share1(double share)
 void printFigures(const Json& f, const std::string& indent, Io& io)
 {
     const Json& latency = f["latency_ms"];
-    io.out << indent << f["count"].get<std::int64_t>() << " run(s): final success " << percent(f, "final_success_rate") << ", first try "
+    io.out << indent << f["count"].get<std::int64_t>() << " run(s)";
+    if (const std::int64_t unchecked = f.value("unchecked", std::int64_t(0)); unchecked > 0)
+        io.out << " (" << unchecked << " unchecked: judged by no schema, left out of the outcome rates)";
+    io.out << ": final success " << percent(f, "final_success_rate") << ", first try "
            << percent(f, "first_try_valid_rate") << ", repaired " << percent(f, "repaired_rate") << ", fallback " << percent(f, "fallback_rate")
            << ", failed " << percent(f, "failed_rate") << '\n'
            << indent << "  parse " << percent(f, "parse_rate") << ", truncated " << percent(f, "truncated_rate") << ", refused "
@@ -44,6 +47,8 @@ void printFigures(const Json& f, const std::string& indent, Io& io)
            << std::fixed << std::setprecision(2) << f.value("mean_repairs", 0.0) << '\n'
            << indent << "  latency p50/p95/p99 " << latency["p50"] << "/" << latency["p95"] << "/" << latency["p99"] << " ms, tokens in/out/cached "
            << f["tokens"]["input"] << "/" << f["tokens"]["output"] << "/" << f["tokens"]["cached"];
+    if (const std::int64_t unknown = f["tokens"].value("unknown_runs", std::int64_t(0)); unknown > 0)
+        io.out << " (" << unknown << " run(s) reported a token count no count can be: left out)";
     if (const Json share = f.value("repair_overhead", Json::object()).value("token_share", Json()); share.is_number())
         io.out << " (" << share1(share.get<double>()) << " after the first attempt)";
     io.out << '\n';
@@ -55,6 +60,10 @@ void printFigures(const Json& f, const std::string& indent, Io& io)
             io.out << ", " << share1(cost["repair_overhead_share"].get<double>()) << " of it after the first attempt";
         if (cost.value("unpriced_runs", 0) > 0)
             io.out << " (" << cost["unpriced_runs"].get<std::int64_t>() << " run(s) with no price: " << dump(cost["unpriced"]) << ")";
+        if (cost.value("unchecked_runs", 0) > 0)
+            io.out << " (" << cost["unchecked_runs"].get<std::int64_t>() << " unchecked run(s) in the total, not per valid result)";
+        if (cost.value("tokens_unknown_runs", 0) > 0)
+            io.out << " (" << cost["tokens_unknown_runs"].get<std::int64_t>() << " run(s) with unknown token counts left out)";
         io.out << '\n';
     }
     if (f.contains("pass_k"))

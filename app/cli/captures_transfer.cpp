@@ -216,10 +216,12 @@ int capturesImport(const QStringList& arguments, Io& io)
     const imports::Report report = imports::importFiles(request, messages);
     if (!report.error.empty())
         return fail(io, report.error + " (" + std::to_string(report.submitted) + " capture(s) before it were imported)");
+    if (report.heldWithOtherContent > 0)
+        io.err << "conform-cli: " << report.heldWithOtherContent << " id(s) already held with other content: kept the stored ones\n";
     if (request.format == imports::Format::Conform) {
         io.err << "conform-cli: imported " << report.inserted << " capture(s) from " << inputName(request.paths.constFirst()) << " into "
-               << location->display() << " (" << report.submitted - report.inserted << " already there)\n";
-        return Success;
+               << location->display() << " (" << report.submitted - report.inserted << " already there; " << report.problems << " problem(s))\n";
+        return report.problems > 0 ? 1 : Success;
     }
     if (report.orphanEvents > 0)
         io.err << "conform-cli: " << report.orphanEvents << " GenAI event(s) named a span that is in no file; left out\n";

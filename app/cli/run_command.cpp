@@ -173,8 +173,14 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
     if (!mode)
         return "run: --mode must be auto, strict, tool, json-object or text, not '" + parser.value(o.mode).toStdString() + "'";
     target = engine::Target{*kind, parser.value(o.model).toStdString(), parser.value(o.baseUrl).toStdString(), *mode, nullptr};
-    if (*kind != providers::ProviderKind::Scenario)
-        return parser.isSet(o.scenario) ? "run: --scenario needs --provider scenario" : "";
+    if (*kind != providers::ProviderKind::Scenario) {
+        if (parser.isSet(o.scenario))
+            return "run: --scenario needs --provider scenario";
+        if (target.model.empty())
+            return "run: --provider " + providerName.toStdString() + " needs --model M (the model to ask; " + providerName.toStdString()
+                + " has no default)";
+        return "";
+    }
     if (!parser.isSet(o.scenario))
         return "run: --provider scenario needs --scenario FILE";
     auto loaded = providers::loadScenario(providers::resolveScenarioPath(parser.value(o.scenario)));

@@ -19,13 +19,14 @@ struct StoreOptions
     QCommandLineOption schema{QStringLiteral("schema"), QStringLiteral("Only captures of this schema (as it is in FILE now)."), QStringLiteral("FILE")};
     QCommandLineOption schemaHash{QStringLiteral("schema-hash"), QStringLiteral("Only captures of this schema version (a prefix is enough)."), QStringLiteral("H")};
     QCommandLineOption schemaTitle{QStringLiteral("schema-title"), QStringLiteral("Only captures of every version of the schema with this \"title\"."), QStringLiteral("T")};
+    QCommandLineOption schemaId{QStringLiteral("schema-id"), QStringLiteral("Only captures of every version of the schema with this \"$id\"."), QStringLiteral("URI")};
     QCommandLineOption promptHash{QStringLiteral("prompt-hash"), QStringLiteral("Only captures of this prompt version."), QStringLiteral("H")};
     QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P")};
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("Only this model."), QStringLiteral("M")};
     QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("Only runs that ended in this mode."), QStringLiteral("MODE")};
     QCommandLineOption source{QStringLiteral("source"), QStringLiteral("Only captures from run, suite, proxy, otlp or import."), QStringLiteral("S")};
-    QCommandLineOption outcome{QStringLiteral("outcome"), QStringLiteral("Only valid, repaired, fallback or failed runs."), QStringLiteral("O")};
-    QCommandLineOption flag{QStringLiteral("flag"), QStringLiteral("Only runs with this flag (truncated, refused, transport_error, cancelled, not_enforced)."), QStringLiteral("F")};
+    QCommandLineOption outcome{QStringLiteral("outcome"), QStringLiteral("Only valid, repaired, fallback, failed or unchecked runs."), QStringLiteral("O")};
+    QCommandLineOption flag{QStringLiteral("flag"), QStringLiteral("Only runs with this flag (truncated, refused, transport_error, cancelled, not_enforced, tokens_unknown)."), QStringLiteral("F")};
     QCommandLineOption label{QStringLiteral("label"), QStringLiteral("Only runs labelled K=V (repeatable)."), QStringLiteral("K=V")};
     QCommandLineOption since{QStringLiteral("since"), QStringLiteral("Only runs at or after this ISO 8601 time (UTC unless it says)."), QStringLiteral("TIME")};
     QCommandLineOption until{QStringLiteral("until"), QStringLiteral("Only runs before this ISO 8601 time."), QStringLiteral("TIME")};

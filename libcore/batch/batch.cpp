@@ -27,10 +27,12 @@ store::Tally tallyOf(const store::CaptureSummary& summary)
     case store::OutcomeCode::Repaired: t.repaired = 1; break;
     case store::OutcomeCode::Fallback: t.fallback = 1; break;
     case store::OutcomeCode::Failed: t.failed = 1; break;
+    case store::OutcomeCode::Unchecked: t.unchecked = 1; break;
     }
     t.truncated = summary.flags & store::Truncated ? 1 : 0;
     t.refused = summary.flags & store::Refused ? 1 : 0;
     t.transportError = summary.flags & store::TransportError ? 1 : 0;
+    t.tokensUnknown = summary.flags & store::TokensUnknown ? 1 : 0;
     t.repairs = summary.repairs;
     t.tokensIn = summary.tokensIn;
     t.tokensOut = summary.tokensOut;

@@ -87,6 +87,13 @@ void Engine::begin()
         QTimer::singleShot(0, this, [this] { finishWithError("no target to run against"); });
         return;
     }
+    // Every provider but the scenario wants a model, and none has one Conform could assume.
+    for (const Target& target : m_spec.targets)
+        if (target.model.empty() && target.provider != providers::ProviderKind::Scenario) {
+            const std::string why = "target " + std::string(providers::providerName(target.provider)) + " names no model: give one (--model M)";
+            QTimer::singleShot(0, this, [this, why] { finishWithError(why); });
+            return;
+        }
     QTimer::singleShot(0, this, &Engine::beginTarget); // start() never does the work itself
 }
 

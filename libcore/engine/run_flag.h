@@ -20,11 +20,13 @@ enum class RunFlag {
     TransportError, // the network or the server failed the run
     Cancelled,      // the user stopped it
     NotEnforced,    // strict structured output was asked for but not enforced by the server
+    TokensUnknown,  // an upstream reported a token count no count can be (2^64-1, 1e22): kept
+                    // as unknown, left out of token sums and cost
 };
 
 // Every flag, in the enum's order (the store's bit order: never reorder), by its wire name.
-inline constexpr std::array<std::string_view, 5> kRunFlagNames{"truncated", "refused", "transport_error", "cancelled",
-                                                               "not_enforced"};
+inline constexpr std::array<std::string_view, 6> kRunFlagNames{"truncated", "refused", "transport_error", "cancelled",
+                                                               "not_enforced", "tokens_unknown"};
 
 constexpr std::string_view runFlagName(RunFlag flag)
 {

@@ -1,5 +1,7 @@
 #include "engine/run_record.h"
 
+#include "engine/run_flag.h"
+
 #include <algorithm>
 #include <array>
 #include <iterator>
@@ -10,7 +12,7 @@ namespace {
 
 Json usageJson(const providers::Usage& usage)
 {
-    return Json{{"input", usage.inputTokens}, {"output", usage.outputTokens}, {"cached", usage.cachedTokens}};
+    return usage.toJson();
 }
 
 // The text writer of toText(): what dump() writes, appended to one string.
@@ -51,9 +53,11 @@ public:
     void usage(const providers::Usage& usage)
     {
         m_out += '{';
-        key("input").number(usage.inputTokens);
-        key("output").number(usage.outputTokens);
-        key("cached").number(usage.cachedTokens);
+        for (const auto& [name, count] : {std::pair{"input", usage.inputTokens}, {"output", usage.outputTokens}, {"cached", usage.cachedTokens}})
+            if (count >= 0)
+                key(name).number(count);
+            else
+                key(name).json(Json());
         m_out += '}';
     }
     void open(char bracket) { m_out += bracket; }
@@ -67,8 +71,7 @@ private:
 
 std::string_view outcomeName(Outcome outcome)
 {
-    static constexpr std::array<std::string_view, 4> names{"valid", "repaired", "fallback", "failed"};
-    return names[static_cast<std::size_t>(outcome)];
+    return kOutcomeNames[static_cast<std::size_t>(outcome)];
 }
 
 std::string_view attemptKindName(AttemptKind kind)
@@ -95,6 +98,8 @@ Json AttemptRecord::toJson() const
         out["extraction_failure"] = extractionFailure;
     if (!error.empty())
         out["error"] = error;
+    if (!checked)
+        out["checked"] = false;
     return out;
 }
 
@@ -138,7 +143,27 @@ void AttemptRecord::appendText(std::string& text) const
         out.key("extraction_failure").text(extractionFailure);
     if (!error.empty())
         out.key("error").text(error);
+    if (!checked)
+        out.key("checked").boolean(false);
     out.close('}');
+}
+
+std::set<std::string> RunRecord::flagsWritten() const
+{
+    std::set<std::string> out = flags;
+    for (const AttemptRecord& a : attempts) {
+        bool known = a.usage.known();
+        for (const providers::RetryRecord& retry : a.retries)
+            known = known && retry.usage.known();
+        if (!known)
+            out.emplace(runFlagName(RunFlag::TokensUnknown));
+    }
+    return out;
+}
+
+bool RunRecord::firstTryValid() const
+{
+    return !attempts.empty() && attempts.front().valid && !attempts.front().truncated;
 }
 
 bool RunRecord::failedInTransport() const
@@ -161,15 +186,16 @@ struct RunTotals
 RunTotals totalsOf(const std::vector<AttemptRecord>& attempts)
 {
     RunTotals t;
+    // An unknown count (negative) adds nothing: the run's flag tokens_unknown says so.
+    const auto add = [&](const providers::Usage& u) {
+        t.tokens.inputTokens += std::max<std::int64_t>(u.inputTokens, 0);
+        t.tokens.outputTokens += std::max<std::int64_t>(u.outputTokens, 0);
+        t.tokens.cachedTokens += std::max<std::int64_t>(u.cachedTokens, 0);
+    };
     for (const AttemptRecord& a : attempts) {
-        t.tokens.inputTokens += a.usage.inputTokens;
-        t.tokens.outputTokens += a.usage.outputTokens;
-        t.tokens.cachedTokens += a.usage.cachedTokens;
-        for (const providers::RetryRecord& retry : a.retries) { // billed failed tries
-            t.tokens.inputTokens += retry.usage.inputTokens;
-            t.tokens.outputTokens += retry.usage.outputTokens;
-            t.tokens.cachedTokens += retry.usage.cachedTokens;
-        }
+        add(a.usage);
+        for (const providers::RetryRecord& retry : a.retries) // billed failed tries
+            add(retry.usage);
         t.latency += a.latencyMs;
         t.retries += static_cast<int>(a.retries.size());
         t.repairs += a.kind == AttemptKind::Repair ? 1 : 0;
@@ -187,7 +213,7 @@ Json RunRecord::metrics() const
     Json out{{"attempts", attempts.size()}, {"repairs", t.repairs}, {"transport_retries", t.retries},
              {"latency_ms", t.latency}, {"tokens", usageJson(t.tokens)},
              {"parse_ok_first", !attempts.empty() && attempts.front().parsed},
-             {"first_try_valid", !attempts.empty() && attempts.front().valid}};
+             {"first_try_valid", firstTryValid()}};
     if (t.lastValid) {
         out["final_mode"] = std::string(providers::modeName(t.lastValid->mode));
         out["final_target"] = t.lastValid->target;
@@ -200,7 +226,8 @@ Json RunRecord::toJson() const
     Json attemptList = Json::array();
     for (const AttemptRecord& a : attempts)
         attemptList.push_back(a.toJson());
-    Json out{{"outcome", std::string(outcomeName(outcome))}, {"flags", Json(std::vector<std::string>(flags.begin(), flags.end()))},
+    const std::set<std::string> allFlags = flagsWritten();
+    Json out{{"outcome", std::string(outcomeName(outcome))}, {"flags", Json(std::vector<std::string>(allFlags.begin(), allFlags.end()))},
              {"ended_by", endedBy},
              {"value", value}, {"attempts", std::move(attemptList)}, {"metrics", metrics()}};
     if (best) {
@@ -222,7 +249,7 @@ std::string RunRecord::toText() const
     out.open('{');
     out.key("outcome").text(outcomeName(outcome));
     out.key("flags").open('[');
-    for (const std::string& flag : flags) {
+    for (const std::string& flag : flagsWritten()) {
         if (text.back() != '[')
             text += ',';
         out.text(flag);
@@ -246,7 +273,7 @@ std::string RunRecord::toText() const
     out.key("latency_ms").number(t.latency);
     out.key("tokens").usage(t.tokens);
     out.key("parse_ok_first").boolean(!attempts.empty() && attempts.front().parsed);
-    out.key("first_try_valid").boolean(!attempts.empty() && attempts.front().valid);
+    out.key("first_try_valid").boolean(firstTryValid());
     if (t.lastValid) {
         out.key("final_mode").text(providers::modeName(t.lastValid->mode));
         out.key("final_target").text(t.lastValid->target);

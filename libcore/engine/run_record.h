@@ -6,6 +6,7 @@
 #include "providers/provider.h"
 #include "providers/transport.h"
 
+#include <array>
 #include <optional>
 #include <set>
 #include <string>
@@ -13,8 +14,14 @@
 
 namespace conform::engine {
 
-enum class Outcome { Valid, Repaired, Fallback, Failed };
-std::string_view outcomeName(Outcome outcome); // "valid", "repaired", "fallback", "failed"
+// Unchecked: a complete reply that extraction read, judged against no schema (a proxied,
+// collected or imported call with no schema to check it by). It is neither a success nor a
+// failure: every rate leaves it out of its denominator and says how many it left out. A
+// reply known bad without a schema (cut, refused, not JSON, no answer) is Failed.
+enum class Outcome { Valid, Repaired, Fallback, Failed, Unchecked };
+// The names in enum order: "valid", "repaired", "fallback", "failed", "unchecked".
+inline constexpr std::array<std::string_view, 5> kOutcomeNames{"valid", "repaired", "fallback", "failed", "unchecked"};
+std::string_view outcomeName(Outcome outcome);
 
 // Why an attempt was made: the first call, a repair turn, the rest of a cut reply (prefilled),
 // a cut reply asked again with more max_tokens, or the first call in a weaker mode or the
@@ -41,6 +48,8 @@ struct AttemptRecord
     Json issues = Json::array(); // Zod-style; empty when valid
     std::string extractionFailure;
     bool valid = false;
+    bool checked = true;         // false: judged against no schema (valid stays false); in
+                                 // the document as "checked": false, absent when true
     std::string stopReason;
     providers::Usage usage;
     long long latencyMs = 0;     // wall time of the call: every try and the backoff between
@@ -73,6 +82,10 @@ struct RunRecord
 
     // True when the run failed because no provider answered (exit code 3 in the CLI).
     bool failedInTransport() const;
+    // `flags` and tokens_unknown when an upstream reported a token count no count can be.
+    std::set<std::string> flagsWritten() const;
+    // The first attempt's reply was complete and valid (a cut reply never is).
+    bool firstTryValid() const;
     Json metrics() const;
     // {"outcome","flags","ended_by","value","attempts":[...],"metrics":{...}} plus "best_attempt",
     // "valid_fields", "error", "notes" when they apply.

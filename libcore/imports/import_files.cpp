@@ -121,8 +121,10 @@ std::optional<std::string> importConform(ImportRun& run)
     for (const QString& path : run.request.paths) {
         auto failed = eachLine(path, run, true, [&](std::string_view line, const std::string& name, std::size_t number) -> Status {
             auto capture = store::captureFromText(line, [line] { return store::idFromContent(line); });
-            if (!capture)
-                return Error{capture.error().toString(), name + ":" + std::to_string(number)};
+            if (!capture) {
+                run.problem(name + ":" + std::to_string(number), capture.error().toString());
+                return Done{};
+            }
             run.packer.pack(capture.value()); // here, on the reading thread: the writer's is the busier
             if (auto submitted = run.submit(std::move(capture).value()); !submitted)
                 return submitted;
@@ -294,6 +296,7 @@ Report importFiles(const Request& request, Listener& listener)
     else if (!flushed)
         run.report.error = flushed.error().toString();
     run.report.inserted = run.writer.inserted();
+    run.report.heldWithOtherContent = run.writer.heldWithOtherContent();
     run.report.unchecked = run.judge.unchecked();
     return run.report;
 }

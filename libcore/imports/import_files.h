@@ -1,15 +1,14 @@
 #pragma once
 // conform::imports — captures taken in from files, as `conform-cli captures import` and the
 // workbench's Captures ▸ Import… both do:
-//   conform          Conform's own JSONL (`captures export`), one capture a line; a line that
-//                    is not a capture stops the import there
+//   conform          Conform's own JSONL (`captures export`), one capture a line
 //   otlp             OTLP/JSON traces and logs: each GenAI span a capture (source otlp), its
 //                    events joined by span id; spans that are not GenAI are counted and skipped
 //   openai-batch     an OpenAI Batch API output file (with its input file, the requests'
 //                    schemas are known); source import
 //   anthropic-batch  an Anthropic Message Batches results file; source import
-// In the observed formats a bad line or span is a problem ("FILE:LINE: reason") and the rest
-// is imported. Ids come from the records, so importing a file again adds nothing. Captures go
+// In every format a bad line or span is a problem ("FILE:LINE: reason") and the rest is
+// imported. Ids come from the records, so importing a file again adds nothing. Captures go
 // to the store's writer thread while the caller's thread reads (lazy_writer.h); the store is
 // opened at the first capture, so a file that fails at once leaves no store behind.
 //
@@ -67,6 +66,7 @@ struct Report
 {
     std::size_t submitted = 0;    // captures read and handed to the store
     std::size_t inserted = 0;     // of them, new to the store (the rest were there already)
+    std::size_t heldWithOtherContent = 0; // of the rest, ids the store holds for another run (kept)
     std::size_t unchecked = 0;    // judged without a schema: stored, marked unchecked
     std::size_t skipped = 0;      // OTLP spans that are not GenAI
     std::size_t problems = 0;     // lines or spans left out

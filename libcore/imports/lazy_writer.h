@@ -27,6 +27,9 @@ public:
             QObject::connect(m_writer.get(), &store::CaptureWriter::committed, m_writer.get(),
                              [this](const QStringList& ids) { m_inserted += static_cast<std::size_t>(ids.size()); },
                              Qt::DirectConnection);
+            QObject::connect(m_writer.get(), &store::CaptureWriter::heldWithOtherContent, m_writer.get(),
+                             [this](const QStringList& ids) { m_heldWithOtherContent += static_cast<std::size_t>(ids.size()); },
+                             Qt::DirectConnection);
         }
         m_writer->submit(std::move(capture));
         // About one batch waiting while the writer commits another: enough to keep it busy,
@@ -38,11 +41,13 @@ public:
     Status flush() { return m_writer ? m_writer->flush() : Status(Done{}); }
     std::size_t submitted() const { return m_submitted; }
     std::size_t inserted() const { return m_inserted.load(); }
+    std::size_t heldWithOtherContent() const { return m_heldWithOtherContent.load(); }
 
 private:
     store::StoreLocation m_location;
     std::unique_ptr<store::CaptureWriter> m_writer;
     std::atomic<std::size_t> m_inserted{0};
+    std::atomic<std::size_t> m_heldWithOtherContent{0};
     std::size_t m_submitted = 0;
     bool m_freeOnReader = false;
 };

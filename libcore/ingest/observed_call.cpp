@@ -1,7 +1,7 @@
 #include "ingest/observed_call.h"
 
 #include "base/json_access.h"
-#include "engine/evaluate.h"
+#include "engine/observed.h"
 #include "engine/run_record.h"
 #include "providers/http.h"
 
@@ -130,29 +130,16 @@ Result<store::Capture> Judge::capture(const ObservedCall& call)
     a.httpStatus = call.httpStatus;
     a.truncated = stopMeansTruncated(call.stopReason);
     a.refused = call.refused || stopMeansRefused(call.stopReason);
-    engine::RunRecord record;
     if (!call.error.empty() || !call.reply) {
         a.error = call.error.empty() ? "the record holds no reply" : call.error;
         // As the engine counts them: the statuses it would have retried (a batch line that
         // expired or was refused is a failure of the request, not of the transport).
         a.transportError = !call.error.empty() && (call.httpStatus == 408 || call.httpStatus == 429 || call.httpStatus >= 500);
     } else {
-        static const schema::Validator anything = schema::Validator::compile(Json::object()).value();
         a.raw = *call.reply;
-        engine::evaluate(a, *call.reply, schema ? *schema->validator : anything, schema ? schema->document : Json::object(), false, {});
-        a.notEnforced = schema && a.mode == providers::Mode::Strict && a.parsed && !a.valid && !a.truncated;
+        engine::judgeObserved(a, *call.reply, schema ? schema->validator.get() : nullptr, schema ? schema->document : Json());
     }
-    const bool valid = a.valid && !a.truncated;
-    record.outcome = valid ? engine::Outcome::Valid : engine::Outcome::Failed;
-    if (a.transportError)
-        record.flags.insert("transport_error");
-    if (a.truncated)
-        record.flags.insert("truncated");
-    if (a.refused)
-        record.flags.insert("refused");
-    record.endedBy = valid ? "valid" : a.transportError ? "transport" : "observed";
-    record.value = a.value;
-    record.attempts.push_back(std::move(a));
+    const engine::RunRecord record = engine::observedRun(std::move(a));
 
     store::CaptureParts parts;
     parts.id = store::idFromContent(call.source + '\x1f' + call.idSeed);

@@ -351,7 +351,7 @@ ingest::ObservedCall callOfSpan(const GenAiSpan& span)
         call.model = stringOf(member(a, "gen_ai.request.model"));
     const auto tokens = [&](const char* current, const char* older) {
         const Json& value = member(a, current);
-        return integerOf(value.is_null() ? member(a, older) : value);
+        return tokenCount(value.is_null() ? member(a, older) : value);
     };
     call.usage.inputTokens = tokens("gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens");
     call.usage.outputTokens = tokens("gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens");

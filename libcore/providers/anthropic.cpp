@@ -54,11 +54,11 @@ Usage usageFrom(const Json& usage, Usage into)
     if (!usage.is_object())
         return into;
     if (usage.contains("input_tokens"))
-        into.inputTokens = integer(usage, "input_tokens");
+        into.inputTokens = tokenCount(member(usage, "input_tokens"));
     if (usage.contains("output_tokens"))
-        into.outputTokens = integer(usage, "output_tokens");
+        into.outputTokens = tokenCount(member(usage, "output_tokens"));
     if (usage.contains("cache_read_input_tokens"))
-        into.cachedTokens = integer(usage, "cache_read_input_tokens");
+        into.cachedTokens = tokenCount(member(usage, "cache_read_input_tokens"));
     return into;
 }
 

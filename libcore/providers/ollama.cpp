@@ -28,9 +28,9 @@ void readObject(const Json& object, Reply& reply)
 {
     reply.text += str(member(object, "message"), "content");
     if (object.contains("prompt_eval_count"))
-        reply.usage.inputTokens = integer(object, "prompt_eval_count");
+        reply.usage.inputTokens = tokenCount(member(object, "prompt_eval_count"));
     if (object.contains("eval_count"))
-        reply.usage.outputTokens = integer(object, "eval_count");
+        reply.usage.outputTokens = tokenCount(member(object, "eval_count"));
     if (const std::string reason = str(object, "done_reason"); !reason.empty()) {
         reply.stopReason = reason;
         reply.stop = parseStopReason(reason);

@@ -53,9 +53,9 @@ Usage usageFrom(const Json& usage, Usage into)
 {
     if (!usage.is_object())
         return into;
-    into.inputTokens = integer(usage, "prompt_tokens");
-    into.outputTokens = integer(usage, "completion_tokens");
-    into.cachedTokens = integer(member(usage, "prompt_tokens_details"), "cached_tokens");
+    into.inputTokens = tokenCount(member(usage, "prompt_tokens"));
+    into.outputTokens = tokenCount(member(usage, "completion_tokens"));
+    into.cachedTokens = tokenCount(member(member(usage, "prompt_tokens_details"), "cached_tokens"));
     return into;
 }
 

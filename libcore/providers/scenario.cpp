@@ -354,6 +354,12 @@ Error readHeader(const Json& document, Scenario& scenario)
 } // namespace
 
 std::string_view stopReasonName(StopReason reason) { return spelling(reason).name; }
+Json Usage::toJson() const
+{
+    const auto count = [](std::int64_t n) { return n >= 0 ? Json(n) : Json(); };
+    return Json{{"input", count(inputTokens)}, {"output", count(outputTokens)}, {"cached", count(cachedTokens)}};
+}
+
 std::string_view anthropicStopReason(StopReason reason) { return spelling(reason).anthropic; }
 std::string_view openAiFinishReason(StopReason reason) { return spelling(reason).openAi; }
 std::string_view ollamaDoneReason(StopReason reason) { return spelling(reason).ollama; }

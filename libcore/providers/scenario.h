@@ -73,12 +73,17 @@ std::string_view anthropicStopReason(StopReason reason);
 std::string_view openAiFinishReason(StopReason reason);
 std::string_view ollamaDoneReason(StopReason reason);
 
+// Token counts as the upstream reported them; kUnknownTokens (-1, base/json_access.h) where it
+// reported one no count can be (2^64-1, 1e22, negative): written as null, summed as nothing.
 struct Usage
 {
     std::int64_t inputTokens = 0;
     std::int64_t outputTokens = 0;
     std::int64_t cachedTokens = 0; // read from the prompt cache; part of inputTokens' context
     friend bool operator==(const Usage&, const Usage&) = default;
+    bool known() const { return inputTokens >= 0 && outputTokens >= 0 && cachedTokens >= 0; }
+    // {"input","output","cached"}, an unknown count as null.
+    Json toJson() const;
 };
 
 using Header = std::pair<std::string, std::string>;

@@ -31,7 +31,7 @@ Json RetryRecord::toJson() const
 {
     Json out{{"status", status}, {"delay_ms", delayMs}, {"reason", reason}, {"try_ms", tryMs}};
     if (usage != Usage{}) // most failed tries bill nothing; their records stay as they were
-        out["usage"] = Json{{"input", usage.inputTokens}, {"output", usage.outputTokens}, {"cached", usage.cachedTokens}};
+        out["usage"] = usage.toJson();
     return out;
 }
 

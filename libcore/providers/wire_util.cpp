@@ -3,6 +3,10 @@
 #include "json/parse.h"
 
 #include <QUrl>
+#include <QUtf8StringView>
+
+#include <cctype>
+#include <cstdio>
 
 namespace conform::providers::detail {
 
@@ -37,15 +41,74 @@ Json parseBody(std::string_view body)
     return parsed ? std::move(parsed.value()) : Json(Json::value_t::discarded);
 }
 
-std::string whyNotAnObject(std::string_view body, const Json& parsed)
+namespace {
+
+std::string sizeText(std::size_t bytes)
 {
-    if (body.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        return "an empty body";
+    char text[32];
+    if (bytes < 1024)
+        std::snprintf(text, sizeof text, "%zu bytes", bytes);
+    else if (bytes < 1024 * 1024)
+        std::snprintf(text, sizeof text, "%.1f KB", double(bytes) / 1024);
+    else
+        std::snprintf(text, sizeof text, "%.1f MB", double(bytes) / (1024 * 1024));
+    return text;
+}
+
+std::string lowered(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// The text between <tag ...> and </tag>, whitespace folded, or "" when there is none.
+std::string elementText(std::string_view html, std::string_view tag)
+{
+    const std::string lower = lowered(html.substr(0, 64 * 1024));
+    const std::size_t open = lower.find("<" + std::string(tag));
+    if (open == std::string::npos)
+        return {};
+    const std::size_t start = lower.find('>', open);
+    const std::size_t end = start == std::string::npos ? start : lower.find("</" + std::string(tag), start);
+    if (end == std::string::npos)
+        return {};
+    std::string text;
+    for (char c : html.substr(start + 1, std::min<std::size_t>(end - start - 1, 200)))
+        if (!std::isspace(static_cast<unsigned char>(c)) || (!text.empty() && text.back() != ' '))
+            text += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+    while (!text.empty() && text.back() == ' ')
+        text.pop_back();
+    return text;
+}
+
+} // namespace
+
+std::string describeBody(std::string_view body, const Json& parsed)
+{
+    const std::size_t first = body.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return body.empty() ? "an empty body" : "a blank body (" + sizeText(body.size()) + ")";
+    const std::string head = lowered(body.substr(first, 512));
+    if (head.rfind("<!doctype html", 0) == 0 || head.rfind("<html", 0) == 0 || head.find("<body") != std::string::npos) {
+        std::string title = elementText(body, "title");
+        if (title.empty())
+            title = elementText(body, "h1");
+        return "an HTML page (" + sizeText(body.size()) + ")" + (title.empty() ? std::string() : ": " + title);
+    }
+    if (!QUtf8StringView(body.data(), qsizetype(body.size())).isValidUtf8())
+        return "a body that is not UTF-8 text (" + sizeText(body.size()) + ")";
     if (parsed.is_discarded()) {
         const auto error = json::parseStrict(body);
-        return error ? std::string("not JSON") : "not JSON at " + error.error().toString();
+        return error ? std::string("not JSON") : "not JSON (" + sizeText(body.size()) + ") at " + error.error().toString();
     }
     return std::string("a JSON ") + parsed.type_name() + ", not an object";
+}
+
+std::string whyNotAnObject(std::string_view body, const Json& parsed)
+{
+    return describeBody(body, parsed);
 }
 
 std::string joinUrl(std::string base, std::string_view path)
@@ -86,8 +149,10 @@ ProviderError errorFrom(int status, const Json& body, std::string_view fallbackT
     } else if (inner.is_string()) {
         error.message = inner.get<std::string>(); // Ollama: {"error": "..."}
     }
+    // No error object: say what the body is (an HTML page of a gateway, an empty body, ...),
+    // rather than pasting it.
     if (error.message.empty())
-        error.message = std::string(fallbackText.substr(0, 500));
+        error.message = status == 0 ? std::string(fallbackText) : describeBody(fallbackText, body);
     return error;
 }
 

@@ -2,6 +2,7 @@
 // Small helpers shared by the adapters: tolerant field access on untrusted JSON (a missing
 // or mistyped field reads as empty, never throws) and URL joining. Internal to providers.
 #include "base/json.h"
+#include "base/json_access.h"
 #include "providers/provider.h"
 
 #include <cstdint>
@@ -21,6 +22,10 @@ Json parseBody(std::string_view body);
 // JSON at line 1, column 85: number out of range: 1e400 is too large for a double", "a JSON
 // array, not an object".
 std::string whyNotAnObject(std::string_view body, const Json& parsed);
+// What a body is, for a message, when it is not the API's JSON: "an empty body", "an HTML
+// page (1.2 KB): Bad Gateway", "a body that is not UTF-8 text (40 bytes)", "not JSON (...)
+// at line 1, column 85: ...". `parsed` is parseBody(body).
+std::string describeBody(std::string_view body, const Json& parsed);
 
 // base + path without doubling slashes or "/v1": join("http://h:1/v1/", "/v1/messages")
 // == "http://h:1/v1/messages". The path joins the base's path; a query in the base stays the

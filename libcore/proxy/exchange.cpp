@@ -3,7 +3,7 @@
 #include "base/json_access.h"
 #include "base/message_text.h"
 #include "base/secrets.h"
-#include "engine/evaluate.h"
+#include "engine/observed.h"
 #include "json/parse.h"
 #include "providers/http.h"
 #include "providers/provider.h"
@@ -159,10 +159,8 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
         a.raw = reply.raw();
         return a;
     }
-    static const schema::Validator anything = schema::Validator::compile(Json::object()).value();
     a.raw = reply.raw(); // the reply judged, as the engine records it: replay re-checks this
-    engine::evaluate(a, reply.raw(), schema ? *schema->validator : anything, schema ? schema->document : Json::object(), false, {});
-    a.notEnforced = schema && a.mode == providers::Mode::Strict && a.parsed && !a.valid && !a.truncated;
+    engine::judgeObserved(a, reply.raw(), schema ? schema->validator.get() : nullptr, schema ? schema->document : Json());
     return a;
 }
 
@@ -222,22 +220,7 @@ Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider,
     judged.spec.targets.push_back(engine::Target{provider, stringOf(member(body, "model")), exchange.upstream, engine::ModeChoice::Auto, nullptr});
     judged.labels = {{"source", "proxy"}, {"schema", schema ? name : std::string("none")}, {"validated", schema ? "true" : "false"}};
 
-    engine::AttemptRecord attempt = attemptOf(exchange, provider, body, schema, maxJudgedReplyBytes);
-    engine::RunRecord& record = judged.record;
-    record.outcome = attempt.valid ? engine::Outcome::Valid : engine::Outcome::Failed;
-    if (attempt.transportError)
-        record.flags.insert("transport_error");
-    if (attempt.truncated)
-        record.flags.insert("truncated");
-    if (attempt.refused)
-        record.flags.insert("refused");
-    record.endedBy = attempt.valid ? "valid" : attempt.transportError ? "transport" : "observed";
-    record.value = attempt.value;
-    record.attempts.push_back(std::move(attempt));
-    if (!record.attempts.front().valid)
-        record.best = engine::bestAttempt(record.attempts);
-    if (record.best)
-        record.validFields = engine::validFields(record.attempts[*record.best]);
+    judged.record = engine::observedRun(attemptOf(exchange, provider, body, schema, maxJudgedReplyBytes));
     return judged;
 }
 

@@ -96,7 +96,9 @@ Result<std::vector<Variant>> variantsOf(const Json& document, const std::string&
         const Json& counts = group.value("counts", Json::object());
         Variant v;
         v.name = name->is_string() ? name->get<std::string>() : dump(*name);
-        v.runs = integerAt(group, "count");
+        // Unchecked runs (judged by no schema) are neither successes nor failures: left out.
+        v.unchecked = integerAt(counts, "unchecked");
+        v.runs = integerAt(group, "count") - v.unchecked;
         v.finalSuccess = {integerAt(counts, "valid") + integerAt(counts, "repaired"), v.runs};
         v.firstTry = {integerAt(counts, "first_try_valid"), v.runs};
         v.repaired = {integerAt(counts, "repaired"), v.runs};
@@ -199,6 +201,7 @@ Json reportJson(const ComparisonReport& report)
         Json entry{{"name", v.name},
                    {"verdict", verdictName(r.verdict)},
                    {"runs", v.runs},
+                   {"unchecked_runs", v.unchecked},
                    {"final_success", proportion(v.finalSuccess)},
                    {"first_try_valid", proportion(v.firstTry)},
                    {"repaired", proportion(v.repaired)},
@@ -300,6 +303,16 @@ std::string passKLine(const ComparisonReport& report)
     return line.empty() ? line : "pass^k (every repeat of a case succeeded): " + line;
 }
 
+// "unchecked (judged by no schema, left out of every rate): v1 12 runs"; empty when none.
+std::string uncheckedLine(const ComparisonReport& report)
+{
+    std::string line;
+    for (const VariantResult& r : report.variants)
+        if (r.variant.unchecked > 0)
+            line += (line.empty() ? "" : ", ") + shortName(r.variant.name) + " " + std::to_string(r.variant.unchecked) + " runs";
+    return line.empty() ? line : "unchecked (judged by no schema, left out of every rate): " + line;
+}
+
 } // namespace
 
 std::string reportText(const ComparisonReport& report)
@@ -319,6 +332,8 @@ std::string reportText(const ComparisonReport& report)
     for (std::size_t i = 1; i < report.variants.size(); ++i)
         out << report.variants[i].sentence << '\n';
     if (const std::string line = passKLine(report); !line.empty())
+        out << line << '\n';
+    if (const std::string line = uncheckedLine(report); !line.empty())
         out << line << '\n';
     return out.str();
 }
@@ -344,6 +359,8 @@ std::string reportMarkdown(const ComparisonReport& report)
     for (std::size_t i = 1; i < report.variants.size(); ++i)
         out << "- " << report.variants[i].sentence << '\n';
     if (const std::string line = passKLine(report); !line.empty())
+        out << "- " << line << '\n';
+    if (const std::string line = uncheckedLine(report); !line.empty())
         out << "- " << line << '\n';
     out << "\n95% intervals: Wilson for rates, Newcombe's for differences. p-values: Fisher's exact test up to "
            "10,000 runs per variant, the two-proportion z-test beyond, Holm-corrected; significant below 0.05. "

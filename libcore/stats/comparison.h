@@ -25,7 +25,8 @@ namespace conform::stats {
 struct Variant
 {
     std::string name;  // the group's value: a hash, a model, a mode...
-    std::int64_t runs = 0;
+    std::int64_t runs = 0;       // the checked runs: every rate is over them
+    std::int64_t unchecked = 0;  // runs judged by no schema, left out
     Proportion finalSuccess, firstTry, repaired, fallback, truncated;
     double meanRepairs = 0.0;
     std::int64_t latencyP50 = 0, latencyP95 = 0;

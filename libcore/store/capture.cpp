@@ -4,6 +4,7 @@
 #include "store/detail/capture_detail.h"
 #include "store/capture_spec.h"
 
+#include "base/json_access.h"
 #include "base/names.h"
 #include "engine/run_flag.h"
 #include "providers/http.h"
@@ -13,13 +14,15 @@
 #include <QDateTime>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <array>
+#include <limits>
 
 namespace conform::store {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kOutcomes{"valid", "repaired", "fallback", "failed"};
+constexpr const auto& kOutcomes = engine::kOutcomeNames;
 // The store's flag bits are the flags' order in engine::kRunFlagNames.
 constexpr const auto& kFlags = engine::kRunFlagNames;
 
@@ -51,7 +54,29 @@ std::int64_t integerAt(const Json& object, const char* key)
     if (!object.is_object())
         return 0;
     const auto it = object.find(key);
-    return it != object.end() && it->is_number() ? it->get<std::int64_t>() : 0;
+    if (it == object.end())
+        return 0;
+    // Clamped, never wrapped or cast out of range (an imported document may say anything).
+    if (it->is_number_unsigned())
+        return static_cast<std::int64_t>(std::min<std::uint64_t>(it->get<std::uint64_t>(), std::numeric_limits<std::int64_t>::max()));
+    if (it->is_number_integer())
+        return it->get<std::int64_t>();
+    if (it->is_number_float()) {
+        const double d = it->get<double>();
+        return d >= -9.2e18 && d <= 9.2e18 ? static_cast<std::int64_t>(d) : 0;
+    }
+    return 0;
+}
+
+// A token count of a usage object; an unknown one (tokenCount's -1) reads as 0 and sets the
+// summary's tokens_unknown flag.
+std::int64_t tokensAt(const Json& usage, const char* key, CaptureSummary& s)
+{
+    const std::int64_t n = tokenCount(member(usage, key));
+    if (n >= 0)
+        return n;
+    s.flags |= TokensUnknown;
+    return 0;
 }
 
 bool trueAt(const Json& object, const char* key)
@@ -91,20 +116,20 @@ void summarizeAttempts(const Json& run, CaptureSummary& s)
             s.latencyMs += integerAt(a, "latency_ms");
         }
         const Json usage = a.is_object() ? a.value("usage", Json::object()) : Json::object();
-        s.tokensIn += integerAt(usage, "input");
-        s.tokensOut += integerAt(usage, "output");
-        s.tokensCached += integerAt(usage, "cached");
+        s.tokensIn += tokensAt(usage, "input", s);
+        s.tokensOut += tokensAt(usage, "output", s);
+        s.tokensCached += tokensAt(usage, "cached", s);
         if (std::exchange(first, false)) {
-            s.firstTokensIn = integerAt(usage, "input");
-            s.firstTokensOut = integerAt(usage, "output");
-            s.firstTokensCached = integerAt(usage, "cached");
+            s.firstTokensIn = tokensAt(usage, "input", s);
+            s.firstTokensOut = tokensAt(usage, "output", s);
+            s.firstTokensCached = tokensAt(usage, "cached", s);
         }
         const Json retries = a.is_object() ? a.value("retries", Json::array()) : Json::array();
         for (const Json& retry : retries) // failed tries that reported usage were billed
             if (retry.is_object() && retry.contains("usage")) {
-                s.tokensIn += integerAt(retry["usage"], "input");
-                s.tokensOut += integerAt(retry["usage"], "output");
-                s.tokensCached += integerAt(retry["usage"], "cached");
+                s.tokensIn += tokensAt(retry["usage"], "input", s);
+                s.tokensOut += tokensAt(retry["usage"], "output", s);
+                s.tokensCached += tokensAt(retry["usage"], "cached", s);
             }
     }
     if (const Json& metrics = run.contains("metrics") ? run["metrics"] : Json(); metrics.is_object()) {
@@ -112,7 +137,9 @@ void summarizeAttempts(const Json& run, CaptureSummary& s)
         s.latencyMs = integerAt(metrics, "latency_ms");
     }
     s.parseOkFirst = !attempts.empty() && trueAt(attempts[0], "parsed");
-    s.firstTryValid = !attempts.empty() && trueAt(attempts[0], "valid");
+    // A cut reply is never valid, whatever extraction made of it; nor one judged by no schema.
+    s.firstTryValid = !attempts.empty() && trueAt(attempts[0], "valid") && !trueAt(attempts[0], "truncated")
+        && attempts[0].value("checked", true) != false;
 }
 
 void summarizeTarget(const Json& run, const Json& spec, CaptureSummary& s)
@@ -151,7 +178,13 @@ void summarize(Capture& c)
     for (const Json& flag : c.run.value("flags", Json::array()))
         if (flag.is_string())
             s.flags |= flagBit(flag.get<std::string>()).value_or(0);
+    // Written before `unchecked` existed: a reply judged by no schema was "valid", labelled
+    // validated=false. Read as what it was.
+    if (s.outcome == static_cast<int>(OutcomeCode::Valid) && labelValue(s.labels, "validated") == "false")
+        s.outcome = static_cast<int>(OutcomeCode::Unchecked);
     summarizeAttempts(c.run, s);
+    if (s.outcome == static_cast<int>(OutcomeCode::Unchecked))
+        s.firstTryValid = false;
     summarizeTarget(c.run, c.spec, s);
     if (s.source.empty())
         s.source = sourceOfLabels(s.labels);
@@ -178,6 +211,7 @@ void applySpec(Capture& c, detail::SpecParts spec)
     c.specText = std::move(spec.specText);
     c.summary.schemaHash = std::move(spec.schemaHash);
     c.summary.schemaTitle = std::move(spec.schemaTitle);
+    c.summary.schemaId = std::move(spec.schemaId);
     c.summary.promptHash = std::move(spec.promptHash);
     c.reply.coerce = spec.coerce;
     c.reply.strictRepairs = spec.strictRepairs;
@@ -191,6 +225,7 @@ void fillSpecTexts(detail::SpecParts& p, std::string schemaText = {})
     p.specText = dump(p.spec);
     p.schemaHash = shortHash(p.schemaText);
     p.schemaTitle = stringOr(p.schema, "title", "").get<std::string>();
+    p.schemaId = stringOr(p.schema, "$id", "").get<std::string>();
     p.promptHash = shortHash(p.system + '\0' + p.user);
     const Json policy = p.spec.value("policy", Json::object());
     p.coerce = trueAt(policy, "coerce");
@@ -260,7 +295,7 @@ Result<Capture> detail::finishCapture(Capture c, bool hasTime, SpecParts spec, c
         c.summary.createdAtMs = QDateTime::currentMSecsSinceEpoch();
     applySpec(c, std::move(spec));
     if (!c.run.contains("outcome") || !c.run["outcome"].is_string() || !outcomeCode(c.run["outcome"].get<std::string>()))
-        return documentError("must be valid, repaired, fallback or failed", "/outcome");
+        return documentError("must be valid, repaired, fallback, failed or unchecked", "/outcome");
     if (!c.run.contains("attempts") || !c.run["attempts"].is_array())
         return documentError("must be an array of attempts", "/attempts");
     summarize(c);
@@ -392,13 +427,13 @@ Json runSummary(const engine::RunRecord& record)
         if (a.issues.is_array() && !a.issues.empty())
             firstIssue.push_back(a.issues[0]);
         attempts.push_back(Json{{"target", a.target}, {"mode", std::string(providers::modeName(a.mode))}, {"repair", a.repair}, {"raw", a.raw},
-                                {"parsed", a.parsed}, {"valid", a.valid},
-                                {"usage", Json{{"input", a.usage.inputTokens}, {"output", a.usage.outputTokens}, {"cached", a.usage.cachedTokens}}},
+                                {"parsed", a.parsed}, {"valid", a.valid}, {"checked", a.checked}, {"truncated", a.truncated},
+                                {"usage", a.usage.toJson()},
                                 {"latency_ms", a.latencyMs}, {"not_enforced", a.notEnforced}, {"retries", std::move(retries)},
                                 {"issues", std::move(firstIssue)}});
     }
     Json run{{"outcome", std::string(engine::outcomeName(record.outcome))},
-             {"flags", Json(std::vector<std::string>(record.flags.begin(), record.flags.end()))},
+             {"flags", Json([&] { const auto flags = record.flagsWritten(); return std::vector<std::string>(flags.begin(), flags.end()); }())},
              {"attempts", std::move(attempts)},
              {"metrics", record.metrics()}};
     if (record.best)

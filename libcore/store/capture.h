@@ -34,8 +34,8 @@ using Labels = std::vector<std::pair<std::string, std::string>>; // in the order
 std::string labelValue(const Labels& labels, std::string_view key);
 
 // Outcome codes and flag bits as the store keeps them (and filters compare them).
-enum class OutcomeCode : int { Valid = 0, Repaired = 1, Fallback = 2, Failed = 3 };
-enum FlagBit : int { Truncated = 1, Refused = 2, TransportError = 4, Cancelled = 8, NotEnforced = 16 };
+enum class OutcomeCode : int { Valid = 0, Repaired = 1, Fallback = 2, Failed = 3, Unchecked = 4 }; // engine::Outcome's order
+enum FlagBit : int { Truncated = 1, Refused = 2, TransportError = 4, Cancelled = 8, NotEnforced = 16, TokensUnknown = 32 };
 std::optional<int> outcomeCode(std::string_view name);   // "valid" -> 0; unknown: nullopt
 std::string_view outcomeNameOf(int code);
 std::optional<int> flagBit(std::string_view name);       // "truncated" -> 1
@@ -48,6 +48,7 @@ struct CaptureSummary
     std::int64_t createdAtMs = 0;    // when the run finished, UTC
     std::string schemaHash;          // 16 hex digits of SHA-256 over the schema's compact text
     std::string schemaTitle;
+    std::string schemaId;            // the schema's "$id" ("" when it has none)
     std::string promptHash;          // over the system and user templates (before variables)
     std::string provider, model, mode; // of the attempt the run ended on
     // Where the capture came from: "run", "suite", "proxy", "otlp", "import" (a provider's
@@ -166,8 +167,8 @@ struct CaptureParts
 Result<Capture> captureFromParts(CaptureParts parts);
 
 // What the summary reads of a run (outcome, flags, metrics, best_attempt; each attempt's
-// target, mode, repair, raw, parsed, valid, usage, latency_ms, not_enforced, retries and first
-// issue), for CaptureParts::run beside the run's text.
+// target, mode, repair, raw, parsed, valid, checked, truncated, usage, latency_ms,
+// not_enforced, retries and first issue), for CaptureParts::run beside the run's text.
 Json runSummary(const engine::RunRecord& record);
 
 // Helpers shared by the store and its commands.

@@ -29,6 +29,8 @@ Status Filter::set(const std::string& name, const std::string& value)
         schemaHash = value;
     else if (name == "schema-title")
         schemaTitle = value;
+    else if (name == "schema-id")
+        schemaId = value;
     else if (name == "prompt-hash")
         promptHash = value;
     else if (name == "provider")
@@ -42,11 +44,11 @@ Status Filter::set(const std::string& name, const std::string& value)
     else if (name == "outcome") {
         outcome = outcomeCode(value);
         if (!outcome)
-            return invalid("must be valid, repaired, fallback or failed, not '" + value + "'");
+            return invalid("must be valid, repaired, fallback, failed or unchecked, not '" + value + "'");
     } else if (name == "flag") {
         const auto bit = flagBit(value);
         if (!bit)
-            return invalid("must be truncated, refused, transport_error, cancelled or not_enforced, not '" + value + "'");
+            return invalid("must be truncated, refused, transport_error, cancelled, not_enforced or tokens_unknown, not '" + value + "'");
         flags |= *bit;
     } else if (name == "label") {
         const std::size_t eq = value.find('=');
@@ -74,6 +76,9 @@ SqlCondition whereClause(const Filter& f)
     if (!f.schemaTitle.empty())
         addCondition(where, QStringLiteral("c.schema_hash IN (SELECT s.hash FROM schemas s WHERE s.title = ?)"),
                      {QString::fromStdString(f.schemaTitle)});
+    if (!f.schemaId.empty())
+        addCondition(where, QStringLiteral("c.schema_hash IN (SELECT s.hash FROM schemas s WHERE s.schema_id = ?)"),
+                     {QString::fromStdString(f.schemaId)});
     if (!f.promptHash.empty())
         addCondition(where, QStringLiteral("c.prompt_hash LIKE ? ESCAPE '!'"), {likePattern(f.promptHash, true)});
     if (!f.provider.empty())
@@ -102,6 +107,23 @@ SqlCondition whereClause(const Filter& f)
         addCondition(where, f.descending ? QStringLiteral("c.seq < ?") : QStringLiteral("c.seq > ?"),
                      {QVariant::fromValue<qlonglong>(*f.afterSeq)});
     return where;
+}
+
+std::string scopeToSchema(Filter& filter, const Json& schema)
+{
+    const auto text = [&](const char* key) {
+        return schema.is_object() && schema.contains(key) && schema[key].is_string() ? schema[key].get<std::string>() : std::string();
+    };
+    if (std::string id = text("$id"); !id.empty()) {
+        filter.schemaId = std::move(id);
+        return "$id";
+    }
+    if (std::string title = text("title"); !title.empty()) {
+        filter.schemaTitle = std::move(title);
+        return "title";
+    }
+    filter.schemaHash = shortHash(dump(schema));
+    return "hash";
 }
 
 } // namespace conform::store

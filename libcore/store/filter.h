@@ -2,6 +2,7 @@
 // Which captures a list, an export, the metrics or a replay look at. Every field narrows;
 // an empty Filter means all captures. Turned into SQL with bound values only: nothing a
 // user typed is ever pasted into the statement.
+#include "base/json.h"
 #include "base/result.h"
 
 #include <QString>
@@ -19,6 +20,7 @@ struct Filter
 {
     std::string schemaHash;   // a prefix of the 16-digit hash is enough
     std::string schemaTitle;  // the schema's "title", exactly: every version of one schema
+    std::string schemaId;     // the schema's "$id", exactly: likewise, for schemas that have one
     std::string promptHash;   // likewise
     std::string provider, model, mode;
     std::string source;       // "run", "suite", "proxy", "otlp", "import"
@@ -42,5 +44,11 @@ struct SqlCondition
     QVariantList values;
 };
 SqlCondition whereClause(const Filter& filter);
+
+// How the captures of "this schema" are found, every version of it: by its "$id" where it has
+// one, else by its "title", else by its hash (that exact text alone). What `captures replay`
+// and the workbench's re-validation scope to. Returns which rule applied: "$id", "title" or
+// "hash".
+std::string scopeToSchema(Filter& filter, const Json& schema);
 
 } // namespace conform::store

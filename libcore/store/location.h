@@ -43,7 +43,12 @@ enum class Dialect { Sqlite, Postgres };
 struct OpenOptions
 {
     bool create = true;        // false: a store that does not exist yet is an error
-    int busyTimeoutMs = 5000;  // SQLite: how long to wait for another writer
+    int busyTimeoutMs = 5000;  // SQLite: how long one statement waits for another writer
+    // SQLite: how long opening a store and taking its write lock keep trying, with backoff,
+    // while other processes hold it. SQLite answers BUSY at once, without waiting, in a few
+    // cases (a store being created or recovered by another process, a read lock that cannot
+    // become a write lock), so waiting one's turn needs retries on top of the busy timeout.
+    int lockWaitMs = 60000;
 };
 
 } // namespace conform::store

@@ -16,9 +16,10 @@ constexpr int kSubBins = 256;      // 2^8 per doubling above that
 
 Json targetsJson(const Tally& t, const Targets& targets)
 {
-    return Json{{"final_success_rate", Json{{"min", targets.minFinalSuccessRate}, {"met", t.count > 0 && t.finalSuccessRate() >= targets.minFinalSuccessRate}}},
-                {"mean_repairs", Json{{"max", targets.maxMeanRepairs}, {"met", t.count > 0 && t.meanRepairs() <= targets.maxMeanRepairs}}},
-                {"fallback_rate", Json{{"max", targets.maxFallbackRate}, {"met", t.count > 0 && t.rate(t.fallback) <= targets.maxFallbackRate}}}};
+    const bool judged = t.checked() > 0; // a target is never met by replies nothing judged
+    return Json{{"final_success_rate", Json{{"min", targets.minFinalSuccessRate}, {"met", judged && t.finalSuccessRate() >= targets.minFinalSuccessRate}}},
+                {"mean_repairs", Json{{"max", targets.maxMeanRepairs}, {"met", judged && t.meanRepairs() <= targets.maxMeanRepairs}}},
+                {"fallback_rate", Json{{"max", targets.maxFallbackRate}, {"met", judged && t.checkedRate(t.fallback) <= targets.maxFallbackRate}}}};
 }
 
 Json keyJson(const std::vector<std::string>& by, const std::vector<std::string>& key)
@@ -60,6 +61,11 @@ std::int64_t latencyOfBin(int bin)
     const int exponent = (bin - kExactBelow) / kSubBins + 9;
     const int mantissa = (bin - kExactBelow) % kSubBins;
     return (std::int64_t(kSubBins + mantissa)) << (exponent - 8);
+}
+
+CostCell::Kind CostCell::kindOf(const Tally& t)
+{
+    return t.tokensUnknown > 0 ? Kind::TokensUnknown : t.unchecked > 0 ? Kind::Unchecked : Kind::Checked;
 }
 
 void CostCell::add(const Tally& t)
@@ -107,10 +113,11 @@ std::int64_t Tally::latencyAtRank(std::int64_t rank) const
 
 Json Tally::intervalsJson() const
 {
-    const auto interval = [this](std::int64_t part) {
-        const stats::Interval i = stats::wilson(part, count);
+    const auto intervalOver = [](std::int64_t part, std::int64_t of) {
+        const stats::Interval i = stats::wilson(part, of);
         return Json::array({i.low, i.high});
     };
+    const auto interval = [&](std::int64_t part) { return intervalOver(part, checked()); };
     // A percentile's interval: the latencies at the ranks a binomial places around n·p.
     std::int64_t total = 0;
     for (const auto& [bin, n] : latencyBins)
@@ -126,7 +133,7 @@ Json Tally::intervalsJson() const
                 {"repaired_rate", interval(repaired)},
                 {"fallback_rate", interval(fallback)},
                 {"failed_rate", interval(failed)},
-                {"truncated_rate", interval(truncated)},
+                {"truncated_rate", intervalOver(truncated, count)},
                 {"latency_ms_p50", latency(0.50)},
                 {"latency_ms_p95", latency(0.95)}};
 }
@@ -140,7 +147,7 @@ Json Tally::repairOverheadTokenShare() const
 Json Tally::countsJson() const
 {
     return Json{{"parsed", parsed},       {"first_try_valid", firstTryValid}, {"valid", valid},
-                {"repaired", repaired},   {"fallback", fallback},           {"failed", failed},
+                {"repaired", repaired},   {"fallback", fallback},           {"failed", failed}, {"unchecked", unchecked},
                 {"truncated", truncated}, {"refused", refused},             {"transport_error", transportError},
                 {"repairs", repairs}};
 }
@@ -148,18 +155,20 @@ Json Tally::countsJson() const
 Json Tally::toJson() const
 {
     return Json{{"count", count},
+                {"checked", checked()},
+                {"unchecked", unchecked},
                 {"parse_rate", rate(parsed)},
-                {"first_try_valid_rate", rate(firstTryValid)},
+                {"first_try_valid_rate", checkedRate(firstTryValid)},
                 {"final_success_rate", finalSuccessRate()},
-                {"repaired_rate", rate(repaired)},
-                {"fallback_rate", rate(fallback)},
-                {"failed_rate", rate(failed)},
+                {"repaired_rate", checkedRate(repaired)},
+                {"fallback_rate", checkedRate(fallback)},
+                {"failed_rate", checkedRate(failed)},
                 {"truncated_rate", rate(truncated)},
                 {"refused_rate", rate(refused)},
                 {"transport_error_rate", rate(transportError)},
                 {"mean_repairs", meanRepairs()},
                 {"latency_ms", Json{{"p50", latencyPercentile(0.50)}, {"p95", latencyPercentile(0.95)}, {"p99", latencyPercentile(0.99)}}},
-                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached},
+                {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}, {"unknown_runs", tokensUnknown},
                                 {"first_attempt", Json{{"input", firstTokensIn}, {"output", firstTokensOut}, {"cached", firstTokensCached}}}}},
                 {"repair_overhead", Json{{"token_share", repairOverheadTokenShare()}}},
                 {"counts", countsJson()},
@@ -179,10 +188,14 @@ Json PassTally::toJson() const
 
 Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices)
 {
-    double total = 0.0, firstAttempts = 0.0;
-    std::int64_t pricedRuns = 0, unpricedRuns = 0, successes = 0;
+    double total = 0.0, firstAttempts = 0.0, checkedTotal = 0.0;
+    std::int64_t pricedRuns = 0, unpricedRuns = 0, successes = 0, uncheckedRuns = 0, tokensUnknownRuns = 0;
     std::vector<std::string> unpriced;
     for (const CostCell* cell : cells) {
+        if (cell->kind == CostCell::Kind::TokensUnknown) {
+            tokensUnknownRuns += cell->count;
+            continue;
+        }
         const auto price = prices.priceOf(cell->provider, cell->model);
         if (!price) {
             unpricedRuns += cell->count;
@@ -191,19 +204,26 @@ Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable
                 unpriced.push_back(name);
             continue;
         }
-        total += stats::costOf(*price, cell->provider, {cell->tokensIn, cell->tokensOut, cell->tokensCached});
+        const double cost = stats::costOf(*price, cell->provider, {cell->tokensIn, cell->tokensOut, cell->tokensCached});
+        total += cost;
+        if (cell->kind == CostCell::Kind::Unchecked)
+            uncheckedRuns += cell->count;
+        else
+            checkedTotal += cost;
         firstAttempts += stats::costOf(*price, cell->provider, {cell->firstTokensIn, cell->firstTokensOut, cell->firstTokensCached});
         pricedRuns += cell->count;
         successes += cell->successes;
     }
     std::sort(unpriced.begin(), unpriced.end());
     return Json{{"total_usd", total},
-                {"per_valid_result_usd", successes > 0 ? Json(total / double(successes)) : Json()},
+                {"per_valid_result_usd", successes > 0 ? Json(checkedTotal / double(successes)) : Json()},
                 {"first_attempt_usd", firstAttempts},
                 {"repair_overhead_share", total > 0 ? Json((total - firstAttempts) / total) : Json()},
                 {"priced_runs", pricedRuns},
                 {"unpriced_runs", unpricedRuns},
                 {"unpriced", unpriced},
+                {"unchecked_runs", uncheckedRuns},
+                {"tokens_unknown_runs", tokensUnknownRuns},
                 {"prices_taken", prices.taken()}};
 }
 

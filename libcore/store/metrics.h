@@ -31,35 +31,43 @@ struct Targets
     double maxFallbackRate = 0.01;
 };
 
+// The sums of some captures. Outcome rates (first try, final success, repaired, fallback,
+// failed, mean repairs) are over the checked captures: those judged against no schema
+// (`unchecked`) are neither successes nor failures, so they are left out and counted apart.
+// The rates of what happened on the wire (parse, truncated, refused, transport errors) are
+// over every capture.
 struct Tally
 {
     std::int64_t count = 0, parsed = 0, firstTryValid = 0;
-    std::int64_t valid = 0, repaired = 0, fallback = 0, failed = 0;
+    std::int64_t valid = 0, repaired = 0, fallback = 0, failed = 0, unchecked = 0;
     std::int64_t truncated = 0, refused = 0, transportError = 0;
+    std::int64_t tokensUnknown = 0; // runs an upstream reported an impossible token count for
     std::int64_t repairs = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
     std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0; // the first attempts' alone
     std::map<int, std::int64_t> latencyBins; // bin -> captures
 
     // Every counter above, in the order the store's SQL sums them.
     static constexpr std::int64_t Tally::*kCounters[] = {
-        &Tally::count, &Tally::parsed, &Tally::firstTryValid, &Tally::valid, &Tally::repaired, &Tally::fallback, &Tally::failed,
-        &Tally::truncated, &Tally::refused, &Tally::transportError, &Tally::repairs, &Tally::tokensIn, &Tally::tokensOut, &Tally::tokensCached,
+        &Tally::count, &Tally::parsed, &Tally::firstTryValid, &Tally::valid, &Tally::repaired, &Tally::fallback, &Tally::failed, &Tally::unchecked,
+        &Tally::truncated, &Tally::refused, &Tally::transportError, &Tally::tokensUnknown, &Tally::repairs, &Tally::tokensIn, &Tally::tokensOut, &Tally::tokensCached,
         &Tally::firstTokensIn, &Tally::firstTokensOut, &Tally::firstTokensCached};
 
     void merge(const Tally& other);
-    double rate(std::int64_t part) const { return count ? double(part) / double(count) : 0.0; }
-    double finalSuccessRate() const { return rate(valid + repaired); }
-    double meanRepairs() const { return count ? double(repairs) / double(count) : 0.0; }
+    std::int64_t checked() const { return count - unchecked; }
+    double rate(std::int64_t part) const { return count ? double(part) / double(count) : 0.0; }       // over every capture
+    double checkedRate(std::int64_t part) const { return checked() ? double(part) / double(checked()) : 0.0; }
+    double finalSuccessRate() const { return checkedRate(valid + repaired); }
+    double meanRepairs() const { return checked() ? double(repairs) / double(checked()) : 0.0; }
     std::int64_t latencyPercentile(double p) const; // nearest rank; 0 when empty
     std::int64_t latencyAtRank(std::int64_t rank) const; // 1-based; 0 when empty
 
-    // {"count","parse_rate","first_try_valid_rate","final_success_rate","repaired_rate",
+    // {"count","checked","unchecked","parse_rate","first_try_valid_rate","final_success_rate","repaired_rate",
     //  "fallback_rate","failed_rate","truncated_rate","refused_rate","transport_error_rate",
     //  "mean_repairs","latency_ms":{"p50","p95","p99"},"tokens":{"input","output","cached",
     //  "first_attempt":{"input","output","cached"}},
     //  "repair_overhead":{"token_share"}: the share of input + output tokens spent after the
     //  first attempt (null without tokens),
-    //  "counts":{"parsed","first_try_valid","valid","repaired","fallback","failed","truncated",
+    //  "counts":{"parsed","first_try_valid","valid","repaired","fallback","failed","unchecked","truncated",
     //            "refused","transport_error","repairs"},
     //  "intervals":{"final_success_rate":[low,high],"first_try_valid_rate","repaired_rate",
     //               "fallback_rate","failed_rate","truncated_rate","latency_ms_p50","latency_ms_p95"}}
@@ -93,11 +101,19 @@ struct PassCell
     PassTally tally;
 };
 
-// Tokens and successes of one group's captures on one provider and model: what pricing needs.
+// Tokens and successes of one group's captures on one provider and model, of one kind: what
+// pricing needs.
 struct CostCell
 {
+    // Checked runs are priced and feed the cost per valid result; unchecked ones are priced
+    // (they were paid for) but judged nothing; runs with an unknown token count are counted
+    // and left out.
+    enum class Kind { Checked, Unchecked, TokensUnknown };
+    static Kind kindOf(const Tally& cellTally); // a cell's captures share their outcome and flags
+
     std::vector<std::string> key; // the group's --by values
     std::string provider, model;
+    Kind kind = Kind::Checked;
     std::int64_t count = 0, successes = 0, tokensIn = 0, tokensOut = 0, tokensCached = 0;
     std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0;
 
@@ -106,9 +122,11 @@ struct CostCell
 // {"total_usd", "per_valid_result_usd" (null without a valid result), "first_attempt_usd",
 //  "repair_overhead_share" (the share of total_usd spent after the first attempt: repairs,
 //  continuations, re-asks, fallbacks, billed transport retries; null when nothing was spent),
-//  "priced_runs", "unpriced_runs", "unpriced": ["provider/model", ...], "prices_taken"}: the
-// priced runs' cost, every attempt's tokens included; runs of a model the table has no price
-// for are counted apart, never guessed.
+//  "priced_runs", "unpriced_runs", "unpriced": ["provider/model", ...], "unchecked_runs",
+//  "tokens_unknown_runs", "prices_taken"}: the priced runs' cost, every attempt's tokens
+// included; runs of a model the table has no price for are counted apart, never guessed.
+// Unchecked runs count in total_usd, not in per_valid_result_usd; runs with an unknown token
+// count in neither.
 Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices);
 
 // The document `captures stats --json` prints: the overall figures, "targets", "pass_k"

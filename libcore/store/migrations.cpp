@@ -143,6 +143,40 @@ QStringList versionEight(Dialect dialect)
     };
 }
 
+// `unchecked` and schema ids (migrations.h). The bodies keep the outcome they were written
+// with; Store::loadCaptures reads an unchecked capture's as unchecked.
+QStringList versionNine(Dialect)
+{
+    return {
+        QStringLiteral("UPDATE captures SET outcome = 4, first_try_valid = 0 WHERE outcome = 0 AND seq IN"
+                       " (SELECT capture_seq FROM capture_labels WHERE key = 'validated' AND value = 'false')"),
+        QStringLiteral("UPDATE capture_replies SET valid = 0 WHERE capture_seq IN (SELECT seq FROM captures WHERE outcome = 4)"),
+        // A run of one attempt that ended cut: its first try was that cut reply.
+        QStringLiteral("UPDATE captures SET first_try_valid = 0 WHERE first_try_valid = 1 AND attempts = 1 AND (flags & 1) = 1"),
+        QStringLiteral("ALTER TABLE schemas ADD COLUMN schema_id TEXT"),
+        QStringLiteral("CREATE INDEX schemas_id ON schemas (schema_id)"),
+        QStringLiteral("DELETE FROM capture_rollups"),
+    };
+}
+
+// Fills schemas.schema_id from the schemas' own text.
+Status backfillVersionNine(Connection& connection)
+{
+    auto rows = connection.exec(QStringLiteral("SELECT hash, body FROM schemas"), {}, "upgrading");
+    if (!rows)
+        return rows.error();
+    std::vector<std::pair<QString, QString>> ids;
+    while (rows->next()) {
+        const Json body = Json::parse(rows->value(1).toString().toStdString(), nullptr, false);
+        if (body.is_object() && body.contains("$id") && body["$id"].is_string())
+            ids.emplace_back(rows->value(0).toString(), QString::fromStdString(body["$id"].get<std::string>()));
+    }
+    for (const auto& [hash, id] : ids)
+        if (auto updated = connection.exec(QStringLiteral("UPDATE schemas SET schema_id = ? WHERE hash = ?"), {id, hash}, "upgrading"); !updated)
+            return updated.error();
+    return Done{};
+}
+
 // Fills version 2's columns for captures written before it.
 Status backfillVersionTwo(Connection& connection)
 {
@@ -190,6 +224,9 @@ Status applyStep(Connection& connection, int version)
     if (version == 6)
         if (auto filled = detail::backfillRollups(connection); !filled)
             return filled;
+    if (version == 9)
+        if (auto filled = backfillVersionNine(connection); !filled)
+            return filled;
     auto recorded = connection.exec(QStringLiteral("UPDATE conform_meta SET value = ? WHERE key = 'schema_version'"),
                                     {QString::number(version)}, "upgrading");
     return recorded ? Status(Done{}) : Status(recorded.error());
@@ -208,6 +245,7 @@ QStringList migrationStatements(int version, Dialect dialect)
     case 6: return versionSix(dialect);
     case 7: return versionSeven(dialect);
     case 8: return versionEight(dialect);
+    case 9: return versionNine(dialect);
     default: return {};
     }
 }

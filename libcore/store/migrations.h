@@ -20,6 +20,10 @@
 //            (capture_bodies.packed, see detail/body_packing.h).
 // Version 8: body templates (body_templates, capture_bodies.template_id): later bodies of a
 //            schema are packed against an earlier capture's, and against their final reply.
+// Version 9: outcome 4, `unchecked`: replies judged by no schema (labelled validated=false)
+//            were stored as valid and are moved there, with their first try; a cut reply's
+//            first try is never valid; schemas.schema_id holds a schema's "$id" (what replay
+//            and the workbench scope a schema's captures by). The rollups are rebuilt.
 #include "base/result.h"
 #include "store/detail/connection.h"
 
@@ -27,7 +31,7 @@
 
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 8;
+inline constexpr int kStoreVersion = 9;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);

@@ -43,8 +43,12 @@ void tallyPage(const std::vector<StoredReply>& page, const QList<Verdict>& verdi
         const Verdict& verdict = verdicts[static_cast<qsizetype>(i)];
         const bool after = verdict.valid;
         ++report.count;
-        report.validBefore += before;
         report.validAfter += after;
+        if (!page[i].checked) {
+            ++report.uncheckedBefore;
+            continue;
+        }
+        report.validBefore += before;
         if (before == after)
             continue;
         (before ? report.becameInvalid : report.becameValid) += 1;
@@ -63,7 +67,7 @@ Json ReplayReport::toJson() const
         list.push_back(Json{{"id", c.id}, {"before", c.validBefore ? "valid" : "invalid"}, {"after", c.validAfter ? "valid" : "invalid"},
                             {"issue", c.issue}});
     Json out{{"count", count}, {"valid_before", validBefore}, {"valid_after", validAfter}, {"became_invalid", becameInvalid},
-             {"became_valid", becameValid}, {"seconds", seconds}, {"changes", std::move(list)}};
+             {"became_valid", becameValid}, {"unchecked_before", uncheckedBefore}, {"seconds", seconds}, {"changes", std::move(list)}};
     if (cancelled)
         out["cancelled"] = true;
     return out;

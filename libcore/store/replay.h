@@ -44,11 +44,12 @@ struct ReplayChange
 struct ReplayReport
 {
     std::int64_t count = 0, validBefore = 0, validAfter = 0, becameInvalid = 0, becameValid = 0;
+    std::int64_t uncheckedBefore = 0; // judged by no schema when stored: judged now, never a change
     double seconds = 0;
     bool cancelled = false;
     std::vector<ReplayChange> changes; // in store order
 
-    // {"count","valid_before","valid_after","became_invalid","became_valid","seconds",
+    // {"count","valid_before","valid_after","became_invalid","became_valid","unchecked_before","seconds",
     //  "changes":[{"id","before","after","issue"}]} (+ "cancelled": true when it was)
     Json toJson() const;
 };

@@ -102,16 +102,22 @@ Dialect Store::dialect() const
 
 Result<std::unique_ptr<Store>> Store::open(const StoreLocation& location, const OpenOptions& options)
 {
-    auto connection = Connection::open(location, options);
+    // Several processes may create or upgrade one store at once: each waits its turn.
+    auto connection = retryWhileLocked(options.lockWaitMs, [&]() -> Result<std::unique_ptr<Connection>> {
+        auto opened = Connection::open(location, options);
+        if (!opened)
+            return opened.error();
+        if (auto migrated = migrate(*opened.value()); !migrated)
+            return migrated.error();
+        if (options.create) { // take the write lock once, briefly: a busy store fails now
+            if (auto began = opened.value()->begin(true); !began)
+                return began.error();
+            opened.value()->rollback();
+        }
+        return opened;
+    });
     if (!connection)
         return connection.error();
-    if (auto migrated = migrate(*connection.value()); !migrated)
-        return migrated.error();
-    if (options.create) { // take the write lock once, briefly: a busy store fails now
-        if (auto began = connection.value()->begin(true); !began)
-            return began.error();
-        connection.value()->rollback();
-    }
     return std::unique_ptr<Store>(new Store(std::move(connection).value()));
 }
 
@@ -262,8 +268,8 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     };
     if (firstTime("s" + s.schemaHash)) {
         const std::string body = c.schemaText.empty() ? dump(c.schema) : c.schemaText;
-        auto stored = insert(QStringLiteral("INSERT INTO schemas (hash, title, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
-                             {s.schemaHash, s.schemaTitle, body});
+        auto stored = insert(QStringLiteral("INSERT INTO schemas (hash, title, body, schema_id) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING"),
+                             {s.schemaHash, s.schemaTitle, body, s.schemaId.empty() ? RowValue(nullptr) : RowValue(s.schemaId)});
         if (!stored)
             return stored.error();
     }
@@ -301,6 +307,16 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
         return row.error();
     if (!row.value()) {
         ++result.alreadyPresent;
+        auto held = m_connection->exec(QStringLiteral("SELECT created_at, schema_hash, prompt_hash, provider, model, outcome, flags, attempts"
+                                                      " FROM captures WHERE id = ?"),
+                                       {QString::fromStdString(s.id)}, "writing");
+        if (!held)
+            return held.error();
+        if (held->next()
+            && (held->value(0).toLongLong() != s.createdAtMs || stringOf(held->value(1)) != s.schemaHash || stringOf(held->value(2)) != s.promptHash
+                || stringOf(held->value(3)) != s.provider || stringOf(held->value(4)) != s.model || held->value(5).toInt() != s.outcome
+                || held->value(6).toInt() != s.flags || held->value(7).toInt() != s.attempts))
+            result.heldWithOtherContent.push_back(s.id);
         return Done{};
     }
     const std::int64_t seq = *row.value();
@@ -532,6 +548,11 @@ Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const
         c.spec = Json::parse(bodies->first, nullptr, false);
         c.run = Json::parse(bodies->second, nullptr, false);
     }
+    // A reply judged by no schema, stored as "valid" before store version 9: its row says
+    // unchecked (the migration moved it), and so does the document read back.
+    for (Capture& c : captures)
+        if (c.summary.outcome == static_cast<int>(OutcomeCode::Unchecked) && c.run.is_object() && c.run.value("outcome", "") == "valid")
+            c.run["outcome"] = "unchecked";
     if (auto labelled = attachLabels(seqs, [&](std::size_t row) -> Labels& { return captures[row].summary.labels; }); !labelled)
         return labelled.error();
     return captures;
@@ -581,7 +602,7 @@ Result<std::vector<StoredReply>> Store::replies(const Filter& filter, std::int64
     page.afterSeq = afterSeq;
     const SqlCondition where = whereClause(page);
     auto rows = m_connection->exec(QStringLiteral("SELECT c.seq, c.id, r.raw, r.valid, r.first_issue, r.coerce, r.strict_repairs,"
-                                                  " c.created_at, c.provider, c.model, (SELECT s.title FROM schemas s WHERE s.hash = c.schema_hash)"
+                                                  " c.created_at, c.provider, c.model, (SELECT s.title FROM schemas s WHERE s.hash = c.schema_hash), c.outcome"
                                                   " FROM captures c JOIN capture_replies r ON r.capture_seq = c.seq")
                                        + where.sql + QStringLiteral(" ORDER BY c.seq LIMIT %1").arg(limit),
                                    where.values);
@@ -601,6 +622,7 @@ Result<std::vector<StoredReply>> Store::replies(const Filter& filter, std::int64
         r.provider = stringOf(rows->value(8));
         r.model = stringOf(rows->value(9));
         r.schemaTitle = stringOf(rows->value(10));
+        r.checked = rows->value(11).toInt() != static_cast<int>(OutcomeCode::Unchecked);
         replies.push_back(std::move(r));
     }
     return replies;

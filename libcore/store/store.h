@@ -75,6 +75,9 @@ struct InsertResult
 {
     std::vector<std::string> inserted; // ids newly stored
     std::size_t alreadyPresent = 0;    // ids the store had (an import run twice adds nothing)
+    // Of those, the ids the store holds for another run: a different time, schema, prompt,
+    // target, outcome, flags or number of attempts. The stored one is kept.
+    std::vector<std::string> heldWithOtherContent;
 };
 
 // One capture as a replay reads it.
@@ -86,6 +89,7 @@ struct StoredReply
     // What a re-validation's list says of the capture beside its verdict.
     std::int64_t createdAtMs = 0;
     std::string schemaTitle, provider, model;
+    bool checked = true; // false: stored unchecked (judged by no schema)
 };
 
 class Store

@@ -45,8 +45,15 @@ Tally tallyOf(const QSqlQuery& q, int at, const detail::UnpackedKey& key)
     t.count = n;
     t.parsed = key.parsedFirst ? n : 0;
     t.firstTryValid = key.validFirst ? n : 0;
-    (key.outcome == 0 ? t.valid : key.outcome == 1 ? t.repaired : key.outcome == 2 ? t.fallback : t.failed) = n;
+    switch (static_cast<OutcomeCode>(key.outcome)) {
+    case OutcomeCode::Valid: t.valid = n; break;
+    case OutcomeCode::Repaired: t.repaired = n; break;
+    case OutcomeCode::Fallback: t.fallback = n; break;
+    case OutcomeCode::Unchecked: t.unchecked = n; break;
+    case OutcomeCode::Failed: default: t.failed = n; break;
+    }
     t.truncated = key.flags & Truncated ? n : 0;
+    t.tokensUnknown = key.flags & TokensUnknown ? n : 0;
     t.refused = key.flags & Refused ? n : 0;
     t.transportError = key.flags & TransportError ? n : 0;
     t.repairs = q.value(at + 1).toLongLong();
@@ -111,13 +118,15 @@ Result<std::vector<Cell>> readCells(Connection& connection, const QString& sql, 
 // model) as pricing needs them, and the cells cut back to their --by key.
 Result<std::vector<CostCell>> costCellsOf(std::vector<Cell>& cells, std::size_t byFields)
 {
-    std::map<std::vector<std::string>, CostCell> sums;
+    std::map<std::pair<std::vector<std::string>, CostCell::Kind>, CostCell> sums;
     for (Cell& cell : cells) {
-        sums[cell.key].add(cell.tally);
+        sums[{cell.key, CostCell::kindOf(cell.tally)}].add(cell.tally);
         cell.key.resize(byFields);
     }
     std::vector<CostCell> out;
-    for (auto& [key, sum] : sums) {
+    for (auto& [at, sum] : sums) {
+        const auto& key = at.first;
+        sum.kind = at.second;
         sum.provider = key[byFields];
         sum.model = key[byFields + 1];
         sum.key.assign(key.begin(), key.begin() + std::ptrdiff_t(byFields));
@@ -216,7 +225,7 @@ Status Store::rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int
         byColumns.push_back(field == "provider" ? 1 : field == "model" ? 2 : field == "mode" ? 3 : field == "schema" ? 4 : field == "prompt" ? 5 : 6);
     const std::int64_t bucketMs = bucketMsOf(query);
     std::map<std::pair<std::vector<std::string>, std::int64_t>, Tally> cells;
-    std::map<std::tuple<std::vector<std::string>, std::string, std::string>, CostCell> costs;
+    std::map<std::tuple<std::vector<std::string>, std::string, std::string, CostCell::Kind>, CostCell> costs;
     while (rows->next()) {
         std::vector<std::string> key;
         key.reserve(byColumns.size());
@@ -224,7 +233,7 @@ Status Store::rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int
             key.push_back(stringOf(rows->value(column)));
         detail::UnpackedKey facts;
         facts.outcome = rows->value(8).toInt();
-        facts.flags = rows->value(9).toInt() & 7;
+        facts.flags = rows->value(9).toInt() & detail::kKeyFlags;
         facts.parsedFirst = rows->value(10).toInt() != 0;
         facts.validFirst = rows->value(11).toInt() != 0;
         Tally tally = tallyOf(rows.value(), 12, facts);
@@ -234,7 +243,7 @@ Status Store::rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int
         if (const std::string caseKey = stringOf(rows->value(7)); !caseKey.empty())
             parts.addCaseRuns(caseKey, key, tally.count, passed, passed);
         if (query.prices)
-            costs[{key, stringOf(rows->value(1)), stringOf(rows->value(2))}].add(tally);
+            costs[{key, stringOf(rows->value(1)), stringOf(rows->value(2)), CostCell::kindOf(tally)}].add(tally);
         const std::int64_t bucket = bucketMs > 0 ? rows->value(0).toLongLong() / bucketMs * bucketMs : 0;
         cells[{std::move(key), bucket}].merge(tally);
     }
@@ -246,6 +255,7 @@ Status Store::rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int
         cost.key = std::get<0>(at);
         cost.provider = std::get<1>(at);
         cost.model = std::get<2>(at);
+        cost.kind = std::get<3>(at);
         parts.costs.push_back(std::move(cost));
     }
     return Done{};
@@ -324,11 +334,19 @@ Result<std::vector<CostCell>> Store::costCells(const SqlCondition& where, const 
     auto grouping = this->grouping(fields);
     if (!grouping)
         return grouping.error();
+    // Column 2 is the cell's CostCell::Kind: runs with an unknown token count, unchecked runs,
+    // the others.
     auto rows = m_connection->exec(QStringLiteral("SELECT ") + grouping->groupSql()
-                                       + QStringLiteral(", COUNT(*), SUM(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), SUM(c.tokens_in),"
+                                       + QStringLiteral(", CASE WHEN (c.flags & %1) <> 0 THEN %2 WHEN c.outcome = %3 THEN %4 ELSE %5 END,"
+                                                        " COUNT(*), SUM(CASE WHEN c.outcome <= 1 THEN 1 ELSE 0 END), SUM(c.tokens_in),"
                                                         " SUM(c.tokens_out), SUM(c.tokens_cached), SUM(c.first_tokens_in),"
                                                         " SUM(c.first_tokens_out), SUM(c.first_tokens_cached) FROM captures c")
-                                       + where.sql + QStringLiteral(" GROUP BY 1"),
+                                             .arg(int(TokensUnknown))
+                                             .arg(int(CostCell::Kind::TokensUnknown))
+                                             .arg(int(OutcomeCode::Unchecked))
+                                             .arg(int(CostCell::Kind::Unchecked))
+                                             .arg(int(CostCell::Kind::Checked))
+                                       + where.sql + QStringLiteral(" GROUP BY 1, 2"),
                                    where.values);
     if (!rows)
         return rows.error();
@@ -341,14 +359,15 @@ Result<std::vector<CostCell>> Store::costCells(const SqlCondition& where, const 
         cell.provider = key.back();
         key.pop_back();
         cell.key = std::move(key);
-        cell.count = rows->value(1).toLongLong();
-        cell.successes = rows->value(2).toLongLong();
-        cell.tokensIn = rows->value(3).toLongLong();
-        cell.tokensOut = rows->value(4).toLongLong();
-        cell.tokensCached = rows->value(5).toLongLong();
-        cell.firstTokensIn = rows->value(6).toLongLong();
-        cell.firstTokensOut = rows->value(7).toLongLong();
-        cell.firstTokensCached = rows->value(8).toLongLong();
+        cell.kind = static_cast<CostCell::Kind>(rows->value(1).toInt());
+        cell.count = rows->value(2).toLongLong();
+        cell.successes = rows->value(3).toLongLong();
+        cell.tokensIn = rows->value(4).toLongLong();
+        cell.tokensOut = rows->value(5).toLongLong();
+        cell.tokensCached = rows->value(6).toLongLong();
+        cell.firstTokensIn = rows->value(7).toLongLong();
+        cell.firstTokensOut = rows->value(8).toLongLong();
+        cell.firstTokensCached = rows->value(9).toLongLong();
         cells.push_back(std::move(cell));
     }
     return cells;

@@ -107,6 +107,12 @@ void CaptureWriter::work(StoreLocation location, OpenOptions options)
             for (const std::string& id : inserted->inserted)
                 ids << QString::fromStdString(id);
             emit committed(ids);
+            if (!inserted->heldWithOtherContent.empty()) {
+                QStringList held;
+                for (const std::string& id : inserted->heldWithOtherContent)
+                    held << QString::fromStdString(id);
+                emit heldWithOtherContent(held);
+            }
         } else {
             emit failed(QString::fromStdString(inserted.error().toString()));
         }

@@ -55,6 +55,8 @@ public:
 
 signals:
     void committed(const QStringList& ids);
+    // Ids of a committed batch the store already held for another run (InsertResult).
+    void heldWithOtherContent(const QStringList& ids);
     void failed(const QString& message);
 
 private:

@@ -17,7 +17,7 @@ namespace {
 std::vector<std::pair<QString, QString>> outcomeWords()
 {
     std::vector<std::pair<QString, QString>> words;
-    for (engine::Outcome outcome : {engine::Outcome::Valid, engine::Outcome::Repaired, engine::Outcome::Fallback, engine::Outcome::Failed})
+    for (engine::Outcome outcome : {engine::Outcome::Valid, engine::Outcome::Repaired, engine::Outcome::Fallback, engine::Outcome::Failed, engine::Outcome::Unchecked})
         words.emplace_back(OutcomeWords::outcome(outcome), QString::fromLatin1(engine::outcomeName(outcome)));
     return words;
 }

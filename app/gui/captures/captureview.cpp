@@ -69,6 +69,7 @@ Tone outcomeTone(int outcomeCode)
     case store::OutcomeCode::Valid: return Tone::Success;
     case store::OutcomeCode::Repaired: return Tone::Info;
     case store::OutcomeCode::Fallback: return Tone::Warning;
+    case store::OutcomeCode::Unchecked: return Tone::Unchecked;
     case store::OutcomeCode::Failed: break;
     }
     return Tone::Failure;

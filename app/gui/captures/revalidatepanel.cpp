@@ -130,7 +130,7 @@ RevalidatePanel::RevalidatePanel(SchemaDocument* document, FilterSource filter, 
     // captures that ran with another.
     m_scope->addItem(tr("captures of this schema"), int(Scope::ThisSchema));
     m_scope->addItem(tr("captures of every schema"), int(Scope::EverySchema));
-    m_scope->setToolTip(tr("This schema: every capture whose schema has the edited schema's title. Every schema: all the filtered captures."));
+    m_scope->setToolTip(tr("This schema: every capture whose schema has the edited schema's $id, else its title, else exactly its text. Every schema: all the filtered captures."));
     m_start->setToolTip(tr("Extract and validate the filtered captures' final replies again, against the schema being edited"));
     m_start->setShortcut(QKeySequence(tr("Ctrl+Shift+H")));
     m_summary->setTextFormat(Qt::PlainText);
@@ -209,13 +209,8 @@ void RevalidatePanel::prepare(CompiledSchemaPtr compiled, store::Filter filter)
                         }
                         store::Filter scoped = filter;
                         m_scopeNote.clear();
-                        if (scope() == Scope::ThisSchema) {
-                            const std::string title = inputs.schema.is_object() ? inputs.schema.value("title", std::string()) : std::string();
-                            if (title.empty())
-                                m_scopeNote = tr("the schema has no title, so captures of every schema were checked");
-                            else
-                                scoped.schemaTitle = title;
-                        }
+                        if (scope() == Scope::ThisSchema && store::scopeToSchema(scoped, inputs.schema) == "hash")
+                            m_scopeNote = tr("the schema has no $id or title, so only captures of this exact text were checked");
                         run(std::move(inputs.validator), std::move(inputs.schema), std::move(scoped));
                     });
 }

@@ -174,7 +174,12 @@ void Dashboard::refresh()
         }
         const double seconds = answer.seconds;
         draw(std::move(answer.stats), [this, seconds, settle] {
-            m_status->setText(tr("%1 captures · %2 s · %3").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))))
+            // Rates are over the checked captures: the ones judged by no schema are said apart.
+            const qlonglong unchecked = m_stats.value("unchecked", 0);
+            const QString count = unchecked > 0
+                ? tr("%1 captures (%2 unchecked, left out of the rates)").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))), QLocale().toString(unchecked))
+                : tr("%1 captures").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))));
+            m_status->setText(tr("%1 · %2 s · %3").arg(count)
                                   .arg(seconds, 0, 'f', 2)
                                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
             settle();

@@ -11,13 +11,14 @@ QString OutcomeWords::outcome(engine::Outcome outcome)
     case engine::Outcome::Repaired: return tr("repaired");
     case engine::Outcome::Fallback: return tr("fallback");
     case engine::Outcome::Failed: return tr("failed");
+    case engine::Outcome::Unchecked: return tr("unchecked");
     }
     return {};
 }
 
 QString OutcomeWords::outcomeOfCode(int code)
 {
-    if (code < 0 || code > static_cast<int>(engine::Outcome::Failed))
+    if (code < 0 || code > static_cast<int>(engine::Outcome::Unchecked))
         return QString::number(code);
     return outcome(static_cast<engine::Outcome>(code));
 }
@@ -30,6 +31,7 @@ QString OutcomeWords::flag(engine::RunFlag flag)
     case engine::RunFlag::TransportError: return tr("transport error");
     case engine::RunFlag::Cancelled: return tr("cancelled");
     case engine::RunFlag::NotEnforced: return tr("not enforced");
+    case engine::RunFlag::TokensUnknown: return tr("token counts unknown");
     }
     return {};
 }

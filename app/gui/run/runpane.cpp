@@ -41,6 +41,7 @@ Tone toneOf(const engine::RunRecord& record)
     case engine::Outcome::Valid: return Tone::Success;
     case engine::Outcome::Repaired: return Tone::Info;
     case engine::Outcome::Fallback: return Tone::Warning;
+    case engine::Outcome::Unchecked: return Tone::Unchecked;
     case engine::Outcome::Failed: break;
     }
     return Tone::Failure;

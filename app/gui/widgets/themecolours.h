@@ -21,6 +21,7 @@ struct StatusColours
     QColor muted;    // secondary text: descriptions, cancelled runs
     QColor track;    // the unfilled part of a bar
     QColor passedRow, failedRow; // row backgrounds of a pass/fail table
+    QColor unchecked; // judged by no schema: neither a success nor a failure
 };
 
 struct EditorColours
@@ -36,7 +37,7 @@ StatusColours statusColours(const QPalette& palette);
 EditorColours editorColours(const QPalette& palette);
 
 // What a piece of status text means, so its colour can follow the theme.
-enum class Tone { Muted, Success, Info, Warning, Failure };
+enum class Tone { Muted, Success, Info, Warning, Failure, Unchecked };
 QColor toneColour(Tone tone, const StatusColours& colours);
 QColor toneColour(Tone tone); // on the application's palette
 

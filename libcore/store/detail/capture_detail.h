@@ -14,7 +14,7 @@ struct SpecParts
     std::string system, user;
     Json spec;
     std::string schemaText, specText;
-    std::string schemaHash, schemaTitle, promptHash;
+    std::string schemaHash, schemaTitle, schemaId, promptHash;
     bool coerce = false, strictRepairs = false; // the policy the final reply is checked under
 };
 

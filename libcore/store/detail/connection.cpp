@@ -25,6 +25,8 @@ bool isBusy(const QSqlError& error)
     return text.contains(QLatin1String("locked")) || text.contains(QLatin1String("busy"));
 }
 
+constexpr std::string_view kLocked = "the store is locked by another process";
+
 } // namespace
 
 Connection::Connection(StoreLocation location, QSqlDatabase db, Dialect dialect)
@@ -72,6 +74,7 @@ Result<std::unique_ptr<Connection>> Connection::open(const StoreLocation& locati
         db.setConnectOptions(QStringLiteral("connect_timeout=5"));
     }
     std::unique_ptr<Connection> connection(new Connection(location, db, sqlite ? Dialect::Sqlite : Dialect::Postgres));
+    connection->m_lockWaitMs = options.lockWaitMs;
     db = QSqlDatabase(); // one handle, the connection's: removeDatabase() wants no others left
     if (!connection->m_db.open())
         return connection->error(connection->m_db.lastError(), "opening");
@@ -127,7 +130,7 @@ Error Connection::error(const QSqlError& e, const char* doing) const
     text.replace(QLatin1Char('\n'), QLatin1Char(' '));
     std::string message;
     if (m_dialect == Dialect::Sqlite && isBusy(e))
-        message = "the store is locked by another process (gave up " + std::string(doing) + " after waiting)";
+        message.append(kLocked).append(" (gave up ").append(doing).append(" after waiting)");
     else if (m_dialect == Dialect::Sqlite && text.contains(QLatin1String("not a database")))
         message = "not a Conform capture store (not a SQLite database)";
     else
@@ -244,11 +247,18 @@ Result<std::optional<std::int64_t>> Connection::insertRow(const QString& sql, st
     return std::optional<std::int64_t>(returningSeq ? sqlite3_last_insert_rowid(m_sqlite) : 0);
 }
 
+bool Connection::isLocked(const Error& error)
+{
+    return std::string_view(error.message).substr(0, kLocked.size()) == kLocked;
+}
+
 Status Connection::begin(bool forWriting)
 {
     // SQLite: take the write lock up front, so a busy store fails here and not half-way.
     const QString sql = m_dialect == Dialect::Sqlite && forWriting ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN");
-    return execAll({sql}, forWriting ? "writing" : "reading");
+    if (m_dialect != Dialect::Sqlite || !forWriting)
+        return execAll({sql}, "reading");
+    return retryWhileLocked(m_lockWaitMs, [&] { return execAll({sql}, "writing"); });
 }
 
 Status Connection::commit()

@@ -4,10 +4,14 @@
 #include "base/result.h"
 #include "store/location.h"
 
+#include <QDeadlineTimer>
+#include <QRandomGenerator>
 #include <QSqlDatabase>
+#include <QThread>
 #include <QSqlQuery>
 #include <QVariantList>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -56,7 +60,11 @@ public:
     // bound as it is, where Qt's binding would take each value through UTF-16 and back.
     Result<std::optional<std::int64_t>> insertRow(const QString& sql, std::initializer_list<RowValue> values, bool returningSeq);
     Error error(const QSqlError& error, const char* doing) const;
+    // Whether an Error came from a store locked by another process (see OpenOptions::lockWaitMs).
+    static bool isLocked(const Error& error);
 
+    // For writing on SQLite: BEGIN IMMEDIATE, retried with backoff while another process
+    // holds the lock, up to OpenOptions::lockWaitMs.
     Status begin(bool forWriting);
     Status commit();
     void rollback();
@@ -69,9 +77,28 @@ private:
     QSqlDatabase m_db;
     Dialect m_dialect;
     QString m_name;
+    int m_lockWaitMs = 0;
     std::map<QString, std::unique_ptr<QSqlQuery>> m_statements;
     sqlite3* m_sqlite = nullptr; // SQLite's handle under Qt's, for insertRow()
     std::map<QString, sqlite3_stmt*> m_rowStatements;
 };
+
+// Calls `attempt` (returning a Result or Status) until it succeeds, fails for a reason other
+// than another process's lock, or `waitMs` have passed: with a growing, jittered pause
+// between tries, so that processes started together do not retry in step.
+template <typename Attempt>
+auto retryWhileLocked(int waitMs, Attempt attempt) -> decltype(attempt())
+{
+    const QDeadlineTimer deadline(waitMs);
+    int pauseMs = 5;
+    for (;;) {
+        auto result = attempt();
+        if (result || !Connection::isLocked(result.error()) || deadline.hasExpired())
+            return result;
+        const int pause = pauseMs / 2 + int(QRandomGenerator::global()->bounded(pauseMs / 2 + 1));
+        QThread::msleep(static_cast<unsigned long>(std::clamp<qint64>(deadline.remainingTime(), 1, pause)));
+        pauseMs = std::min(pauseMs * 2, 400);
+    }
+}
 
 } // namespace conform::store

@@ -66,7 +66,8 @@ std::vector<std::string> PackedGrouping::decode(std::int64_t group) const
 QString packedKeySql(const PackedGrouping& grouping, std::int64_t bucketMs)
 {
     const QString bucket = bucketMs > 0 ? QStringLiteral("(c.created_at / %1)").arg(bucketMs) : QStringLiteral("0");
-    return QStringLiteral("(((%1) * %2 + %3) * %4 + c.latency_bin) * %5 + c.outcome * 32 + (c.flags & 7) * 4 + c.parse_ok_first * 2 + c.first_try_valid")
+    return QStringLiteral("(((%1) * %2 + %3) * %4 + c.latency_bin) * %5 + c.outcome * 64 + (c.flags & 32) + (c.flags & 7) * 4"
+                          " + c.parse_ok_first * 2 + c.first_try_valid")
         .arg(grouping.groupSql())
         .arg(std::int64_t(1) << kBucketBits)
         .arg(bucket)
@@ -79,8 +80,8 @@ UnpackedKey unpackKey(std::int64_t key)
     UnpackedKey out;
     out.validFirst = key & 1;
     out.parsedFirst = key & 2;
-    out.flags = static_cast<int>((key >> 2) & 7);
-    out.outcome = static_cast<int>((key >> 5) & 3);
+    out.flags = static_cast<int>((key >> 2) & 7) | ((key >> 5) & 1 ? 32 : 0);
+    out.outcome = static_cast<int>((key >> 6) & 7);
     key >>= kFactBits;
     out.bin = static_cast<int>(key & ((std::int64_t(1) << kBinBits) - 1));
     key >>= kBinBits;

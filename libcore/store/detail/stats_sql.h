@@ -4,7 +4,7 @@
 // bucket and the latency bin are packed into one integer: the distinct values of each --by
 // field are read first (cheap, often from an index) and numbered, a CASE expression maps
 // each row's text to its number, and the database groups by the single integer. The key's
-// low bits also carry the row's outcome, its first three flags and its first-try facts, so
+// low bits also carry the row's outcome, its first three flags and tokens_unknown, and its first-try facts, so
 // the database sums five columns instead of fourteen (a fifth less time per million rows).
 #include "base/result.h"
 
@@ -17,7 +17,7 @@
 
 namespace conform::store::detail {
 
-inline constexpr int kFactBits = 7;     // outcome (2), truncated/refused/transport_error (3), parsed and valid first (2)
+inline constexpr int kFactBits = 9;     // outcome (3), truncated/refused/transport_error/tokens_unknown (4), parsed and valid first (2)
 inline constexpr int kBinBits = 14;     // latency bins stay below 2^14 (latencies up to 2^40 ms)
 inline constexpr int kBucketBits = 21;  // hours since 1970 stay below 2^21 until the year 2209
 inline constexpr std::int64_t kMaxGroups = std::int64_t(1) << (63 - kFactBits - kBinBits - kBucketBits);
@@ -42,9 +42,11 @@ struct UnpackedKey
 {
     std::int64_t group = 0, bucket = 0;
     int bin = 0;
-    int outcome = 0, flags = 0; // flags: FlagBit values, the first three only
+    int outcome = 0, flags = 0; // flags: FlagBit values, kKeyFlags only
     bool parsedFirst = false, validFirst = false;
 };
 UnpackedKey unpackKey(std::int64_t key);
+// The flags a key carries: what the figures count (the others are filters only).
+inline constexpr int kKeyFlags = 1 | 2 | 4 | 32; // Truncated, Refused, TransportError, TokensUnknown
 
 } // namespace conform::store::detail
