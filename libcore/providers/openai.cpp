@@ -185,7 +185,7 @@ Reply OpenAiAdapter::parseResponse(const HttpResponse& response) const
     }
     const Json& choices = member(body, "choices");
     if (!choices.is_array() || choices.empty()) {
-        reply.error = ProviderError{response.status, "invalid_response", "the response has no choices"};
+        reply.error = ProviderError{response.status, "invalid_response", "a JSON object with no choices"};
         return reply;
     }
     const Json& message = member(choices[0], "message");

@@ -53,6 +53,8 @@ std::string statusReason(const Failure& failure)
 {
     if (failure.timedOut)
         return "timeout";
+    if (failure.connectionError && failure.status > 0 && !failure.detail.empty())
+        return failure.detail; // an answer that could not be read: the detail says what it was
     if (failure.connectionError || failure.status == 0)
         return "connection error" + (failure.detail.empty() ? std::string() : ": " + failure.detail);
     return "HTTP " + std::to_string(failure.status);

@@ -157,8 +157,9 @@ void Transport::onEnded(bool connectionError, const QString& detail)
             return fail(Failure{0, false, true, {}, "the stream ended before its end marker"});
     } else {
         reply = m_adapter->parseResponse(m_response);
-        if (reply.error) // a 2xx whose body is not a reply: cut short, or not the API at all
-            return fail(Failure{0, false, true, {}, "unreadable response body: " + reply.error->message});
+        if (reply.error) // a 2xx whose body is not a reply: cut short, or not the API at all (retried)
+            return fail(Failure{m_response.status, false, true, {},
+                                "upstream answered " + std::to_string(m_response.status) + " with " + reply.error->message});
     }
     ExchangeResult result;
     result.reply = std::move(reply);
@@ -224,7 +225,8 @@ void Transport::fail(Failure failure)
     }
     if (!result.reply.error) {
         const std::string type = failure.timedOut ? "timeout" : failure.connectionError ? "connection_error" : "api_error";
-        result.reply.error = ProviderError{failure.status, type, decision.reason + (failure.detail.empty() ? "" : ": " + failure.detail)};
+        const bool told = failure.detail.empty() || decision.reason.find(failure.detail) != std::string::npos;
+        result.reply.error = ProviderError{failure.status, type, decision.reason + (told ? "" : ": " + failure.detail)};
     }
     finish(std::move(result));
 }

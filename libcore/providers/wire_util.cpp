@@ -152,7 +152,8 @@ ProviderError errorFrom(int status, const Json& body, std::string_view fallbackT
     // No error object: say what the body is (an HTML page of a gateway, an empty body, ...),
     // rather than pasting it.
     if (error.message.empty())
-        error.message = status == 0 ? std::string(fallbackText) : describeBody(fallbackText, body);
+        error.message = status == 0 ? std::string(fallbackText)
+                                    : "upstream answered " + std::to_string(status) + " with " + describeBody(fallbackText, body);
     return error;
 }
 

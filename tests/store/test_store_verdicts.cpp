@@ -344,6 +344,69 @@ private slots:
                                  QStringLiteral("--json"), QStringLiteral("--all-schemas")}, &code);
         QCOMPARE(Json::parse(all.toStdString().substr(0, all.toStdString().find('\n')))["count"].get<std::int64_t>(), std::int64_t(4));
     }
+
+    // Four imports into one new store at once, ten times over: each waits its turn (SQLite
+    // answers BUSY at once while another process creates the store), none gives up.
+    void concurrentImportsIntoANewStore()
+    {
+        const QString dir = QFileInfo(freshStore(QStringLiteral("sqlite"), QStringLiteral("concurrent_lines"))).absolutePath();
+        const QString lines = QDir(dir).filePath(QStringLiteral("fixture.jsonl"));
+        QFile file(lines);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        for (const Json& document : fixtureDocuments())
+            file.write(QByteArray::fromStdString(dump(document)) + '\n');
+        file.close();
+        for (int trial = 0; trial < 10; ++trial) {
+            const QString path = freshStore(QStringLiteral("sqlite"), QStringLiteral("concurrent_%1").arg(trial));
+            std::vector<std::unique_ptr<QProcess>> imports;
+            for (int i = 0; i < 4; ++i) {
+                imports.push_back(std::make_unique<QProcess>());
+                imports.back()->start(QStringLiteral(CONFORM_CLI_PATH), {QStringLiteral("captures"), QStringLiteral("import"), lines,
+                                                                          QStringLiteral("--store"), path});
+            }
+            for (auto& process : imports) {
+                QVERIFY(process->waitForFinished(120'000));
+                QVERIFY2(process->exitCode() == 0, qPrintable(QStringLiteral("trial %1: %2").arg(trial).arg(QString::fromUtf8(process->readAllStandardError()))));
+            }
+            auto store = Store::open(StoreLocation::parse(path).value());
+            QVERIFY(store);
+            QCOMPARE(store.value()->count({}).value(), std::int64_t(fixtureDocuments().size()));
+        }
+    }
+
+    // A Conform JSONL line that is no capture is reported FILE:LINE and the rest imported
+    // (exit 1); an id the store holds for another run is counted, and the stored one kept.
+    void conformImportGoesOnPastABadLine()
+    {
+        const QString path = freshStore(QStringLiteral("sqlite"), QStringLiteral("bad_line"));
+        const QString lines = QDir(QFileInfo(path).absolutePath()).filePath(QStringLiteral("bad_line.jsonl"));
+        const std::vector<Json> documents = fixtureDocuments();
+        QFile file(lines);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(dump(documents[0])) + '\n');
+        file.write("{\"id\": \"x\", \"outcome\": \"splendid\"}\n");
+        file.write(QByteArray::fromStdString(dump(documents[1])) + '\n');
+        file.close();
+        int code = -1;
+        const QString first = cli({QStringLiteral("captures"), QStringLiteral("import"), lines, QStringLiteral("--store"), path}, &code);
+        QCOMPARE(code, 1);
+        QVERIFY2(first.contains(QStringLiteral("bad_line.jsonl:2: ")), qPrintable(first));
+        QVERIFY2(first.contains(QStringLiteral("imported 2 capture(s)")), qPrintable(first));
+
+        Json other = documents[0]; // the same id, another run
+        other["time"] = "2026-01-01T00:00:00.000Z";
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QByteArray::fromStdString(dump(other)) + '\n' + QByteArray::fromStdString(dump(documents[1])) + '\n');
+        file.close();
+        const QString second = cli({QStringLiteral("captures"), QStringLiteral("import"), lines, QStringLiteral("--store"), path}, &code);
+        QCOMPARE(code, 0);
+        QVERIFY2(second.contains(QStringLiteral("1 id(s) already held with other content: kept the stored ones")), qPrintable(second));
+        auto store = Store::open(StoreLocation::parse(path).value());
+        QVERIFY(store);
+        QCOMPARE(store.value()->count({}).value(), std::int64_t(2));
+        QCOMPARE(store.value()->capture(documents[0]["id"].get<std::string>()).value()->summary.createdAtMs,
+                 captureFromDocument(documents[0]).value().summary.createdAtMs);
+    }
 };
 
 CONFORM_TEST_CLASS(StoreVerdictsTest);
