@@ -367,6 +367,14 @@
         <source>not enforced</source>
         <translation>nicht erzwungen</translation>
     </message>
+    <message>
+        <source>unchecked</source>
+        <translation>ungeprüft</translation>
+    </message>
+    <message>
+        <source>token counts unknown</source>
+        <translation>Tokenzahlen unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1579,10 +1587,6 @@
         <translation>Abfrage läuft…</translation>
     </message>
     <message>
-        <source>%1 captures · %2 s · %3</source>
-        <translation>%1 Aufzeichnungen · %2 s · %3</translation>
-    </message>
-    <message>
         <source>%1: cannot write</source>
         <translation>%1: nicht schreibbar</translation>
     </message>
@@ -1617,6 +1621,18 @@
     <message>
         <source>What each bar is: a provider × model, or a prompt or schema version, or a mode</source>
         <translation>Was jeder Balken ist: Anbieter × Modell, eine Prompt- oder Schema-Version oder ein Modus</translation>
+    </message>
+    <message>
+        <source>%1 captures (%2 unchecked, left out of the rates)</source>
+        <translation>%1 Aufzeichnungen (%2 ungeprüft, in den Quoten nicht mitgezählt)</translation>
+    </message>
+    <message>
+        <source>%1 captures</source>
+        <translation>%1 Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>%1 · %2 s · %3</source>
+        <translation>%1 · %2 s · %3</translation>
     </message>
 </context>
 <context>
@@ -2632,12 +2648,12 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
         <translation>Aufzeichnungen aller Schemas</translation>
     </message>
     <message>
-        <source>This schema: every capture whose schema has the edited schema&apos;s title. Every schema: all the filtered captures.</source>
-        <translation>Dieses Schema: jede Aufzeichnung, deren Schema den Titel des bearbeiteten Schemas trägt. Alle Schemas: alle gefilterten Aufzeichnungen.</translation>
+        <source>This schema: every capture whose schema has the edited schema&apos;s $id, else its title, else exactly its text. Every schema: all the filtered captures.</source>
+        <translation>Dieses Schema: jede Aufzeichnung, deren Schema die $id des bearbeiteten Schemas hat, sonst seinen Titel, sonst genau seinen Text. Jedes Schema: alle gefilterten Aufzeichnungen.</translation>
     </message>
     <message>
-        <source>the schema has no title, so captures of every schema were checked</source>
-        <translation>das Schema hat keinen Titel, daher wurden die Aufzeichnungen aller Schemas geprüft</translation>
+        <source>the schema has no $id or title, so only captures of this exact text were checked</source>
+        <translation>das Schema hat weder $id noch Titel, daher wurden nur Aufzeichnungen mit genau diesem Text geprüft</translation>
     </message>
 </context>
 <context>

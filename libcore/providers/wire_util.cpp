@@ -101,7 +101,12 @@ std::string describeBody(std::string_view body, const Json& parsed)
         return "a body that is not UTF-8 text (" + sizeText(body.size()) + ")";
     if (parsed.is_discarded()) {
         const auto error = json::parseStrict(body);
-        return error ? std::string("not JSON") : "not JSON (" + sizeText(body.size()) + ") at " + error.error().toString();
+        if (error)
+            return "not JSON";
+        std::string why = error.error().toString();
+        if (why.size() > 200) // the parser quotes what it last read, which may be most of the body
+            why = why.substr(0, 200) + "...";
+        return "not JSON (" + sizeText(body.size()) + ") at " + why;
     }
     return std::string("a JSON ") + parsed.type_name() + ", not an object";
 }

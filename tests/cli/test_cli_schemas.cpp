@@ -267,7 +267,7 @@ void TestCliSchemas::everySchemaCommandTakesTheOptions_data()
     QTest::newRow("schema lint") << QStringList{"schema", "lint", schema} << "schema";
     QTest::newRow("schema example") << QStringList{"schema", "example", schema} << "schema";
     QTest::newRow("schema export") << QStringList{"schema", "export", schema, "--to", "zod"} << "schema";
-    QTest::newRow("run") << QStringList{"run", "--schema", schema, "--provider", "openai", "--base-url", "http://127.0.0.1:9",
+    QTest::newRow("run") << QStringList{"run", "--schema", schema, "--provider", "openai", "--model", "m", "--base-url", "http://127.0.0.1:9",
                                         "--retries", "0", "--timeout", "2", "--user", "hi", "--no-store"} << "run";
     QTest::newRow("suite") << QStringList{"suite", path("no-such.suite.json"), "--no-store"} << "suite";
     QTest::newRow("captures replay") << QStringList{"captures", "replay", "--schema", schema, "--store", path("captures.db")}

@@ -492,8 +492,9 @@ private slots:
         const ReplayServer server({scenarioPath(QStringLiteral("repaired"))});
         QVERIFY2(server.ok(), qPrintable(server.error()));
         const CliResult cli = runCli({QStringLiteral("--schema"), dataPath(QStringLiteral("schema.json")), QStringLiteral("--user"),
-                                      QStringLiteral("Judge."), QStringLiteral("--provider"), provider, QStringLiteral("--base-url"),
-                                      server.baseUrl(), QStringLiteral("--stream"), QStringLiteral("--json")});
+                                      QStringLiteral("Judge."), QStringLiteral("--provider"), provider, QStringLiteral("--model"),
+                                      QStringLiteral("m"), QStringLiteral("--base-url"), server.baseUrl(), QStringLiteral("--stream"),
+                                      QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 0);
         QVERIFY(!cli.out.contains("SECRET123"));
         QVERIFY(!cli.err.contains("SECRET123"));

@@ -221,6 +221,7 @@ private slots:
     // test_gui_import.cpp
     void importedOtlpCapturesFilterAndShowTheirTrace();
     void importCancelsBetweenLines();
+    void uncheckedCapturesAreLeftOutOfTheRates();
 
     void eventLoopFreeDuringABigBatch();
     void eventLoopFreeDuringABigRevalidation();

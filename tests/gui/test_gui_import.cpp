@@ -4,6 +4,11 @@
 // one opened with its trace id copied; and Cancel stopping an import between lines.
 #include "memory_fixture.h"
 
+#include "ingest/observed_call.h"
+#include "widgets/themecolours.h"
+
+#include <QBrush>
+#include <QDateTime>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QToolButton>
@@ -90,4 +95,57 @@ void TestGuiMemory::importCancelsBetweenLines()
     QVERIFY2(match.hasMatch(), qPrintable(summary));
     QVERIFY2(match.captured(1).toLongLong() < 2'000'000 && (match.captured(1).toLongLong() + 1) % 256 == 0, qPrintable(summary));
     QVERIFY(!importer->running());
+}
+
+// Replies no schema judged are `unchecked`: listed in their own colour, and left out of the
+// dashboard's rates, which say how many they left out. By hand: 6 unchecked, and against
+// "person" 1 valid and 2 invalid, so final success is 1 of the 3 judged.
+void TestGuiMemory::uncheckedCapturesAreLeftOutOfTheRates()
+{
+    {
+        const Json person = Json::parse(R"({"type": "object", "required": ["name"]})");
+        ingest::JudgeOptions options;
+        options.schemaMap.emplace("person", proxy::MappedSchema{person, std::make_shared<const schema::Validator>(schema::Validator::compile(person).value())});
+        ingest::Judge judge(std::move(options));
+        std::vector<store::Capture> captures;
+        const auto add = [&](const std::string& seed, const std::string& reply, const std::string& schemaName) {
+            ingest::ObservedCall call;
+            call.source = "otlp";
+            call.idSeed = seed;
+            call.timeMs = QDateTime::currentMSecsSinceEpoch();
+            call.provider = "openai";
+            call.model = "gpt-4o-mini";
+            call.reply = reply;
+            call.stopReason = "stop";
+            call.schemaName = schemaName;
+            captures.push_back(judge.capture(call).value());
+        };
+        for (int i = 0; i < 6; ++i)
+            add("free-" + std::to_string(i), "{\"n\": " + std::to_string(i) + "}", "");
+        add("ada", "{\"name\": \"Ada\"}", "person");
+        add("nameless-1", "{\"age\": 1}", "person");
+        add("nameless-2", "{\"age\": 2}", "person");
+        auto store = store::Store::open(store::StoreLocation::parse(m_storePath).value());
+        QVERIFY(store);
+        QVERIFY(store.value()->insert(captures));
+    }
+    openWindow(m_storePath);
+    m_window->showActivity(Activity::Captures);
+    CapturesBrowser* browser = memory()->browser();
+    browser->filterBar()->setField(QStringLiteral("outcome"), QStringLiteral("unchecked"));
+    QTRY_COMPARE(browser->model()->rowCount(), 6);
+    const QModelIndex outcome = browser->model()->index(0, CapturePageModel::Outcome);
+    QCOMPARE(outcome.data().toString(), QStringLiteral("unchecked"));
+    QCOMPARE(outcome.data(Qt::ForegroundRole).value<QBrush>().color(), toneColour(Tone::Unchecked));
+    QVERIFY(toneColour(Tone::Unchecked) != toneColour(Tone::Success) && toneColour(Tone::Unchecked) != toneColour(Tone::Failure));
+
+    browser->filterBar()->clear();
+    Dashboard* dashboard = memory()->dashboard();
+    m_window->showActivity(Activity::Dashboard);
+    QSignalSpy refreshed(dashboard, &Dashboard::refreshed);
+    dashboard->refresh();
+    QVERIFY(refreshed.wait(20000));
+    QCOMPARE(dashboard->stats()["final_success_rate"].get<double>(), 1.0 / 3.0);
+    QVERIFY2(dashboard->statusText().startsWith(QStringLiteral("9 captures (6 unchecked, left out of the rates)")), qPrintable(dashboard->statusText()));
+    saveScreenshot(dashboard, QStringLiteral("dashboard-unchecked"));
 }

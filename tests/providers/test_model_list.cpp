@@ -89,7 +89,7 @@ void TestModelList::parse_data()
         << R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","param":null,"code":"invalid_api_key"}})"
         << QStringList{} << "HTTP 401: no model list: Incorrect API key provided";
     QTest::newRow("anthropic: not json") << ProviderKind::Anthropic << 200 << "<html>proxy</html>" << QStringList{}
-                                         << "HTTP 200: no model list: <html>proxy</html>";
+                                         << "HTTP 200: no model list: upstream answered 200 with an HTML page (18 bytes)";
 }
 
 void TestModelList::parse()

@@ -144,7 +144,8 @@ QString freshStore(const QString& backend, const QString& name)
 
 QStringList versionEightUndone()
 {
-    return {QStringLiteral("ALTER TABLE capture_bodies DROP COLUMN template_id"), QStringLiteral("DROP TABLE body_templates"),
+    return {QStringLiteral("DROP INDEX schemas_id"), QStringLiteral("ALTER TABLE schemas DROP COLUMN schema_id"), // version 9
+            QStringLiteral("ALTER TABLE capture_bodies DROP COLUMN template_id"), QStringLiteral("DROP TABLE body_templates"),
             QStringLiteral("UPDATE conform_meta SET value = '7' WHERE key = 'schema_version'")};
 }
 

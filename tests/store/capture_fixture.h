@@ -26,8 +26,8 @@ void addBackendRows();
 // PostgreSQL cluster. `backend` is "sqlite" or "postgres"; empty when it cannot be made.
 QString freshStore(const QString& backend, const QString& name);
 
-// The statements that take a store of version 8 back to what version 7 wrote (bodies
-// already packed as version 7 did), for the upgrade tests.
+// The statements that take a store of the current version (9) back to what version 7 wrote
+// (bodies already packed as version 7 did), for the upgrade tests.
 QStringList versionEightUndone();
 
 // In a test of rows from addBackendRows(): opens a fresh store named `name` on the row's

@@ -1,10 +1,12 @@
 #include "captures/capturepagemodel.h"
 
+#include "captures/captureview.h"
 #include "run/outcomewords.h"
 #include "async/backgroundtask.h"
 
 #include "store/store.h"
 
+#include <QBrush>
 #include <QStringList>
 
 namespace conform::gui {
@@ -130,6 +132,8 @@ QVariant CapturePageModel::cell(const store::CaptureSummary& s, int column, int 
         return s.outcome;
     if (role == Qt::TextAlignmentRole)
         return column >= Attempts ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    if (role == Qt::ForegroundRole) // the outcome in its colour: unchecked is neither green nor red
+        return column == Outcome ? QVariant(QBrush(toneColour(outcomeTone(s.outcome)))) : QVariant();
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {

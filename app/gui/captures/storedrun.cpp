@@ -1,5 +1,6 @@
 #include "captures/storedrun.h"
 
+#include "base/json_access.h"
 
 namespace conform::gui {
 
@@ -68,10 +69,11 @@ engine::AttemptRecord attemptFromJson(const Json& a)
     r.issues = arrayAt(a, "issues");
     r.extractionFailure = stringAt(a, "extraction_failure");
     r.valid = trueAt(a, "valid");
+    r.checked = !(a.contains("checked") && a["checked"] == Json(false));
     r.stopReason = stringAt(a, "stop_reason");
     const Json usage = a.value("usage", Json::object());
     if (usage.is_object())
-        r.usage = {integerAt(usage, "input"), integerAt(usage, "output"), integerAt(usage, "cached")};
+        r.usage = {tokenCount(member(usage, "input")), tokenCount(member(usage, "output")), tokenCount(member(usage, "cached"))};
     r.latencyMs = integerAt(a, "latency_ms");
     r.httpStatus = static_cast<int>(integerAt(a, "http_status"));
     for (const Json& retry : arrayAt(a, "retries")) {

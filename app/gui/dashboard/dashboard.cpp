@@ -187,6 +187,11 @@ void Dashboard::refresh()
     });
 }
 
+QString Dashboard::statusText() const
+{
+    return m_status->text();
+}
+
 void Dashboard::draw(Json stats, std::function<void()> drawn)
 {
     m_stats = std::move(stats);

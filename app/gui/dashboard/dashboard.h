@@ -46,6 +46,7 @@ public:
     const Json& stats() const { return m_stats; }
     QChartView* chartView(DashboardChart chart) const { return m_views[std::size_t(chart)]; }
     bool isQuerying() const { return m_querying; }
+    QString statusText() const; // "4 captures (1 unchecked, left out of the rates) · 0.02 s · 12:00:00"
 
     // Writes the chart as PNG, or as SVG when `path` ends in .svg. False, with a message, on failure.
     bool exportChart(DashboardChart chart, const QString& path, QString* error = nullptr);

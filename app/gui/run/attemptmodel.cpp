@@ -47,9 +47,12 @@ QVariant AttemptModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(record.error);
         return index.column() == RetriesColumn ? retriesText(record.retries) : QVariant();
     case Qt::ForegroundRole:
-        // Valid attempts read green, failed exchanges red; the rest (repairable) amber.
+        // Valid attempts read green, failed exchanges red, replies no schema judged in their
+        // own colour; the rest (repairable) amber.
         if (record.valid)
             return QBrush(toneColour(Tone::Success));
+        if (!record.checked && record.error.empty())
+            return QBrush(toneColour(Tone::Unchecked));
         return QBrush(toneColour(record.transportError || !record.error.empty() ? Tone::Failure : Tone::Warning));
     case Qt::TextAlignmentRole:
         return index.column() == ModeColumn || index.column() == RetriesColumn || index.column() == StopColumn
@@ -78,10 +81,10 @@ QVariant AttemptModel::display(const engine::AttemptRecord& a, int row, int colu
         return a.parsed ? QVariant(static_cast<int>(a.issues.size())) : QVariant(tr("no JSON"));
     case StopColumn:
         return QString::fromStdString(a.stopReason);
-    case TokensInColumn:
-        return static_cast<qlonglong>(a.usage.inputTokens);
+    case TokensInColumn: // an unknown count (an upstream's impossible one) shows as "?"
+        return a.usage.inputTokens >= 0 ? QVariant(static_cast<qlonglong>(a.usage.inputTokens)) : QVariant(QStringLiteral("?"));
     case TokensOutColumn:
-        return static_cast<qlonglong>(a.usage.outputTokens);
+        return a.usage.outputTokens >= 0 ? QVariant(static_cast<qlonglong>(a.usage.outputTokens)) : QVariant(QStringLiteral("?"));
     case LatencyColumn:
         return a.latencyMs;
     default:
