@@ -1,7 +1,11 @@
-// The ordinary build's side of a fuzz target (CMakeLists.txt here): the target's own source is
-// linked with this Qt Test, which passes every file of its seeds and regressions folders to
-// LLVMFuzzerTestOneInput, one row each. A kept crash input then fails `make test` without
-// clang; the file is named before each call, so a crash is traced to its input.
+// The ordinary build's side of the fuzz targets (CMakeLists.txt here): every target's own
+// source is linked into this one Qt Test, its LLVMFuzzerTestOneInput renamed
+// <target>_TestOneInput (fuzz_targets.h, generated from the table of targets), and every file
+// of each target's seeds and regressions folders is passed to it, one row each. A kept crash
+// input then fails `make test` without clang; the file is named before each call, so a crash
+// is traced to its input.
+#include "fuzz_targets.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
@@ -11,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+Q_DECLARE_METATYPE(const FuzzTarget*)
 
 class FuzzReplay : public QObject
 {
@@ -20,22 +24,26 @@ class FuzzReplay : public QObject
 private slots:
     void replay_data()
     {
+        QTest::addColumn<const FuzzTarget*>("target");
         QTest::addColumn<QString>("path");
-        int rows = 0;
-        const std::pair<const char*, QString> folders[] = {{"seeds", QStringLiteral(CONFORM_FUZZ_SEEDS)},
-                                                           {"regressions", QStringLiteral(CONFORM_FUZZ_REGRESSIONS)}};
-        for (const auto& [label, folder] : folders) {
-            const QDir dir(folder); // a target without regressions has no such folder: no rows
-            for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) {
-                QTest::addRow("%s/%s", label, qPrintable(name)) << dir.filePath(name);
-                ++rows;
+        for (const FuzzTarget& target : kFuzzTargets) {
+            int rows = 0;
+            const std::pair<const char*, QString> folders[] = {{"seeds", QString::fromUtf8(target.seeds)},
+                                                               {"regressions", QString::fromUtf8(target.regressions)}};
+            for (const auto& [label, folder] : folders) {
+                const QDir dir(folder); // a target without regressions has no such folder: no rows
+                for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) {
+                    QTest::addRow("%s: %s/%s", target.name, label, qPrintable(name)) << &target << dir.filePath(name);
+                    ++rows;
+                }
             }
+            QVERIFY2(rows > 0, qPrintable(QStringLiteral("fuzz target %1 has no seeds").arg(QString::fromUtf8(target.name))));
         }
-        QVERIFY2(rows > 0, "a fuzz target has seeds");
     }
 
     void replay()
     {
+        QFETCH(const FuzzTarget*, target);
         QFETCH(QString, path);
         QFile file(path);
         QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
@@ -43,8 +51,8 @@ private slots:
         // libFuzzer hands over a buffer of exactly the input's size: a copy keeps ASan's bounds.
         std::vector<std::uint8_t> input(bytes.begin(), bytes.end());
         // Said before the call: a crash ends the process before Qt Test names the row.
-        qInfo("%s", qPrintable(path));
-        QCOMPARE(LLVMFuzzerTestOneInput(input.data(), input.size()), 0);
+        qInfo("%s: %s", target->name, qPrintable(path));
+        QCOMPARE(target->testOneInput(input.data(), input.size()), 0);
     }
 };
 
