@@ -48,6 +48,15 @@ private:
     std::map<QTcpSocket*, QByteArray> m_requests;
 };
 
+// A schema file any object satisfies, in `dir`.
+QString anyObjectSchema(const QTemporaryDir& dir)
+{
+    QFile schema(dir.filePath(QStringLiteral("schema.json")));
+    if (!schema.open(QIODevice::WriteOnly) || schema.write(R"({"type":"object"})") < 0)
+        qFatal("cannot write %s", qPrintable(schema.fileName()));
+    return schema.fileName();
+}
+
 } // namespace
 
 class CliUpstreamTest : public QObject
@@ -77,15 +86,12 @@ private slots:
         QFETCH(QString, words);
         CannedUpstream upstream(status, body);
         QTemporaryDir dir;
-        QFile schema(dir.filePath(QStringLiteral("schema.json")));
-        QVERIFY(schema.open(QIODevice::WriteOnly));
-        schema.write(R"({"type":"object"})");
-        schema.close();
+        const QString schema = anyObjectSchema(dir);
         QProcess cli;
         cli.start(QStringLiteral(CONFORM_CLI_PATH),
                   {QStringLiteral("run"), QStringLiteral("--provider"), QStringLiteral("openai"), QStringLiteral("--model"), QStringLiteral("m"),
                    QStringLiteral("--base-url"), QStringLiteral("http://127.0.0.1:%1/v1").arg(upstream.port()), QStringLiteral("--schema"),
-                   schema.fileName(), QStringLiteral("--user"), QStringLiteral("hi"), QStringLiteral("--retries"), QStringLiteral("0"),
+                   schema, QStringLiteral("--user"), QStringLiteral("hi"), QStringLiteral("--retries"), QStringLiteral("0"),
                    QStringLiteral("--store"), dir.filePath(QStringLiteral("captures.db"))});
         QTRY_VERIFY_WITH_TIMEOUT(cli.state() == QProcess::NotRunning, 60'000);
         const QString err = QString::fromUtf8(cli.readAllStandardError());
@@ -105,13 +111,10 @@ private slots:
     {
         QFETCH(QString, provider);
         QTemporaryDir dir;
-        QFile schema(dir.filePath(QStringLiteral("schema.json")));
-        QVERIFY(schema.open(QIODevice::WriteOnly));
-        schema.write(R"({"type":"object"})");
-        schema.close();
+        const QString schema = anyObjectSchema(dir);
         QProcess cli;
         cli.start(QStringLiteral(CONFORM_CLI_PATH), {QStringLiteral("run"), QStringLiteral("--provider"), provider, QStringLiteral("--schema"),
-                                                     schema.fileName(), QStringLiteral("--user"), QStringLiteral("hi")});
+                                                     schema, QStringLiteral("--user"), QStringLiteral("hi")});
         QVERIFY(cli.waitForFinished(60'000));
         QCOMPARE(cli.exitCode(), 2);
         QCOMPARE(QString::fromUtf8(cli.readAllStandardError()).trimmed(),
