@@ -98,7 +98,8 @@ MatchResult Pattern::match(std::string_view text) const
         return RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *m_re2) ? MatchResult::Match
                                                                                       : MatchResult::NoMatch;
     thread_local MatchData data;
-    const int rc = pcre2_match(m_pcre2->code, reinterpret_cast<PCRE2_SPTR>(text.data()), text.size(), 0, 0, data.data,
+    const char* subject = text.data() ? text.data() : ""; // PCRE2 10.42 refuses a null subject
+    const int rc = pcre2_match(m_pcre2->code, reinterpret_cast<PCRE2_SPTR>(subject), text.size(), 0, 0, data.data,
                                matchContext());
     if (rc >= 0)
         return MatchResult::Match;
