@@ -235,7 +235,7 @@ void TestCliSchemas::brokenPatterns_data()
     writeFile(file, R"({"type":"object","properties":{"code":{"type":"string","pattern":"(["}}})");
     writeFile(lookbehind, R"({"type":"object","patternProperties":{"(?<=a+)b":{"type":"string"}}})");
     const QString notARegex = file + R"(: /properties/code/pattern: not a regular expression: missing terminating ] for character class in "([")";
-    const QStringList run{"run", "--provider", "openai", "--base-url", "http://127.0.0.1:9", "--retries", "0", "--timeout", "2",
+    const QStringList run{"run", "--provider", "openai", "--model", "m", "--base-url", "http://127.0.0.1:9", "--retries", "0", "--timeout", "2",
                           "--user", "hi", "--no-store", "--schema"};
     QTest::newRow("validate") << QStringList{"validate", "--schema", file, path("doc-ok.json")} << notARegex;
     QTest::newRow("validate --jsonl") << QStringList{"validate", "--schema", file, "--jsonl", path("doc-ok.json")} << notARegex;
