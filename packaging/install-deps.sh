@@ -14,6 +14,8 @@ packages=(
   libsqlite3-dev
   # editors, JSON, regexes, secrets
   libqscintilla2-qt6-dev nlohmann-json3-dev libre2-dev libsimdjson-dev qtkeychain-qt6-dev
+  # patterns RE2 cannot run (lookaround, backreferences), with match limits
+  libpcre2-dev
   # gzip request bodies (OTLP exporters), inflated with zlib
   zlib1g-dev
   # the store's capture bodies, compressed against their own schema and prompt

@@ -222,6 +222,10 @@
         <translation>Zahl zu groß für ein double → null</translation>
     </message>
     <message>
+        <source>repeated key: the last value is kept, as JSON.parse keeps it</source>
+        <translation>wiederholter Schlüssel: der letzte Wert gilt, wie bei JSON.parse</translation>
+    </message>
+    <message>
         <source>single quotes → double quotes</source>
         <translation>einfache Anführungszeichen → doppelte</translation>
     </message>

@@ -1,6 +1,7 @@
-// conform-cli schema lint FILE: what is wrong with a schema itself (patterns RE2 cannot run,
-// unknown formats, keywords of the wrong type, $refs that resolve nowhere), one line each:
-// "FILE: /pointer: message". Sibling *.json files are the registry, so workspace $refs resolve.
+// conform-cli schema lint FILE: what is wrong with a schema that compiles (unknown formats),
+// one line each: "FILE: /pointer: message"; one that does not (a pattern that is no regular
+// expression, keywords of the wrong type, $refs that resolve nowhere) is an input error, exit
+// 2, as in every command. Sibling *.json files are the registry, so workspace $refs resolve.
 // conform-cli schema lint FILE --provider P: also what that provider's strict or tool mode will
 // not accept, each with its pointer and a suggested rewrite (export/provider_lint.h).
 // conform-cli schema example FILE: a small instance that validates (schema/example.h).
@@ -31,10 +32,10 @@ Json findingsJson(const std::vector<exporting::Finding>& findings)
     return list;
 }
 
-Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& messages, bool compiles)
+Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& messages)
 {
     Json list = Json::array();
-    bool ok = compiles;
+    bool ok = true;
     for (const auto& m : messages) {
         const bool error = m.severity == schema::LintMessage::Severity::Error;
         ok &= !error;
@@ -61,13 +62,13 @@ int lint(const QString& path, const std::optional<providers::ProviderKind>& prov
     options.assertFormats = reading.assertFormats;
     options.defaultDraft = reading.defaultDraft;
     auto compiled = schema::Validator::compile(document.value(), options);
+    // A schema that does not compile (a pattern that is no regular expression, a $ref loop)
+    // is bad input, as in every command that reads one: exit 2 with its pointer.
+    if (!compiled)
+        return fail(io, name + ": " + compiled.error().toString());
 
-    std::vector<schema::LintMessage> messages;
-    if (compiled)
-        messages = compiled->lint();
-    else
-        messages.push_back({schema::LintMessage::Severity::Error, compiled.error().where, compiled.error().message});
-    Json report = lintJson(name, messages, compiled.ok());
+    const std::vector<schema::LintMessage>& messages = compiled->lint();
+    Json report = lintJson(name, messages);
     const auto findings = provider ? exporting::lintForProvider(document.value(), *provider) : std::vector<exporting::Finding>();
     if (provider) {
         report["provider"] = std::string(providers::providerName(*provider));

@@ -21,9 +21,13 @@ struct ValidateSettings
     std::uint64_t maxBytes = kDefaultMaxDocumentBytes;
 };
 
-// The human form: one line per coercion and per issue, or "valid".
+// The human form: one line per warning, per coercion and per issue, or "valid".
 void printHuman(std::string& out, const schema::ValidationResult& result, const std::string& prefix)
 {
+    for (const auto& warning : result.warnings) {
+        const std::string where = toPointer(warning.path);
+        out += prefix + "warning: " + (where.empty() ? "/" : where) + ": " + warning.message + '\n';
+    }
     for (const auto& coercion : result.coercions)
         out += prefix + toPointer(coercion.path) + ": coerced " + conform::dump(coercion.before) + " -> "
             + conform::dump(coercion.after) + " (" + coercion.kind + ")\n";

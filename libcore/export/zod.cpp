@@ -4,6 +4,7 @@
 #include "base/path.h"
 #include "export/source_exporters.h"
 #include "export/source_walk.h"
+#include "schema/regex.h"
 
 namespace conform::exporting::detail {
 
@@ -114,7 +115,7 @@ private:
     std::string oneType(const Json& node, const std::string& pointer, const std::string& type, int depth)
     {
         if (type == "string")
-            return "z.string()" + bound(node, "minLength", "min") + bound(node, "maxLength", "max") + pattern(node)
+            return "z.string()" + bound(node, "minLength", "min") + bound(node, "maxLength", "max") + pattern(node, pointer)
                 + format(node, pointer);
         if (type == "number" || type == "integer")
             return std::string("z.number()") + (type == "integer" ? ".int()" : "") + bound(node, "minimum", "gte")
@@ -132,10 +133,18 @@ private:
         return "z.any()";
     }
 
-    static std::string pattern(const Json& node)
+    // A pattern that is no regular expression would make `new RegExp` throw when the module
+    // loads: it is left out, with a note, so the export always loads.
+    std::string pattern(const Json& node, const std::string& pointer)
     {
         const auto it = node.find("pattern");
-        return it != node.end() && it->is_string() ? ".regex(new RegExp(" + jsLiteral(*it) + ", \"u\"))" : std::string();
+        if (it == node.end() || !it->is_string())
+            return {};
+        if (const auto compiled = schema::Pattern::compile(it->get<std::string>()); !compiled) {
+            m_notes.push_back(pointer + "/pattern: " + compiled.error().message + "; left out");
+            return {};
+        }
+        return ".regex(new RegExp(" + jsLiteral(*it) + ", \"u\"))";
     }
 
     std::string format(const Json& node, const std::string& pointer)

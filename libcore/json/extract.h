@@ -61,7 +61,9 @@ class JsonWriter;
 //   `"b"]`, `["hello, world]`; the value a reader most likely means, but a guess),
 //   number_out_of_range (`1e400`, `-1e400`: a number no double holds, which JSON.parse reads
 //   as ±Infinity and JSON.stringify writes as null -> null; a number too small for a double
-//   reads as 0, as JSON.parse reads it, with no fix).
+//   reads as 0, as JSON.parse reads it, with no fix), repeated_key (`{"a":1,"a":2}`: the
+//   last value is kept in the first one's place, as JSON.parse keeps it, and the earlier one
+//   left out; a mark of length 0 at the repeated key).
 struct Fix
 {
     std::string kind;   // one of the kinds above

@@ -21,19 +21,19 @@ enum class FixKind {
     StrayCharacter, MissingBracket, Bom, DoubleEncoded,
     // Value-changing: refused by ExtractOptions::strict.
     TruncatedString, TruncatedLiteral, TruncatedNumber, DanglingKey, MissingValue, Placeholder, Ambiguous,
-    GuessedMissingQuote, NumberOutOfRange,
+    GuessedMissingQuote, NumberOutOfRange, RepeatedKey,
 };
 
 // Every kind, in the enum's order, by its wire name.
-inline constexpr std::array<std::string_view, 37> kFixKindNames{
+inline constexpr std::array<std::string_view, 38> kFixKindNames{
     "trailing_comma", "extra_comma", "missing_comma", "missing_colon", "single_quotes", "typographic_quotes", "odd_quotes",
     "escaped_quotes", "unquoted_key", "unquoted_string", "missing_quote", "concatenated_string", "mongo_wrapper", "comment",
     "python_literal", "invalid_literal", "control_character", "crlf", "unescaped_quote", "invalid_escape", "invalid_utf8",
     "invalid_number", "unicode_whitespace", "stray_bracket", "stray_character", "missing_bracket", "bom", "double_encoded",
     "truncated_string", "truncated_literal", "truncated_number", "dangling_key", "missing_value", "placeholder", "ambiguous",
-    "guessed_missing_quote", "number_out_of_range",
+    "guessed_missing_quote", "number_out_of_range", "repeated_key",
 };
-static_assert(kFixKindNames.size() == static_cast<std::size_t>(FixKind::NumberOutOfRange) + 1, "one wire name per kind");
+static_assert(kFixKindNames.size() == static_cast<std::size_t>(FixKind::RepeatedKey) + 1, "one wire name per kind");
 
 constexpr std::string_view fixKindName(FixKind kind)
 {

@@ -127,8 +127,10 @@ Json* Repairer::place(std::string* pointer)
         return nullptr;
     }
     auto& items = static_cast<Json::object_t::Container&>((f.node ? *f.node : m_root).get_ref<Json::object_t&>());
-    if (existing != npos) // a repeated key: the last value wins, in the first one's place
+    if (existing != npos) { // a repeated key: the last value wins, in the first one's place
+        fix(FixKind::RepeatedKey, f.keyStart, 0, {}); // a mark: the earlier value is left out
         return &items[existing].second;
+    }
     if (f.index)
         f.index->emplace(f.key, f.count);
     ++f.count;

@@ -39,12 +39,12 @@ bool treeOf(element e, Json& out)
         simdjson::dom::object object;
         if (e.get_object().get(object) != simdjson::SUCCESS)
             return false;
-        for (auto field : object) {
-            // A repeated key keeps its first place and takes the last value, as here.
+        for (auto field : object)
             if (!treeOf(field.value, out[std::string(field.key)]))
                 return false;
-        }
-        return true;
+        // Fewer members than the text names: a key repeats, which the repairer reads (the
+        // last value in the first one's place, as here) and logs as the fix repeated_key.
+        return out.size() == object.size();
     }
     case element_type::ARRAY: {
         out = Json::array();

@@ -25,7 +25,7 @@ struct StrictRead
 // value goes to `out.text` when `asText` (most often the text itself less its white space,
 // where no escape or number is spelt otherwise than the writer would), else to `out.value`. False, cheaply, for text that
 // is not JSON, for larger text (out.strict still says whether it is JSON), and for the few readings where simdjson and the repairer could differ (a number that
-// underflows or is a negative zero, integers past 64 bits, a repeated key when `asText`).
+// underflows or is a negative zero, integers past 64 bits, a repeated key, which the repairer logs).
 bool readStrictJson(std::string_view text, bool asText, StrictRead& out);
 
 } // namespace conform::json::detail

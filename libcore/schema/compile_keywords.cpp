@@ -127,28 +127,16 @@ Result<std::vector<const Node*>> Compiler::children(const Json& array, const std
     return out;
 }
 
-const Regex* Compiler::regex(const std::string& source, const std::string& where)
+Result<const Regex*> Compiler::regex(const std::string& source, const std::string& where)
 {
     if (auto it = m_regexes.find(source); it != m_regexes.end())
         return it->second;
-    Regex& r = m_out.regexes.emplace_back();
-    r.source = source;
-    auto translated = ecmaToRe2(source);
-    std::string problem = translated ? std::string() : translated.error().message;
-    if (translated) {
-        RE2::Options options;
-        options.set_log_errors(false);
-        auto re = std::make_unique<RE2>(translated.value(), options);
-        if (re->ok())
-            r.re = std::move(re);
-        else
-            problem = re->error();
-    }
-    if (!problem.empty())
-        m_out.lint.push_back({LintMessage::Severity::Error, where,
-                              "pattern \"" + source + "\" cannot run on RE2 (" + problem + "); it never matches"});
-    m_regexes.emplace(source, &r);
-    return &r;
+    Result<Pattern> pattern = Pattern::compile(source);
+    if (!pattern)
+        return Error{pattern.error().message, where};
+    const Regex* r = &m_out.regexes.emplace_back(Regex{source, std::move(pattern.value())});
+    m_regexes.emplace(source, r);
+    return r;
 }
 
 Status Compiler::compileNode(Node& node, const Location& at)
@@ -289,7 +277,10 @@ Status Compiler::compileScalars(Node& node, const Json& s)
     if (auto p = s.find("pattern"); p != s.end()) {
         if (!p->is_string())
             return Error{"must be a string", where("pattern")};
-        node.pattern = regex(p->get<std::string>(), where("pattern"));
+        auto compiled = regex(p->get<std::string>(), where("pattern"));
+        if (!compiled)
+            return compiled.error();
+        node.pattern = compiled.value();
         node.has |= Has::Pattern;
     }
     if (auto f = s.find("format"); f != s.end() && f->is_string()) {

@@ -137,8 +137,10 @@ Status Compiler::compileObjects(Node& node, const Json& s)
             auto c = child(appendPointer("/patternProperties", source));
             if (!c)
                 return c.error();
-            node.patternProperties.emplace_back(regex(source, appendPointer(where("patternProperties"), source)),
-                                                c.value());
+            auto compiled = regex(source, appendPointer(where("patternProperties"), source));
+            if (!compiled)
+                return compiled.error();
+            node.patternProperties.emplace_back(compiled.value(), c.value());
         }
         node.has |= Has::PatternProperties;
     }

@@ -58,7 +58,8 @@ private:
     Status compileApplicators(Node& node, const Json& s);
     Result<const Node*> child(const std::string& relative);
     Result<std::vector<const Node*>> children(const Json& array, const std::string& keyword);
-    const Regex* regex(const std::string& source, const std::string& where);
+    // The compiled pattern (one per source text); an Error at `where` when it is none.
+    Result<const Regex*> regex(const std::string& source, const std::string& where);
     std::string where(std::string_view keyword) const;
 
     const CompileOptions& m_options;

@@ -55,9 +55,11 @@ inline bool isMultipleOf(double value, double divisor)
     return std::fabs(q - r) <= 1e-9 * std::max(1.0, std::fabs(r));
 }
 
+// True only for a match: a check that reached its limit (MatchResult::Limit) fails too,
+// and issues mode says which it was.
 inline bool regexMatches(const Regex* regex, std::string_view text)
 {
-    return regex->re && RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *regex->re);
+    return regex->match(text) == MatchResult::Match;
 }
 
 // FastVerdict<>(context).eval(n, v) (fast_verdict.h): what issues mode over a tape asks first.
@@ -168,11 +170,15 @@ private:
             report(c.factory->tooBig("string", double(n.maxLength), true, exact), n, "maxLength");
             ok = false;
         }
-        if ((n.has & Has::Pattern) && !regexMatches(n.pattern, s)) {
-            if constexpr (!Collect)
-                return false;
-            report(c.factory->invalidPattern(n.pattern->source), n, "pattern");
-            ok = false;
+        if (n.has & Has::Pattern) {
+            if (const MatchResult m = n.pattern->match(s); m != MatchResult::Match) {
+                if constexpr (!Collect)
+                    return false;
+                report(m == MatchResult::Limit ? IssueFactory::patternCheckLimit(n.pattern->source)
+                                               : c.factory->invalidPattern(n.pattern->source),
+                       n, "pattern");
+                ok = false;
+            }
         }
         if ((n.has & Has::Format) && checkFormat(n.format, s) == FormatCheck::Invalid) {
             if constexpr (!Collect)

@@ -268,12 +268,16 @@ private:
                 }
             }
             if (n.has & Has::PatternProperties)
-                for (const auto& [regex, schema] : n.patternProperties)
-                    if (regexMatches(regex, name)) {
+                for (const auto& [regex, schema] : n.patternProperties) {
+                    const MatchResult m = regex->match(name);
+                    if (m == MatchResult::Limit)
+                        return false;
+                    if (m == MatchResult::Match) {
                         matched = true;
                         if (!descend(*schema, value))
                             return false;
                     }
+                }
             if (!matched && extra && !descend(*extra, value))
                 return false;
             if (n.propertyNames && !propertyName(n, name))

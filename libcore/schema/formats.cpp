@@ -5,7 +5,6 @@
 
 #include "schema/regex.h"
 
-#include <re2/re2.h>
 
 #include <algorithm>
 #include <array>
@@ -446,45 +445,14 @@ bool isUuid(Text s)
     return true;
 }
 
-// Perl/Python-only syntax that RE2 would accept but ECMA-262 does not have.
-bool isForeignSyntax(Text rest)
-{
-    if (rest.size() > 1 && rest[0] == '\\')
-        return isOneOf(rest[1], "aAzZCQEe");
-    if (rest.starts_with("(?P") || rest.starts_with("(?#"))
-        return true;
-    std::size_t k = 2;
-    while (rest.starts_with("(?") && k < rest.size() && isAlpha(rest[k]))
-        ++k;
-    return k > 2 && k < rest.size() && rest[k] == ')'; // a global inline flag group
-}
-
-// Longer patterns are refused: RE2 is linear in the text, but compiling a pattern is not cheap
-// (a megabyte of "." takes seconds), and no schema needs one this long.
+// Longer patterns are refused: compiling a pattern is not cheap (a megabyte of "." takes
+// seconds), and no schema needs one this long.
 constexpr std::size_t kMaxPatternLength = 8 * 1024;
 
-// ECMA-262 syntax that RE2 can run, translated as "pattern" is (regex.h): what the validator
-// could execute.
+// An ECMA-262 pattern the validator can run, read as "pattern" is (regex.h).
 bool isRegex(Text s)
 {
-    if (s.size() > kMaxPatternLength)
-        return false;
-    bool inClass = false;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (!inClass && isForeignSyntax(s.substr(i)))
-            return false;
-        if (s[i] == '\\')
-            ++i;
-        else if (s[i] == '[' || s[i] == ']')
-            inClass = s[i] == '[';
-    }
-    const Result<std::string> translated = detail::ecmaToRe2(s);
-    if (!translated)
-        return false;
-    RE2::Options options;
-    options.set_log_errors(false);
-    const RE2 compiled(re2::StringPiece(translated->data(), translated->size()), options);
-    return compiled.ok();
+    return s.size() <= kMaxPatternLength && Pattern::compile(s).ok();
 }
 
 FormatCheck verdict(bool ok) { return ok ? FormatCheck::Valid : FormatCheck::Invalid; }

@@ -12,9 +12,10 @@
 // Punycode, the contextual rules and the Bidi rule over built-in approximate Unicode tables),
 // ipv4 (dotted quad, no leading zeros), ipv6 (RFC 4291 text forms, no zone), uri,
 // uri-reference, iri, iri-reference (RFC 3986/3987), uri-template (RFC 6570 level 4), uuid,
-// json-pointer, relative-json-pointer, regex (ECMA-262 syntax that RE2 can run, translated as
-// "pattern" is (regex.h): a pattern the validator could not execute, such as a lookbehind or a
-// backreference, or one longer than 8 KiB, is not a valid "regex" here).
+// json-pointer, relative-json-pointer, regex (an ECMA-262 pattern the validator can run, read
+// as "pattern" is (regex.h): lookaround and backreferences are, syntax of other dialects (\A,
+// (?i)), a lookbehind of variable width, which PCRE2 10.42 cannot run, and a pattern longer
+// than 8 KiB are not).
 //
 // Pure functions of their arguments: no state, safe from any thread. Every checker is a
 // single forward scan (no backtracking) over the bytes of `value`, which is UTF-8 as it came

@@ -277,6 +277,12 @@ Issue IssueFactory::invalidPattern(const std::string& pattern) const
     return make("invalid_string", "Invalid", {{"validation", "regex"}});
 }
 
+Issue IssueFactory::patternCheckLimit(const std::string& pattern)
+{
+    return make("pattern_check_limit", "The pattern could not be checked within its limit",
+                members("pattern", pattern, "limit", Json(kMatchLimit)));
+}
+
 Issue IssueFactory::invalidFormat(const std::string& format) const
 {
     if (zod4(m_style)) {

@@ -31,6 +31,9 @@ public:
     Issue unrecognizedKeys(const std::vector<std::string>& keys) const;
     Issue invalidPattern(const std::string& pattern) const;
     Issue invalidFormat(const std::string& format) const;
+    // "pattern_check_limit", a code of Conform's own in either style: the pattern's check
+    // reached PCRE2's match limit (regex.h), so the value is neither a match nor a mismatch.
+    static Issue patternCheckLimit(const std::string& pattern);
     Issue invalidUnion(std::vector<std::vector<Issue>> branches) const;
     static Issue custom(const std::string& keyword, std::string message, Json extra = Json::object());
 

@@ -2,9 +2,8 @@
 // The compiled form of a schema: a graph of Nodes, one per subschema, with every $ref already
 // resolved to a Node pointer (cycles allowed). Evaluation never looks at keyword names: each
 // Node says with bit flags which checks it has, and holds their operands ready to use.
+#include "schema/regex.h"
 #include "schema/schema.h"
-
-#include <re2/re2.h>
 
 #include <cstdint>
 #include <deque>
@@ -60,11 +59,14 @@ struct Resource
     }
 };
 
-// A compiled "pattern"; `re` is null when RE2 could not compile it (then it never matches).
+// A compiled "pattern" or "patternProperties" name (regex.h). A pattern that does not
+// compile is a compile error, so every Regex runs.
 struct Regex
 {
     std::string source;
-    std::unique_ptr<RE2> re;
+    Pattern pattern;
+
+    MatchResult match(std::string_view text) const { return pattern.match(text); }
 };
 
 // One name the object checks care about: a "properties" entry and/or a "required" name.

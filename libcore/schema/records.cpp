@@ -1,4 +1,4 @@
-// Issue, Coercion and ValidationResult as JSON: as a tree (toJson) or straight to text (write).
+// Issue, Coercion, Warning and ValidationResult as JSON: as a tree (toJson) or straight to text (write).
 // Both give the same document, member for member.
 #include "schema/schema.h"
 
@@ -92,6 +92,21 @@ void Coercion::write(json::JsonWriter& w) const
     w.endObject();
 }
 
+Json Warning::toJson() const
+{
+    return {{"path", toJsonPath(path)}, {"message", message}};
+}
+
+void Warning::write(json::JsonWriter& w) const
+{
+    w.beginObject();
+    w.key("path");
+    writePath(w, path);
+    w.key("message");
+    w.string(message);
+    w.endObject();
+}
+
 Json ValidationResult::toJson() const
 {
     Json issuesJson = Json::array();
@@ -100,7 +115,14 @@ Json ValidationResult::toJson() const
     Json coercionsJson = Json::array();
     for (const auto& coercion : coercions)
         coercionsJson.push_back(coercion.toJson());
-    return {{"valid", valid}, {"issues", issuesJson}, {"coercions", coercionsJson}};
+    Json out = {{"valid", valid}, {"issues", issuesJson}, {"coercions", coercionsJson}};
+    if (!warnings.empty()) {
+        Json warningsJson = Json::array();
+        for (const auto& warning : warnings)
+            warningsJson.push_back(warning.toJson());
+        out["warnings"] = std::move(warningsJson);
+    }
+    return out;
 }
 
 void ValidationResult::write(json::JsonWriter& w) const
@@ -123,6 +145,13 @@ void ValidationResult::writeMembers(json::JsonWriter& w) const
     w.beginArray();
     for (const auto& coercion : coercions)
         coercion.write(w);
+    w.endArray();
+    if (warnings.empty())
+        return;
+    w.key("warnings");
+    w.beginArray();
+    for (const auto& warning : warnings)
+        warning.write(w);
     w.endArray();
 }
 

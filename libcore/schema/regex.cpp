@@ -1,15 +1,18 @@
 #include "schema/regex.h"
 #include "base/hex.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <vector>
 
 namespace conform::schema::detail {
 namespace {
 
-// ECMA's \s: white space and line terminators, Unicode included (RE2's \s is ASCII only).
+// ECMA's \s: white space and line terminators, Unicode included (RE2's and PCRE2's \s are
+// ASCII only).
 constexpr std::string_view kSpaceSet =
     "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
 
@@ -20,12 +23,33 @@ std::string codePoint(long cp)
     return buf;
 }
 
+// ECMA's ".": anything but a line terminator (RE2's and PCRE2's "." take \r, U+2028, U+2029).
+constexpr std::string_view kDot = "[^\\n\\r\\x{2028}\\x{2029}]";
+
+// Syntax of Perl, Python or PCRE that ECMA-262 does not have (with the u flag, an escape of a
+// letter that means nothing is a syntax error); both engines would read it otherwise.
+bool isForeignSyntax(std::string_view rest)
+{
+    if (rest.size() > 1 && rest[0] == '\\')
+        return std::string_view("aAzZCQEeGhHKRVX").find(rest[1]) != std::string_view::npos;
+    if (rest.starts_with("(?P") || rest.starts_with("(?#") || rest.starts_with("(?>") || rest.starts_with("(?|"))
+        return true;
+    std::size_t k = 2;
+    while (rest.starts_with("(?") && k < rest.size() && std::isalpha(static_cast<unsigned char>(rest[k])))
+        ++k;
+    return k > 2 && k < rest.size() && (rest[k] == ')' || rest[k] == ':' || rest[k] == '-'); // inline flags
+}
+
+// One engine's spelling of an ECMA-262 pattern. RE2 has no lookaround and no backreferences;
+// PCRE2 has both, spelt as ECMA spells them.
 struct Translator
 {
     std::string_view p;
+    bool pcre2 = false;
     std::string out;
     std::size_t i = 0;
     bool inClass = false;
+    std::vector<std::string> groupNames;
 
     Result<std::string> run()
     {
@@ -40,6 +64,8 @@ struct Translator
     std::string step()
     {
         const char c = p[i];
+        if (!inClass && isForeignSyntax(p.substr(i)))
+            return std::string(p.substr(i, c == '\\' ? 2 : p.find_first_of(")", i) + 1 - i)) + " is not ECMA-262 syntax";
         if (c == '\\')
             return escape();
         if (inClass) {
@@ -51,16 +77,34 @@ struct Translator
         }
         if (c == '[')
             return openClass();
-        if (c == '(' && p.substr(i, 3) == "(?=")
-            return "lookahead (?=...) is not supported by RE2";
-        if (c == '(' && p.substr(i, 3) == "(?!")
-            return "negative lookahead (?!...) is not supported by RE2";
-        if (c == '(' && (p.substr(i, 4) == "(?<=" || p.substr(i, 4) == "(?<!"))
-            return "lookbehind is not supported by RE2";
-        if (c == '(' && p.substr(i, 3) == "(?<") {
-            out += "(?P<";
-            i += 3;
+        if (c == '.') {
+            out += kDot;
+            ++i;
             return {};
+        }
+        // A quantifier of a quantifier: PCRE2 reads *+ ++ ?+ {n}+ as possessive, ECMA-262
+        // as "nothing to repeat".
+        if ((c == '*' || c == '+' || c == '?' || c == '}') && p.substr(i + 1, 1) == "+")
+            return "nothing to repeat before the '+' after '" + std::string(1, c) + "'";
+        if (c == '(' && p.substr(i, 3) == "(?<" && p.substr(i, 4) != "(?<=" && p.substr(i, 4) != "(?<!") {
+            // ECMA-262 refuses a group name given twice (RE2 would take it).
+            const std::string name(p.substr(i + 3, p.find('>', i) - i - 3));
+            if (std::find(groupNames.begin(), groupNames.end(), name) != groupNames.end())
+                return "the group name \"" + name + "\" is given twice";
+            groupNames.push_back(name);
+        }
+        if (c == '(' && !pcre2) {
+            if (p.substr(i, 3) == "(?=")
+                return "lookahead (?=...) is not supported by RE2";
+            if (p.substr(i, 3) == "(?!")
+                return "negative lookahead (?!...) is not supported by RE2";
+            if (p.substr(i, 4) == "(?<=" || p.substr(i, 4) == "(?<!")
+                return "lookbehind is not supported by RE2";
+            if (p.substr(i, 3) == "(?<") { // a named group, spelt (?P<name>...) in RE2
+                out += "(?P<";
+                i += 3;
+                return {};
+            }
         }
         out += c;
         ++i;
@@ -104,7 +148,7 @@ struct Translator
         case 's': out += inClass ? std::string(kSpaceSet) : "[" + std::string(kSpaceSet) + "]"; return {};
         case 'S':
             if (inClass)
-                out += "\\S"; // cannot negate inside a class; RE2's ASCII \S is the closest
+                out += "\\S"; // cannot negate inside a class; the engines' ASCII \S is the closest
             else
                 out += "[^" + std::string(kSpaceSet) + "]";
             return {};
@@ -113,10 +157,13 @@ struct Translator
         case 'P': return propertyEscape(e);
         case '/': out += '/'; return {};
         case '-': out += "\\-"; return {};
-        case 'k': return "named backreferences are not supported by RE2";
+        case 'k':
+            if (!pcre2)
+                return "named backreferences are not supported by RE2";
+            break;
         default: break;
         }
-        if (e >= '1' && e <= '9' && !inClass)
+        if (e >= '1' && e <= '9' && !inClass && !pcre2)
             return "backreferences are not supported by RE2";
         if (e == '0') {
             out += "\\x{0}";
@@ -154,7 +201,7 @@ struct Translator
     }
 
     // \p{Letter}, \p{General_Category=Lu}, \p{Script=Greek}: RE2 knows the short category
-    // names and the script names only.
+    // names and the script names only; PCRE2 knows those and the binary properties.
     std::string propertyEscape(char e)
     {
         if (i >= p.size() || p[i] != '{') {
@@ -207,6 +254,14 @@ Result<std::string> ecmaToRe2(std::string_view pattern)
 {
     Translator t;
     t.p = pattern;
+    return t.run();
+}
+
+Result<std::string> ecmaToPcre2(std::string_view pattern)
+{
+    Translator t;
+    t.p = pattern;
+    t.pcre2 = true;
     return t.run();
 }
 

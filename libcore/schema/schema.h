@@ -9,9 +9,12 @@
 // Drafts 2020-12 (the default) and 7, chosen by "$schema". Every keyword of both; $ref is
 // resolved at compile time through the Registry (nothing is fetched from the network);
 // recursion is allowed, and a $ref loop that consumes no input ({"$ref": "#"}) is a compile
-// error at the keyword that closes it. Regexes run on RE2, which cannot be made
-// to backtrack: a pattern RE2 cannot run (lookaround, backreferences) is a lint error with its
-// schema pointer and never matches. Issues follow ../shared/reference/zod-issues.md.
+// error at the keyword that closes it. Patterns are ECMA-262 regular expressions read with the
+// u flag, as ajv reads them (regex.h): on RE2 when it can run them (linear time), on PCRE2 with
+// match limits for lookaround and backreferences. A value whose check reaches a limit is
+// invalid with the issue "pattern_check_limit", never a mismatch; a pattern neither engine
+// reads (a syntax error, (?i), a lookbehind of variable width) is a compile error at its
+// keyword ("/properties/code/pattern"). Issues follow ../shared/reference/zod-issues.md.
 //
 // Hostile input is bounded: instances nested deeper than json::kMaxDepth are rejected (an
 // issue, or a parse error from acceptsText), $ref loops at one instance location fail instead
@@ -66,6 +69,18 @@ struct Coercion
     void write(json::JsonWriter& out) const;
 };
 
+// Something about the instance a person should know that is not a fault of it: the verdict
+// stands as it is. The one kind so far is a repeated key ({"a":1,"a":2}), read as JSON.parse,
+// Zod, ajv and Python read it: the last value counts.
+struct Warning
+{
+    Path path;           // the object that repeats the key
+    std::string message; // key "a" appears 2 times; the last value is used, as JSON.parse does
+
+    Json toJson() const; // {"path", "message"}
+    void write(json::JsonWriter& out) const;
+};
+
 // Coercions are off unless asked for.
 struct CoercionOptions
 {
@@ -93,13 +108,14 @@ struct ValidationResult
     bool cancelled = false;          // stopped through ValidateOptions::cancel: no verdict
     std::vector<Issue> issues;       // all of them, in document order
     std::vector<Coercion> coercions; // what was changed, in document order
+    std::vector<Warning> warnings;   // from validateText: its repeated keys, in document order
     Json value;                      // the instance after coercions (the instance when none);
                                      // null from validateText, which builds no tree
 
-    // {"valid", "issues": [...], "coercions": [...]}
+    // {"valid", "issues": [...], "coercions": [...]}, and "warnings": [...] when there are any
     Json toJson() const;
     void write(json::JsonWriter& out) const;
-    void writeMembers(json::JsonWriter& out) const; // "valid", "issues", "coercions" into an open object
+    void writeMembers(json::JsonWriter& out) const; // "valid", "issues", "coercions" (, "warnings") into an open object
 };
 
 // A problem with the schema itself, found at compile time.
@@ -175,7 +191,10 @@ public:
 
     // Every issue of the JSON text `text`, parsed once by simdjson and read in place: no tree
     // is built (the result's `value` stays null), and a valid text costs a verdict pass only.
-    // Coercions change a tree, so with any asked for this is parseStrict + validate().
+    // Coercions change a tree, so with any asked for this is parseStrict + validate(). So is
+    // a text with an object that repeats a key, which simdjson would read with every member:
+    // it is judged as JSON.parse reads it (the last value counts, in the first one's place),
+    // with a Warning per repeated key; acceptsText reads it so too.
     // Text simdjson cannot take (not JSON, integers beyond 64 bits) gives nullopt and
     // `parseError`; callers wanting parseStrict's line and column ask it then.
     std::optional<ValidationResult> validateText(std::string_view text, const ValidateOptions& options = {},
@@ -192,7 +211,7 @@ public:
     // Text that is not JSON is not accepted; `parseError`, when given, says why and where.
     bool acceptsText(std::string_view text, std::string* parseError = nullptr) const;
 
-    // Problems found while compiling (patterns RE2 cannot run, unknown formats, ...).
+    // Problems found while compiling that do not stop it (unknown formats, ...).
     const std::vector<LintMessage>& lint() const;
 
     Draft draft() const;

@@ -5,6 +5,7 @@
 #include "schema/compiler.h"
 #include "schema/evaluator.h"
 #include "schema/fast_verdict.h"
+#include "schema/repeated_keys.h"
 
 namespace conform::schema {
 
@@ -180,23 +181,32 @@ bool Validator::acceptsText(std::string_view text, std::string* parseError) cons
     DomParse parse;
     if (!parse.run(text, parseError))
         return false;
+    if (detail::hasRepeatedKey(parse.tapeRoot())) { // read as JSON.parse reads it: the last value counts
+        const Result<Json> instance = json::parseStrict(text);
+        return instance && accepts(instance.value());
+    }
     return fastVerdict(*m_compiled, parse.tapeRoot(), nullptr);
 }
 
 std::optional<ValidationResult> Validator::validateText(std::string_view text, const ValidateOptions& options,
                                                         std::string* parseError) const
 {
-    if (options.coerce.any()) {
+    DomParse parse;
+    const bool parsed = parse.run(text, options.coerce.any() ? nullptr : parseError);
+    std::vector<Warning> warnings = parsed ? detail::repeatedKeyWarnings(parse.tapeRoot()) : std::vector<Warning>();
+    // A tree is needed to coerce, and to read a repeated key as JSON.parse does.
+    if (options.coerce.any() || !warnings.empty()) {
         auto instance = json::parseStrict(text);
         if (!instance) {
             if (parseError)
                 *parseError = instance.error().toString();
             return std::nullopt;
         }
-        return validate(instance.value(), options);
+        ValidationResult result = validate(instance.value(), options);
+        result.warnings = std::move(warnings);
+        return result;
     }
-    DomParse parse;
-    if (!parse.run(text, parseError))
+    if (!parsed)
         return std::nullopt;
     // The verdict pass is cheap and usually enough; only a failing text is walked again for issues.
     ValidationResult result;

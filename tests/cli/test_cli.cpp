@@ -324,6 +324,56 @@ private slots:
             QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
     }
 
+    // A repeated key is read as JSON.parse reads it, the last value counting, on every path,
+    // with a warning; strict extraction refuses it. (ajv, Zod and Python agree on the last.)
+    void repeatedKeys_data()
+    {
+        addInputColumns();
+        const QString last = writeFile(m_dir, QStringLiteral("last.schema.json"), R"({"const":{"a":2}})");
+        const QString first = writeFile(m_dir, QStringLiteral("first.schema.json"), R"({"const":{"a":1}})");
+        const QByteArray twice = R"({"a":1,"a":2})";
+        const QString warning = QStringLiteral("key \"a\" appears 2 times; the last value is used, as JSON.parse does");
+        QTest::newRow("validate, the last") << QStringList{"validate", "--schema", last} << twice << 0
+                                            << "warning: /: " + warning + "\nvalid\n" << "";
+        QTest::newRow("validate, the first") << QStringList{"validate", "--schema", first} << twice << 1
+                                             << "warning: /: " + warning + "\n/: Invalid literal value" << "";
+        QTest::newRow("validate --json") << QStringList{"validate", "--schema", last, "--json"} << twice << 0
+                                         << "\"valid\":true,\"issues\":[],\"coercions\":[],\"warnings\":[{\"path\":[],\"message\":\"key \\\"a\\\" appears 2 times"
+                                         << "";
+        QTest::newRow("validate --coerce") << QStringList{"validate", "--schema", last, "--coerce"} << twice << 0
+                                           << "warning: /: " + warning << "";
+        QTest::newRow("validate --jsonl") << QStringList{"validate", "--schema", first, "--jsonl"}
+                                          << QByteArray("{\"o\":{\"a\":1,\"a\":2}}\n") << 1
+                                          << "1: warning: /o: " + warning << "";
+        QTest::newRow("extract") << QStringList{"extract"} << twice << 0 << "{\n  \"a\": 2\n}" << "";
+        QTest::newRow("extract --json") << QStringList{"extract", "--json"} << twice << 0
+                                        << "\"kind\": \"repeated_key\",\n      \"offset\": 7,\n      \"length\": 0" << "";
+        QTest::newRow("extract --strict") << QStringList{"extract", "--strict"} << twice << 1 << ""
+                                          << "strict mode refused 1 value-changing fix (repeated_key)";
+        QTest::newRow("extract --strict, nested") << QStringList{"extract", "--strict", "--json"}
+                                                  << QByteArray(R"({"o":[{"b":true,"b":false}]})") << 1
+                                                  << "\"refused\": [\n    {\n      \"kind\": \"repeated_key\"" << "";
+        QTest::newRow("extract --jsonl --strict") << QStringList{"extract", "--strict", "--json", "--jsonl"}
+                                                  << QByteArray("\"{\\\"a\\\":1,\\\"a\\\":2}\"\n") << 1
+                                                  << R"("refused":[{"kind":"repeated_key","offset":7,"length":0)" << "";
+        QTest::newRow("extract --jsonl") << QStringList{"extract", "--jsonl"} << QByteArray("\"{\\\"a\\\":1,\\\"a\\\":2}\"\n")
+                                         << 0 << "{\"a\":2}\n" << "";
+    }
+
+    void repeatedKeys()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, input);
+        QFETCH(int, code);
+        QFETCH(QString, outHas);
+        QFETCH(QString, errHas);
+        const QString file = writeFile(m_dir, QStringLiteral("repeated.input"), input);
+        const Run run = runCli(arguments << file);
+        QVERIFY2(run.out.contains(outHas), qPrintable(run.out));
+        QVERIFY2(run.err.contains(errHas), qPrintable(run.err));
+        QCOMPARE(run.code, code);
+    }
+
     // What is not a regular file or a pipe is refused before a byte is read, and no document is
     // read past --max-bytes (256 MiB unless told): one line naming the file and the bound.
     void inputsAreBounded_data()

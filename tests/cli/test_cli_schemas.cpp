@@ -1,6 +1,6 @@
 // conform-cli in-process: how commands read a schema. Only the files its $refs name are opened,
-// inside its folder; reference loops are bad schemas; --draft and --formats on every command
-// that reads one.
+// inside its folder; reference loops and patterns that are no regular expressions are bad
+// schemas; --draft and --formats on every command that reads one.
 #include "cli_in_process.h"
 #include "command.h"
 
@@ -79,6 +79,8 @@ private slots:
     void refsByIdResolve();
     void referenceLoops_data();
     void referenceLoops();
+    void brokenPatterns_data();
+    void brokenPatterns();
     void aliasChainExportsInOrder();
     void draftOption_data();
     void draftOption();
@@ -190,8 +192,8 @@ void TestCliSchemas::refsByIdResolve()
     QVERIFY2(run.out.contains(QStringLiteral("/point/x")) && run.out.contains(QStringLiteral("/address")), qPrintable(run.out));
 }
 
-// A reference loop that consumes no input is the schema's fault: exit 2 with its pointer,
-// a lint finding, and exports refuse rather than emit code that cannot load.
+// A reference loop that consumes no input is the schema's fault: exit 2 with its pointer in
+// every command (lint too), and exports refuse rather than emit code that cannot load.
 void TestCliSchemas::referenceLoops_data()
 {
     QTest::addColumn<QByteArray>("schema");
@@ -208,6 +210,7 @@ void TestCliSchemas::referenceLoops()
     writeFile(file, schema);
     const QString line = QStringLiteral("conform-cli: error: ") + file + ": " + where + ": the schema refers to itself";
     for (const QStringList& arguments : {QStringList{"validate", "--schema", file, path("doc-ok.json")},
+                                         QStringList{"schema", "lint", file},
                                          QStringList{"schema", "example", file},
                                          QStringList{"schema", "export", file, "--to", "pydantic"},
                                          QStringList{"schema", "export", file, "--to", "typescript"},
@@ -218,9 +221,46 @@ void TestCliSchemas::referenceLoops()
         QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
         QVERIFY(run.out.isEmpty());
     }
-    const Run lint = runCli({"schema", "lint", file});
-    QCOMPARE(lint.code, 1);
-    QVERIFY2(lint.out.startsWith(file + ": " + where + ": the schema refers to itself"), qPrintable(lint.out));
+}
+
+// A pattern that is no regular expression (or one PCRE2 cannot run) makes the schema bad
+// input in every command that reads one: exit 2 before any model call, one line naming the
+// file and the pattern's pointer, nothing on stdout.
+void TestCliSchemas::brokenPatterns_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("error");
+    const QString file = path("broken-pattern.json");
+    const QString lookbehind = path("lookbehind.json");
+    writeFile(file, R"({"type":"object","properties":{"code":{"type":"string","pattern":"(["}}})");
+    writeFile(lookbehind, R"({"type":"object","patternProperties":{"(?<=a+)b":{"type":"string"}}})");
+    const QString notARegex = file + R"(: /properties/code/pattern: not a regular expression: missing terminating ] for character class in "([")";
+    const QStringList run{"run", "--provider", "openai", "--model", "m", "--base-url", "http://127.0.0.1:9", "--retries", "0", "--timeout", "2",
+                          "--user", "hi", "--no-store", "--schema"};
+    QTest::newRow("validate") << QStringList{"validate", "--schema", file, path("doc-ok.json")} << notARegex;
+    QTest::newRow("validate --jsonl") << QStringList{"validate", "--schema", file, "--jsonl", path("doc-ok.json")} << notARegex;
+    QTest::newRow("run") << run + QStringList{file} << notARegex;
+    QTest::newRow("schema lint") << QStringList{"schema", "lint", file} << notARegex;
+    QTest::newRow("schema lint --json") << QStringList{"schema", "lint", file, "--json"} << notARegex;
+    QTest::newRow("schema example") << QStringList{"schema", "example", file} << notARegex;
+    QTest::newRow("schema export zod") << QStringList{"schema", "export", file, "--to", "zod"} << notARegex;
+    QTest::newRow("schema export openai") << QStringList{"schema", "export", file, "--to", "openai-json-schema"} << notARegex;
+    const QString variable = lookbehind + R"(: /patternProperties/(?<=a+)b: a lookbehind of variable width in "(?<=a+)b")";
+    QTest::newRow("validate, lookbehind") << QStringList{"validate", "--schema", lookbehind, path("doc-ok.json")} << variable;
+    QTest::newRow("run, lookbehind") << run + QStringList{lookbehind} << variable;
+    QTest::newRow("schema lint, lookbehind") << QStringList{"schema", "lint", lookbehind} << variable;
+    QTest::newRow("schema export, lookbehind") << QStringList{"schema", "export", lookbehind, "--to", "zod"} << variable;
+}
+
+void TestCliSchemas::brokenPatterns()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, error);
+    const Run run = runCli(arguments);
+    QVERIFY2(run.code == 2, qPrintable(run.out + run.err));
+    QVERIFY2(run.err.startsWith(QStringLiteral("conform-cli: error: ") + error), qPrintable(run.err));
+    QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
+    QVERIFY(run.out.isEmpty());
 }
 
 // A chain of $refs that ends is fine, and the Pydantic export defines B before `A = B`.

@@ -300,6 +300,35 @@ private slots:
         QVERIFY(py.text.find("# Not expressed: /properties/tags/uniqueItems: not expressed in Pydantic") != std::string::npos);
     }
 
+    // A pattern that is no regular expression is left out of the Zod export with a note, so
+    // the module loads: `new RegExp("([", "u")` would throw as it is imported.
+    void zodExportOfABrokenPatternLoads()
+    {
+        Json code = {{"type", "string"}, {"pattern", "(["}};
+        const Json schema = {{"type", "object"}, {"properties", {{"code", code}}}};
+        const auto zod = exporting::exportSchema(schema, exporting::ExportTarget::Zod, {"Broken"});
+        QVERIFY(zod.text.find("RegExp") == std::string::npos);
+        QCOMPARE(zod.notes.size(), std::size_t(1));
+        QVERIFY2(zod.notes.front().starts_with("/properties/code/pattern: not a regular expression: missing terminating ]"),
+                 zod.notes.front().c_str());
+        const NodePeers peers = nodePeers(kPeers, {QStringLiteral("zod")});
+        REQUIRE_DEPENDENCY(peers.ok(), peers.problem);
+        QDir dir(m_dir.filePath(QStringLiteral("broken-pattern")));
+        QVERIFY(dir.mkpath(QStringLiteral(".")));
+        writeFile(dir.filePath(QStringLiteral("broken.mjs")), zod.text);
+        writeFile(dir.filePath(QStringLiteral("instance.json")), "{\"code\":\"([\"}");
+        const Json manifest = Json::array({{{"module", dir.filePath(QStringLiteral("broken.mjs")).toStdString()},
+                                            {"instance", dir.filePath(QStringLiteral("instance.json")).toStdString()},
+                                            {"expected", true}}});
+        writeFile(dir.filePath(QStringLiteral("manifest.json")), dump(manifest));
+        QProcess node;
+        node.setProcessChannelMode(QProcess::MergedChannels);
+        node.start(peers.node, {kPeers + QStringLiteral("/check_zod.mjs"), dir.filePath(QStringLiteral("manifest.json"))});
+        QVERIFY(node.waitForFinished(60'000));
+        const QByteArray out = node.readAll();
+        QVERIFY2(node.exitCode() == 0 && out.contains("zod: 1 checked, 0 mismatches"), out.constData());
+    }
+
     void hostileSchemasDoNotCrash()
     {
         Json deep = Json{{"type", "string"}};

@@ -172,6 +172,8 @@ void TestFormats::ownCases_data()
     row("relative-json-pointer", "0#", true);
     row("regex", "^(red|amber|green)$", true);
     row("regex", "(?<rating>red|amber)", true);           // ECMA named group, run as RE2 (?P<...>)
+    row("regex", "^(?=.*\\d)(\\w)\\1", true);                // lookahead and a backreference, run on PCRE2
+    row("regex", "a++", false);                           // possessive: PCRE2 syntax, not ECMA-262
     row("regex", "(a+", false);
     row("regex", "\\Qliteral\\E", false);                 // Perl-only quoting is not ECMA-262
 }

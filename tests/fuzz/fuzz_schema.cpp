@@ -19,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const schema::Validator& validator = *file.validator;
     (void)validator.validate(file.document);
     (void)validator.validateJsonText(R"({"a": [1, "two", {"b": null}], "name": "x", "n": 3.5})");
+    (void)validator.validateJsonText(R"({"a": 1, "a": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "name": {"x": 1, "x": 2}})");
     (void)validator.acceptsText(R"([true, false, {"": ""}])");
     const schema::Example example = schema::makeExample(file.document, &validator);
     (void)validator.validate(example.value);

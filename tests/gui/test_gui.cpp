@@ -187,6 +187,11 @@ void TestGui::schemaErrorIsReported()
     QVERIFY2(pane->statusLine()->text().startsWith(QStringLiteral("Schema: ")), qPrintable(pane->statusLine()->text()));
     m_window->schemaEditor()->setText(QStringLiteral("{\"type\": \"object\",}"));
     QTRY_VERIFY(pane->statusLine()->text().startsWith(QStringLiteral("Schema: line 1, column")));
+    // A pattern that is no regular expression is a schema error at its keyword, as in the CLI.
+    m_window->schemaEditor()->setText(QStringLiteral("{\"properties\": {\"code\": {\"pattern\": \"([\"}}}"));
+    QTRY_VERIFY2(pane->statusLine()->text().startsWith(
+                     QStringLiteral("Schema: /properties/code/pattern: not a regular expression: missing terminating ]")),
+                 qPrintable(pane->statusLine()->text()));
     m_window->schemaEditor()->setText(QString::fromUtf8(kSchema));
     QTRY_COMPARE(pane->statusLine()->text(), QStringLiteral("valid"));
 }

@@ -99,13 +99,14 @@ void rows_keepsEveryItem()
 void rows_ambiguous()
 {
     columns();
-    // An object where a key should be, outside an array: no reading keeps both `i`s.
+    // An object where a key should be, outside an array: no reading keeps both `i`s (the
+    // later one repeats the key, and wins, as JSON.parse would have it).
     addRow("object inside an object's members", R"({"i":1{"i":2}})", R"({"i":2})",
-           R"([["missing_comma",6,"",","],["ambiguous",6,"{",""],["stray_bracket",13,"}",""]])", 4);
+           R"([["missing_comma",6,"",","],["ambiguous",6,"{",""],["repeated_key",7,"",""],["stray_bracket",13,"}",""]])", 4);
     // Two values side by side at the top level: one is the answer, and the other is not lost
     // silently.
     addRow("object after a comma inside an object's members", R"({"x":{"i":1,{"i":2}}})", R"({"x":{"i":2}})",
-           R"([["ambiguous",12,"{",""],["stray_bracket",20,"}",""]])", 5);
+           R"([["ambiguous",12,"{",""],["repeated_key",13,"",""],["stray_bracket",20,"}",""]])", 5);
     addRow("objects side by side", R"({"a":1}{"b":2})", R"({"b":2})", R"([["ambiguous",7,"",""]])", 4);
     addRow("JSON Lines", "{\"a\":1}\n{\"b\":2}\n", R"({"b":2})", R"([["ambiguous",8,"",""]])", 4);
 }

@@ -55,6 +55,7 @@ const char* fixWordsSource(json::FixKind kind)
     case K::Ambiguous: return QT_TRANSLATE_NOOP("FixWords", "ambiguous: an item may be lost here");
     case K::GuessedMissingQuote: return QT_TRANSLATE_NOOP("FixWords", "guess: closed a string where the next item seems to start");
     case K::NumberOutOfRange: return QT_TRANSLATE_NOOP("FixWords", "number too large for a double → null");
+    case K::RepeatedKey: return QT_TRANSLATE_NOOP("FixWords", "repeated key: the last value is kept, as JSON.parse keeps it");
     }
     return nullptr;
 }
