@@ -104,8 +104,10 @@ std::string describeBody(std::string_view body, const Json& parsed)
         if (error)
             return "not JSON";
         std::string why = error.error().toString();
-        if (why.size() > 200) // the parser quotes what it last read, which may be most of the body
-            why = why.substr(0, 200) + "...";
+        if (why.size() > 200) { // the parser quotes what it last read, which may be most of the body
+            why.resize(200);
+            why.append("...");
+        }
         return "not JSON (" + sizeText(body.size()) + ") at " + why;
     }
     return std::string("a JSON ") + parsed.type_name() + ", not an object";
