@@ -1,12 +1,13 @@
-// Keys stay with their origin: each provider's request, sent over NetworkChannel to a server
-// this test runs on 127.0.0.1, answered with a redirect; the server records what the second
-// hop carried. Another origin (host localhost, or another port) gets no key; the same origin
-// keeps it. The rules themselves (methods, bodies, https -> http) as pure rows.
-#include "providers/channel.h"
+// Keys stay with their origin: each provider's request, sent over NetworkChannel (the
+// channel every run uses) to a server this test runs on 127.0.0.1, answered with a redirect;
+// the server records what the second hop carried. Another origin (host localhost, or another
+// port) gets no key; the same origin keeps it. A redirect that is refused ends the exchange
+// at once, not retried. The rules themselves (methods, bodies, https -> http) as pure rows.
+#include "providers/network_channel.h"
 #include "providers/provider.h"
 #include "providers/redirect.h"
+#include "providers/transport.h"
 
-#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -15,6 +16,7 @@
 #include <map>
 
 Q_DECLARE_METATYPE(conform::providers::ProviderKind)
+Q_DECLARE_METATYPE(conform::providers::ExchangeResult)
 
 using namespace conform;
 using namespace conform::providers;
@@ -107,6 +109,8 @@ class RedirectsTest : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase() { qRegisterMetaType<ExchangeResult>(); }
+
     // The case: each provider, redirected by 307 within its origin and to two others
     // (Ollama sends a key only when its endpoint has one: a gateway in front of it).
     void followed_data()
@@ -132,8 +136,7 @@ private slots:
         const QByteArray path = QUrl(QString::fromStdString(request.url)).path().toUtf8();
         first.redirects[path] = {307, target.toUtf8().replace("OTHER", QByteArray::number(other.port())).replace("PORT", port)};
 
-        QNetworkAccessManager network;
-        NetworkChannel channel(&network);
+        NetworkChannel channel;
         QSignalSpy started(&channel, &Channel::responseStarted);
         QSignalSpy ended(&channel, &Channel::ended);
         channel.start(request);
@@ -153,22 +156,41 @@ private slots:
             QCOMPARE(second.headers.count("anthropic-version"), std::size_t(1)); // harmless headers go along
     }
 
-    void tooManyRedirects()
+    // A refused redirect would come again: the exchange ends at once with what was refused
+    // and where, not retried (the transport allows two retries here).
+    void refusedIsFinal_data()
     {
+        QTest::addColumn<QByteArray>("location"); // PORT: the server's
+        QTest::addColumn<int>("requests");        // what the server saw
+        QTest::addColumn<QString>("error");
+        QTest::newRow("not http") << QByteArray("ftp://127.0.0.1/file") << 1
+                                  << "redirect to 'ftp://127.0.0.1/file' refused: not an http or https URL";
+        QTest::newRow("a loop") << QByteArray("http://127.0.0.1:PORT/loop") << kMaxRedirects + 1
+                                << QStringLiteral("redirect from http://127.0.0.1:PORT/loop to http://127.0.0.1:PORT/loop refused: more than %1 redirects in a row")
+                                       .arg(kMaxRedirects);
+    }
+    void refusedIsFinal()
+    {
+        QFETCH(QByteArray, location);
+        QFETCH(int, requests);
+        QFETCH(QString, error);
         RecordingServer server;
-        const QByteArray loop = "http://127.0.0.1:" + QByteArray::number(server.port()) + "/loop";
-        server.redirects["/loop"] = {302, loop};
+        const QByteArray port = QByteArray::number(server.port());
+        server.redirects["/loop"] = {302, location.replace("PORT", port)};
         HttpRequest request;
         request.method = "GET";
-        request.url = loop.toStdString();
-        QNetworkAccessManager network;
-        NetworkChannel channel(&network);
-        QSignalSpy ended(&channel, &Channel::ended);
-        channel.start(request);
-        QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 10'000);
-        QCOMPARE(ended.first().at(0).toBool(), true);
-        QCOMPARE(ended.first().at(1).toString(), QStringLiteral("more than %1 redirects").arg(kMaxRedirects));
-        QCOMPARE(server.seen.size(), std::size_t(kMaxRedirects + 1));
+        request.url = "http://127.0.0.1:" + port.toStdString() + "/loop";
+        request.credentials = {{"authorization", std::string("Bearer ") + kKey}};
+        Transport transport(networkChannels());
+        QSignalSpy finished(&transport, &Transport::finished);
+        transport.send(request, adapterFor(ProviderKind::OpenAI));
+        QVERIFY(finished.wait(10'000));
+        const ExchangeResult result = finished.takeFirst().at(0).value<ExchangeResult>();
+        QVERIFY(result.reply.error);
+        QCOMPARE(QString::fromStdString(result.reply.error->type), QStringLiteral("redirect_refused"));
+        QCOMPARE(QString::fromStdString(result.reply.error->message), error.replace(QLatin1String("PORT"), QString::fromLatin1(port)));
+        QVERIFY(result.retries.empty());
+        QCOMPARE(server.seen.size(), std::size_t(requests));
     }
 
     void rules_data()
