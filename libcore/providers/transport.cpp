@@ -123,7 +123,7 @@ void Transport::onResponseStarted(int status, const std::vector<Header>& headers
     // A chunked or close-delimited reply may be refused only once the limit has come, so it
     // gets the limit's room at once: the system gives a page only when a byte lands in it, and
     // the string never copies itself into a larger one, which at the last doubling held twice
-    // the limit (the peak of `run` refusing a chunked 200 MB reply: 80 -> 50 MB).
+    // the limit (the peak of `run` refusing a chunked 200 MB reply: 80 -> 48 MB).
     m_response.body.reserve(static_cast<std::size_t>(std::min(m_options.maxReplyBytes + 1, kMaxRoomUpFront)));
 }
 

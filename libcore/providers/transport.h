@@ -10,9 +10,9 @@
 //   t.send(request, adapterFor(ProviderKind::OpenAI));
 //
 // Retries are recorded (status, delay, reason) in the result, separately from anything the
-// engine does about the content. Not retried: a reply over maxReplyBytes (error type
-// "reply_too_large") and a redirect the channel refuses ("redirect_refused"). Credentials never leave HttpRequest::credentials: nothing
-// here logs or records them.
+// engine does about the content. Never retried: a reply over maxReplyBytes (error type
+// "reply_too_large") and a redirect the channel refuses ("redirect_refused"). Credentials
+// never leave HttpRequest::credentials: nothing here logs or records them.
 #include "base/json.h"
 #include "providers/channel.h"
 #include "providers/provider.h"
