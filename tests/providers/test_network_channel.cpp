@@ -6,6 +6,7 @@
 #include "providers/network_channel.h"
 #include "providers/provider.h"
 #include "providers/transport.h"
+#include "request_gatherer.h"
 
 #include <QProcess>
 #include <QSignalSpy>
@@ -78,17 +79,10 @@ public:
 private:
     void read(QTcpSocket* socket)
     {
-        QByteArray& buffer = m_buffers[socket];
-        buffer += socket->readAll();
-        const qsizetype end = buffer.indexOf("\r\n\r\n");
-        if (end < 0)
+        const auto request = m_requests.take(socket);
+        if (!request)
             return;
-        const qsizetype lengthAt = buffer.toLower().indexOf("content-length:");
-        const qsizetype length = lengthAt < 0 ? 0 : buffer.mid(lengthAt + 15, buffer.indexOf('\r', lengthAt) - lengthAt - 15).trimmed().toLongLong();
-        if (buffer.size() < end + 4 + length)
-            return;
-        requests.push_back(buffer);
-        m_buffers.erase(socket);
+        requests.push_back(*request);
         if (hold) {
             m_held = socket;
             return;
@@ -126,7 +120,7 @@ private:
     }
 
     std::unique_ptr<QTcpServer> m_server;
-    std::map<QTcpSocket*, QByteArray> m_buffers;
+    RequestGatherer m_requests;
     QPointer<QTcpSocket> m_held;
 };
 

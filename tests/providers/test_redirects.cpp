@@ -7,6 +7,7 @@
 #include "providers/provider.h"
 #include "providers/redirect.h"
 #include "providers/transport.h"
+#include "request_gatherer.h"
 
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -52,13 +53,12 @@ public:
 private:
     void read(QTcpSocket* socket)
     {
-        QByteArray& buffer = m_buffers[socket];
-        buffer += socket->readAll();
-        const qsizetype end = buffer.indexOf("\r\n\r\n");
-        if (end < 0)
+        const auto request = m_requests.take(socket);
+        if (!request)
             return;
+        const qsizetype end = request->indexOf("\r\n\r\n");
         Seen s;
-        const QList<QByteArray> lines = buffer.left(end).split('\n');
+        const QList<QByteArray> lines = request->left(end).split('\n');
         const QList<QByteArray> first = lines.first().trimmed().split(' ');
         s.method = first.value(0);
         s.path = first.value(1);
@@ -66,12 +66,8 @@ private:
             if (const qsizetype colon = lines[i].indexOf(':'); colon > 0)
                 s.headers[lines[i].left(colon).trimmed().toLower()] = lines[i].mid(colon + 1).trimmed();
         s.host = s.headers["host"];
-        const qsizetype length = s.headers["content-length"].toLongLong();
-        if (buffer.size() < end + 4 + length)
-            return;
-        s.body = buffer.mid(end + 4, length);
+        s.body = request->mid(end + 4);
         seen.push_back(s);
-        m_buffers.erase(socket);
         QByteArray answer;
         if (auto found = redirects.find(s.path); found != redirects.end())
             answer = "HTTP/1.1 " + QByteArray::number(found->second.first) + " Moved\r\nLocation: " + found->second.second
@@ -83,7 +79,7 @@ private:
     }
 
     QTcpServer m_server;
-    std::map<QTcpSocket*, QByteArray> m_buffers;
+    RequestGatherer m_requests;
 };
 
 HttpRequest providerRequest(ProviderKind kind, const std::string& baseUrl)
