@@ -26,6 +26,9 @@ packages=(
   xvfb xauth imagemagick postgresql-15 dbus gnome-keyring clang libclang-rt-14-dev libvalijson-dev
   # the suite test checks its JUnit report with xmllint; the Pydantic export is compiled by python3
   libxml2-utils python3
+  # https for provider calls checks servers against the system's CAs; the channel test's
+  # certificate is made by openssl
+  ca-certificates openssl
 )
 
 missing=()

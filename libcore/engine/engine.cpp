@@ -9,7 +9,6 @@
 #include "schema/example.h"
 #include "providers/scenario_channel.h"
 
-#include <QNetworkAccessManager>
 #include <QTimer>
 
 namespace conform::engine {
@@ -180,9 +179,7 @@ void Engine::setUpTransport(const Target& t)
         channels = providers::scenarioChannels(m_session);
         m_endpoint = providers::Endpoint{"scenario://" + t.scenario->name, {}};
     } else {
-        if (!m_network)
-            m_network = std::make_unique<QNetworkAccessManager>();
-        channels = providers::networkChannels(m_network.get());
+        channels = providers::networkChannels();
         m_endpoint = providers::resolveEndpoint(t.provider, t.baseUrl, m_environment);
     }
     m_adapter = &providers::adapterFor(t.provider);

@@ -31,8 +31,6 @@
 #include <memory>
 #include <optional>
 
-class QNetworkAccessManager;
-
 namespace conform::providers { class ScenarioSession; }
 
 namespace conform::engine {
@@ -93,7 +91,6 @@ private:
     providers::Environment m_environment;
     providers::WallClock m_clock;
     providers::UnitRandom m_random;
-    std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<providers::Transport> m_transport;
     std::shared_ptr<providers::ScenarioSession> m_session;
     const providers::Adapter* m_adapter = nullptr;

@@ -1,16 +1,12 @@
 #pragma once
 // One try of one HTTP exchange, as a QObject that reports what arrives: the status and
 // headers, then body bytes as they come, then the end. The Transport (transport.h) owns the
-// timeouts and retries and works the same over any Channel: the network (NetworkChannel) or
-// a scenario answered in-process (scenario_channel.h).
+// timeouts and retries and works the same over any Channel: the network
+// (network_channel.h) or a scenario answered in-process (scenario_channel.h).
 #include "providers/http.h"
 
 #include <QByteArray>
 #include <QObject>
-#include <QPointer>
-
-class QNetworkAccessManager;
-class QNetworkReply;
 
 namespace conform::providers {
 
@@ -30,32 +26,10 @@ signals:
     // The exchange ended. `connectionError` when it did not end cleanly (refused, reset, cut
     // mid-body); `detail` says how.
     void ended(bool connectionError, const QString& detail);
-};
-
-// The real thing, over a QNetworkAccessManager the caller owns (it must outlive the channel).
-// It follows redirects itself, as redirect.h says: credentials only to their own origin.
-class NetworkChannel final : public Channel
-{
-    Q_OBJECT
-public:
-    NetworkChannel(QNetworkAccessManager* manager, QObject* parent = nullptr);
-    ~NetworkChannel() override;
-    void start(const HttpRequest& request) override;
-    void abort() override;
-
-private:
-    void send();
-    void follow(QNetworkReply* reply);
-    void onMetaData();
-    void onReadyRead();
-    void onFinished();
-
-    QNetworkAccessManager* m_manager;
-    QPointer<QNetworkReply> m_reply;
-    HttpRequest m_request; // the one being sent: the last redirect's
-    int m_redirects = 0;
-    bool m_redirecting = false; // the reply is a redirect to follow, not the answer
-    bool m_started = false;
+    // The exchange stopped at a redirect that redirect.h refuses (out of https, not http or
+    // https, more than kMaxRedirects): final, as the same redirect would come again. `why`
+    // names what was refused and where. Nothing is emitted afterwards.
+    void redirectRefused(const QString& why);
 };
 
 } // namespace conform::providers

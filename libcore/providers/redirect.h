@@ -10,7 +10,8 @@
 // isHarmlessHeader), so authorization, x-api-key, x-goog-api-key, api-key, cookie and any
 // header nobody has thought of stay behind; a same-origin redirect keeps them. https -> http
 // is refused. 307 and 308 keep the method and body; 303, and 301 or 302 after a POST, become
-// a GET without a body (as browsers do). NetworkChannel follows at most kMaxRedirects.
+// a GET without a body (as browsers do). NetworkChannel follows at most kMaxRedirects in a row;
+// a redirect it refuses ends the exchange (Channel::redirectRefused), not retried.
 //
 // QNetworkAccessManager copies every header to the redirect's request, so callers that use it
 // directly and cannot rebuild the request (OTLP export, the workbench's model lists) follow

@@ -10,8 +10,9 @@
 //   t.send(request, adapterFor(ProviderKind::OpenAI));
 //
 // Retries are recorded (status, delay, reason) in the result, separately from anything the
-// engine does about the content. Credentials never leave HttpRequest::credentials: nothing
-// here logs or records them.
+// engine does about the content. Never retried: a reply over maxReplyBytes (error type
+// "reply_too_large") and a redirect the channel refuses ("redirect_refused"). Credentials
+// never leave HttpRequest::credentials: nothing here logs or records them.
 #include "base/json.h"
 #include "providers/channel.h"
 #include "providers/provider.h"
@@ -23,8 +24,6 @@
 
 #include <functional>
 #include <memory>
-
-class QNetworkAccessManager;
 
 namespace conform::providers {
 
@@ -60,7 +59,9 @@ struct TransportOptions
     int timeoutMs = 120000; // per try, from start to the last byte
     int stallTimeoutMs = 30000; // between two arrivals of bytes
     // A reply (2xx) body larger than this is refused as a transport error, not retried, and
-    // read no further (`--max-reply-bytes`; the bound `collect` answers 413 above).
+    // read no further (`--max-reply-bytes`; the bound `collect` answers 413 above): by its
+    // Content-Length before a byte of it is read, or once a chunked or close-delimited body
+    // has passed it.
     std::uint64_t maxReplyBytes = kDefaultMaxReplyBytes;
     WallClock clock = systemWallClock();
     UnitRandom random = systemRandom();
@@ -69,8 +70,8 @@ struct TransportOptions
 // Makes the channel for one try, parented to the transport.
 using ChannelFactory = std::function<Channel*(QObject* parent)>;
 
-// Channels over the network through `manager` (which must outlive them).
-ChannelFactory networkChannels(QNetworkAccessManager* manager);
+// Channels over the network (network_channel.h).
+ChannelFactory networkChannels();
 
 class Transport : public QObject
 {
@@ -97,9 +98,12 @@ private:
     void onResponseStarted(int status, const std::vector<Header>& headers);
     void onBytes(const QByteArray& bytes);
     void onEnded(bool connectionError, const QString& detail);
+    void onRedirectRefused(const QString& why);
     void onTimeout(bool stall);
     void fail(Failure failure);
     void refuseReply();
+    // Ends the exchange at once with `error`, which no retry would change; what came is dropped.
+    void stopUnretried(ProviderError error);
     void finish(ExchangeResult result);
     void dropChannel();
 

@@ -139,7 +139,7 @@ QByteArray Pipe::rewritten(const server::HttpRequest& request, const QByteArray&
 
 void Pipe::forwardHead(server::HttpRequest request, const QByteArray& head, qsizetype bodyBytes)
 {
-    Pending pending{Exchange{}, std::nullopt, ResponseReader(request.method == "HEAD", m_proxy.options().maxJudgedReplyBytes), {},
+    Pending pending{Exchange{}, std::nullopt, providers::ResponseReader(request.method == "HEAD", m_proxy.options().maxJudgedReplyBytes), {},
                     ++m_serials};
     if (request.method == "POST")
         pending.provider = providerOfPath(request.path);

@@ -8,7 +8,7 @@
 // keeps only the first ProxyOptions::maxCapturedBodyBytes of a request body. Internal to the
 // proxy module; it deletes itself when either side is done.
 #include "proxy/exchange.h"
-#include "proxy/response_reader.h"
+#include "providers/response_reader.h"
 #include "server/connection_guard.h"
 
 #include <QByteArray>
@@ -41,7 +41,7 @@ private:
     {
         Exchange exchange;
         std::optional<providers::ProviderKind> provider; // nullopt: forwarded, not captured
-        ResponseReader reader;
+        providers::ResponseReader reader;
         QElapsedTimer clock;
         std::uint64_t serial = 0;
     };

@@ -1,5 +1,5 @@
 // libFuzzer target: what an upstream sends the proxy. Its bytes are framed by ResponseReader
-// (proxy/response_reader.h) in the pieces a socket delivers, possibly several keep-alive
+// (providers/response_reader.h) in the pieces a socket delivers, possibly several keep-alive
 // responses in a row, and each response read is judged as the proxy judges it
 // (proxy/exchange.h: the provider's parser, plain or streamed, then extraction) into a
 // capture, as the answer to a fixed request of that provider.
@@ -8,7 +8,7 @@
 #include "fuzz_input.h"
 
 #include "proxy/exchange.h"
-#include "proxy/response_reader.h"
+#include "providers/response_reader.h"
 #include "server/http_request.h"
 
 #include <array>
@@ -38,7 +38,7 @@ proxy::Exchange exchangeFor(providers::ProviderKind provider)
     return exchange;
 }
 
-void judge(const proxy::ResponseReader& reader, providers::ProviderKind provider)
+void judge(const providers::ResponseReader& reader, providers::ProviderKind provider)
 {
     proxy::Exchange exchange = exchangeFor(provider);
     exchange.status = reader.status();
@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const providers::ProviderKind provider = std::array{providers::ProviderKind::Anthropic, providers::ProviderKind::OpenAI,
                                                         providers::ProviderKind::Ollama, providers::ProviderKind::OpenAI}[(in.options >> 5) & 3];
     const bool head = in.options & 0x80;
-    auto reader = std::make_unique<proxy::ResponseReader>(head);
+    auto reader = std::make_unique<providers::ResponseReader>(head);
     for (std::string_view piece : fuzz::pieces(in.rest, in.options & 0x1f)) {
         while (!piece.empty()) {
             const qsizetype used = reader->feed(piece.data(), static_cast<qsizetype>(piece.size()));
@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 break; // it took the whole piece
             judge(*reader, provider); // the next bytes start the next response
             piece.remove_prefix(static_cast<std::size_t>(used));
-            reader = std::make_unique<proxy::ResponseReader>(head);
+            reader = std::make_unique<providers::ResponseReader>(head);
         }
     }
     reader->closed();

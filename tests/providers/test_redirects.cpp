@@ -1,12 +1,14 @@
-// Keys stay with their origin: each provider's request, sent over NetworkChannel to a server
-// this test runs on 127.0.0.1, answered with a redirect; the server records what the second
-// hop carried. Another origin (host localhost, or another port) gets no key; the same origin
-// keeps it. The rules themselves (methods, bodies, https -> http) as pure rows.
-#include "providers/channel.h"
+// Keys stay with their origin: each provider's request, sent over NetworkChannel (the
+// channel every run uses) to a server this test runs on 127.0.0.1, answered with a redirect;
+// the server records what the second hop carried. Another origin (host localhost, or another
+// port) gets no key; the same origin keeps it. A redirect that is refused ends the exchange
+// at once, not retried. The rules themselves (methods, bodies, https -> http) as pure rows.
+#include "providers/network_channel.h"
 #include "providers/provider.h"
 #include "providers/redirect.h"
+#include "providers/transport.h"
+#include "request_gatherer.h"
 
-#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -15,6 +17,7 @@
 #include <map>
 
 Q_DECLARE_METATYPE(conform::providers::ProviderKind)
+Q_DECLARE_METATYPE(conform::providers::ExchangeResult)
 
 using namespace conform;
 using namespace conform::providers;
@@ -50,13 +53,12 @@ public:
 private:
     void read(QTcpSocket* socket)
     {
-        QByteArray& buffer = m_buffers[socket];
-        buffer += socket->readAll();
-        const qsizetype end = buffer.indexOf("\r\n\r\n");
-        if (end < 0)
+        const auto request = m_requests.take(socket);
+        if (!request)
             return;
+        const qsizetype end = request->indexOf("\r\n\r\n");
         Seen s;
-        const QList<QByteArray> lines = buffer.left(end).split('\n');
+        const QList<QByteArray> lines = request->left(end).split('\n');
         const QList<QByteArray> first = lines.first().trimmed().split(' ');
         s.method = first.value(0);
         s.path = first.value(1);
@@ -64,12 +66,8 @@ private:
             if (const qsizetype colon = lines[i].indexOf(':'); colon > 0)
                 s.headers[lines[i].left(colon).trimmed().toLower()] = lines[i].mid(colon + 1).trimmed();
         s.host = s.headers["host"];
-        const qsizetype length = s.headers["content-length"].toLongLong();
-        if (buffer.size() < end + 4 + length)
-            return;
-        s.body = buffer.mid(end + 4, length);
+        s.body = request->mid(end + 4);
         seen.push_back(s);
-        m_buffers.erase(socket);
         QByteArray answer;
         if (auto found = redirects.find(s.path); found != redirects.end())
             answer = "HTTP/1.1 " + QByteArray::number(found->second.first) + " Moved\r\nLocation: " + found->second.second
@@ -81,7 +79,7 @@ private:
     }
 
     QTcpServer m_server;
-    std::map<QTcpSocket*, QByteArray> m_buffers;
+    RequestGatherer m_requests;
 };
 
 HttpRequest providerRequest(ProviderKind kind, const std::string& baseUrl)
@@ -107,6 +105,8 @@ class RedirectsTest : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase() { qRegisterMetaType<ExchangeResult>(); }
+
     // The case: each provider, redirected by 307 within its origin and to two others
     // (Ollama sends a key only when its endpoint has one: a gateway in front of it).
     void followed_data()
@@ -132,8 +132,7 @@ private slots:
         const QByteArray path = QUrl(QString::fromStdString(request.url)).path().toUtf8();
         first.redirects[path] = {307, target.toUtf8().replace("OTHER", QByteArray::number(other.port())).replace("PORT", port)};
 
-        QNetworkAccessManager network;
-        NetworkChannel channel(&network);
+        NetworkChannel channel;
         QSignalSpy started(&channel, &Channel::responseStarted);
         QSignalSpy ended(&channel, &Channel::ended);
         channel.start(request);
@@ -153,22 +152,41 @@ private slots:
             QCOMPARE(second.headers.count("anthropic-version"), std::size_t(1)); // harmless headers go along
     }
 
-    void tooManyRedirects()
+    // A refused redirect would come again: the exchange ends at once with what was refused
+    // and where, not retried (the transport allows two retries here).
+    void refusedIsFinal_data()
     {
+        QTest::addColumn<QByteArray>("location"); // PORT: the server's
+        QTest::addColumn<int>("requests");        // what the server saw
+        QTest::addColumn<QString>("error");
+        QTest::newRow("not http") << QByteArray("ftp://127.0.0.1/file") << 1
+                                  << "redirect to 'ftp://127.0.0.1/file' refused: not an http or https URL";
+        QTest::newRow("a loop") << QByteArray("http://127.0.0.1:PORT/loop") << kMaxRedirects + 1
+                                << QStringLiteral("redirect from http://127.0.0.1:PORT/loop to http://127.0.0.1:PORT/loop refused: more than %1 redirects in a row")
+                                       .arg(kMaxRedirects);
+    }
+    void refusedIsFinal()
+    {
+        QFETCH(QByteArray, location);
+        QFETCH(int, requests);
+        QFETCH(QString, error);
         RecordingServer server;
-        const QByteArray loop = "http://127.0.0.1:" + QByteArray::number(server.port()) + "/loop";
-        server.redirects["/loop"] = {302, loop};
+        const QByteArray port = QByteArray::number(server.port());
+        server.redirects["/loop"] = {302, location.replace("PORT", port)};
         HttpRequest request;
         request.method = "GET";
-        request.url = loop.toStdString();
-        QNetworkAccessManager network;
-        NetworkChannel channel(&network);
-        QSignalSpy ended(&channel, &Channel::ended);
-        channel.start(request);
-        QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 10'000);
-        QCOMPARE(ended.first().at(0).toBool(), true);
-        QCOMPARE(ended.first().at(1).toString(), QStringLiteral("more than %1 redirects").arg(kMaxRedirects));
-        QCOMPARE(server.seen.size(), std::size_t(kMaxRedirects + 1));
+        request.url = "http://127.0.0.1:" + port.toStdString() + "/loop";
+        request.credentials = {{"authorization", std::string("Bearer ") + kKey}};
+        Transport transport(networkChannels());
+        QSignalSpy finished(&transport, &Transport::finished);
+        transport.send(request, adapterFor(ProviderKind::OpenAI));
+        QVERIFY(finished.wait(10'000));
+        const ExchangeResult result = finished.takeFirst().at(0).value<ExchangeResult>();
+        QVERIFY(result.reply.error);
+        QCOMPARE(QString::fromStdString(result.reply.error->type), QStringLiteral("redirect_refused"));
+        QCOMPARE(QString::fromStdString(result.reply.error->message), error.replace(QLatin1String("PORT"), QString::fromLatin1(port)));
+        QVERIFY(result.retries.empty());
+        QCOMPARE(server.seen.size(), std::size_t(requests));
     }
 
     void rules_data()

@@ -10,7 +10,7 @@
 
 #include "json/parse.h"
 #include "proxy/proxy.h"
-#include "proxy/response_reader.h"
+#include "providers/response_reader.h"
 #include "store/store.h"
 #include "store/writer.h"
 
@@ -344,7 +344,7 @@ private slots:
         QFETCH(bool, complete);
         // Byte by byte and all at once give the same result.
         for (const bool oneByOne : {false, true}) {
-            proxy::ResponseReader reader;
+            providers::ResponseReader reader;
             qsizetype used = 0;
             if (oneByOne)
                 for (qsizetype i = 0; i < bytes.size() && !reader.complete() && !reader.failed(); ++i)
@@ -364,7 +364,7 @@ private slots:
     void bodiesOverTheLimits()
     {
         const QByteArray big = "HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n" + QByteArray(5000, 'x');
-        proxy::ResponseReader reader(false, 4096);
+        providers::ResponseReader reader(false, 4096);
         QCOMPARE(reader.feed(big.constData(), big.size()), big.size());
         QVERIFY(reader.complete());
         QVERIFY(reader.bodyOverLimit());
@@ -372,7 +372,7 @@ private slots:
         QCOMPARE(reader.bodyBytes(), std::uint64_t(5000));
 
         const QByteArray error = "HTTP/1.1 502 Bad Gateway\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked({QByteArray(60'000, 'e'), QByteArray(60'000, 'f')});
-        proxy::ResponseReader errorReader(false, 4096);
+        providers::ResponseReader errorReader(false, 4096);
         errorReader.feed(error.constData(), error.size());
         QVERIFY(errorReader.complete());
         QVERIFY(!errorReader.bodyOverLimit());

@@ -1,4 +1,4 @@
-#include "proxy/response_reader.h"
+#include "providers/response_reader.h"
 
 #include <QByteArrayList>
 
@@ -6,7 +6,7 @@
 #include <cctype>
 #include <cstring>
 
-namespace conform::proxy {
+namespace conform::providers {
 
 namespace {
 
@@ -37,9 +37,11 @@ void ResponseReader::fail(std::string message)
 void ResponseReader::keep(const char* data, std::size_t size)
 {
     m_bodyBytes += size;
-    if (m_status >= 400) {
-        if (m_body.size() < providers::kMaxErrorBodyBytes)
-            m_body.append(data, std::min(size, providers::kMaxErrorBodyBytes - m_body.size()));
+    if (m_sink) {
+        m_sink(std::string_view(data, size));
+    } else if (m_status >= 400) {
+        if (m_body.size() < kMaxErrorBodyBytes)
+            m_body.append(data, std::min(size, kMaxErrorBodyBytes - m_body.size()));
     } else if (m_overLimit) {
         return;
     } else if (m_bodyBytes > m_maxKeptBody) {
@@ -105,6 +107,7 @@ bool ResponseReader::parseHead()
     } else {
         m_state = State::UntilClose;
     }
+    m_headRead = true;
     return true;
 }
 
@@ -194,7 +197,7 @@ void ResponseReader::closed()
     if (m_state == State::UntilClose)
         m_state = State::Done;
     else if (m_state != State::Done && m_state != State::Failed)
-        fail(m_state == State::Head ? "the upstream closed the connection before a response" : "the upstream closed the connection mid-response");
+        fail(m_state == State::Head ? "the connection closed before a response" : "the connection closed mid-response");
 }
 
-} // namespace conform::proxy
+} // namespace conform::providers
