@@ -2,6 +2,8 @@
 // named once, for what it is (an HTML page and its title, an empty body, bytes that are not
 // text, JSON cut short), with the status it came with. The upstream is a socket this test
 // serves on 127.0.0.1; conform-cli runs as a child process.
+#include "request_gatherer.h"
+
 #include <QProcess>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -27,25 +29,17 @@ public:
 private:
     void answer(QTcpSocket* socket)
     {
-        QByteArray& request = m_requests[socket];
-        request += socket->readAll();
-        const qsizetype end = request.indexOf("\r\n\r\n");
-        const qsizetype length = request.toLower().indexOf("content-length:");
-        if (end < 0 || length < 0)
-            return;
-        const qsizetype bodyLength = request.mid(length + 15, request.indexOf('\r', length) - length - 15).trimmed().toLongLong();
-        if (request.size() < end + 4 + bodyLength)
-            return;
+        if (!m_requests.take(socket))
+            return; // not all of it yet
         socket->write("HTTP/1.1 " + QByteArray::number(m_status) + " Whatever\r\nContent-Type: text/html\r\nContent-Length: "
                       + QByteArray::number(m_body.size()) + "\r\nConnection: close\r\n\r\n" + m_body);
         socket->disconnectFromHost();
-        m_requests.erase(socket);
     }
 
     int m_status;
     QByteArray m_body;
     QTcpServer m_server;
-    std::map<QTcpSocket*, QByteArray> m_requests;
+    RequestGatherer m_requests;
 };
 
 // A schema file any object satisfies, in `dir`.
