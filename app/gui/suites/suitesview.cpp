@@ -36,7 +36,7 @@ void showCaptureDialog(QWidget* parent, const store::StoreLocation& location, co
     auto* document = new QPlainTextEdit(&dialog);
     document->setReadOnly(true);
     document->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    auto opened = store::Store::open(location);
+    auto opened = store::Store::open(location, store::OpenOptions{false}); // reads only: never waits for a writer
     QObject::connect(list, &QListWidget::currentTextChanged, document, [&opened, document](const QString& id) {
         if (!opened) {
             document->setPlainText(QString::fromStdString(opened.error().toString()));
