@@ -10,10 +10,6 @@ namespace conform::engine {
 
 namespace {
 
-Json usageJson(const providers::Usage& usage)
-{
-    return usage.toJson();
-}
 
 // The text writer of toText(): what dump() writes, appended to one string.
 class TextOut
@@ -89,7 +85,7 @@ Json AttemptRecord::toJson() const
              {"mode", std::string(providers::modeName(mode))}, {"repair", repair}, {"request", request},
              {"request_bytes", requestBytes}, {"max_tokens", maxTokens}, {"raw", raw}, {"parsed", parsed}, {"value", value}, {"valid", valid},
              {"fixes", fixes}, {"coercions", coercions}, {"issues", issues},
-             {"stop_reason", stopReason.empty() ? Json(nullptr) : Json(stopReason)}, {"usage", usageJson(usage)},
+             {"stop_reason", stopReason.empty() ? Json(nullptr) : Json(stopReason)}, {"usage", usage.toJson()},
              {"latency_ms", latencyMs}, {"http_status", httpStatus}, {"retries", std::move(retryList)},
              {"truncated", truncated}, {"not_enforced", notEnforced}};
     if (kind == AttemptKind::Continuation)
@@ -211,7 +207,7 @@ Json RunRecord::metrics() const
 {
     const RunTotals t = totalsOf(attempts);
     Json out{{"attempts", attempts.size()}, {"repairs", t.repairs}, {"transport_retries", t.retries},
-             {"latency_ms", t.latency}, {"tokens", usageJson(t.tokens)},
+             {"latency_ms", t.latency}, {"tokens", t.tokens.toJson()},
              {"parse_ok_first", !attempts.empty() && attempts.front().parsed},
              {"first_try_valid", firstTryValid()}};
     if (t.lastValid) {

@@ -187,7 +187,7 @@ Reply AnthropicAdapter::parseResponse(const HttpResponse& response) const
         return reply;
     }
     if (!body.is_object()) {
-        reply.error = ProviderError{response.status, "invalid_response", whyNotAnObject(response.body, body)};
+        reply.error = ProviderError{response.status, "invalid_response", describeBody(response.body, body)};
         return reply;
     }
     for (const Json& block : member(body, "content")) {

@@ -180,7 +180,7 @@ Reply OpenAiAdapter::parseResponse(const HttpResponse& response) const
         return reply;
     }
     if (!body.is_object()) {
-        reply.error = ProviderError{response.status, "invalid_response", whyNotAnObject(response.body, body)};
+        reply.error = ProviderError{response.status, "invalid_response", describeBody(response.body, body)};
         return reply;
     }
     const Json& choices = member(body, "choices");

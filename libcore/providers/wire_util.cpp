@@ -113,10 +113,6 @@ std::string describeBody(std::string_view body, const Json& parsed)
     return std::string("a JSON ") + parsed.type_name() + ", not an object";
 }
 
-std::string whyNotAnObject(std::string_view body, const Json& parsed)
-{
-    return describeBody(body, parsed);
-}
 
 std::string joinUrl(std::string base, std::string_view path)
 {

@@ -18,10 +18,6 @@ const Json& member(const Json& object, std::string_view key); // null when absen
 // Parses a body; a body that is not JSON gives a discarded (is_discarded()) value.
 Json parseBody(std::string_view body);
 
-// Why a 2xx body that should hold a JSON object does not, in words: "an empty body", "not
-// JSON at line 1, column 85: number out of range: 1e400 is too large for a double", "a JSON
-// array, not an object".
-std::string whyNotAnObject(std::string_view body, const Json& parsed);
 // What a body is, for a message, when it is not the API's JSON: "an empty body", "an HTML
 // page (1.2 KB): Bad Gateway", "a body that is not UTF-8 text (40 bytes)", "not JSON (...)
 // at line 1, column 85: ...". `parsed` is parseBody(body).
