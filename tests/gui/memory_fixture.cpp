@@ -130,7 +130,7 @@ bool seedStore(const QString& path, int count)
 
 qint64 hugeStoreSize()
 {
-    // CONFORM_HUGE_STORE=10000000 measures the huge-store tests at another size (the README's
+    // CONFORM_HUGE_STORE=10000000 measures the huge-store tests at another size (tests/benchmarks/README.md's
     // ten million); the store is then made once in the build folder, some gigabytes.
     if (const qint64 asked = qEnvironmentVariableIntValue("CONFORM_HUGE_STORE"); asked > 0)
         return asked;

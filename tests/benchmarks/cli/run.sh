@@ -35,7 +35,7 @@ schemas=(review-structure analysis-report question-generator)
   done
   touch "$work/.generated"
 }
-# The README's corpora (made by generate.mjs, which the validator's work was measured on) and
+# tests/benchmarks/README.md's corpora (made by generate.mjs, which the validator's work was measured on) and
 # held-out ones: schemas that generator does not know, documents made by walking the schema.
 held_out=(drift-detector fact-extractor goal-generator goal-tracker speakmcp-tool-call wikimind-compilation)
 [[ $smoke == 1 ]] && held_out=()

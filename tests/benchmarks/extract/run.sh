@@ -32,7 +32,7 @@ fi
 if [[ ! -d "$here/../node_modules/jsonrepair" ]]; then
   (cd "$here/.." && npm ci --no-audit --no-fund --loglevel=error)
 fi
-# The README's corpus, the issue's held-out kind (pretty-printed, five damage kinds, 1.5-2 KB),
+# tests/benchmarks/README.md's corpus, the issue's held-out kind (pretty-printed, five damage kinds, 1.5-2 KB),
 # one valid 10 MB array of replies' values and one valid 10 MiB array of numbers
 # ([1234,1234,...,0], as in test_json_hostile): every corpus is reported, not the best one.
 [[ -f "$data/held-out-$count.jsonl" ]] || node "$here/generate.mjs" --held-out --count "$count" > "$data/held-out-$count.jsonl"

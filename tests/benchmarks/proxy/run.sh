@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The latency `conform-cli proxy` adds per request (README, "Measured"): conform-cli serve as
+# The latency `conform-cli proxy` adds per request (tests/benchmarks/README.md): conform-cli serve as
 # the upstream, the proxy capturing into a throwaway store, a Node keep-alive client.
 # Usage: tests/benchmarks/proxy/run.sh [BUILD_DIR]   (CONFORM_BENCH_PROXY_COUNT, default 2000)
 set -euo pipefail
