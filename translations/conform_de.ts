@@ -1722,6 +1722,10 @@ hinein / heraus</translation>
         <source>No capture matches the Captures filters. Untick &quot;Follow the Captures filters&quot; to chart the whole store.</source>
         <translation>Keine Aufzeichnung passt zu den Filtern von Aufzeichnungen. Wählen Sie „Den Filtern von Aufzeichnungen folgen“ ab, um den ganzen Speicher darzustellen.</translation>
     </message>
+    <message>
+        <source>Reading the store…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::EditorPanel</name>

@@ -135,7 +135,9 @@ Dashboard::Dashboard(const store::StoreLocation& location, CaptureFilterBar* cap
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     m_empty->setForegroundRole(QPalette::PlaceholderText);
-    m_empty->setVisible(false);
+    // Until the first answer there is nothing to chart: no bare axes over a made-up day.
+    m_empty->setText(tr("Reading the store…"));
+    scroll->setVisible(false);
     auto* filters = new QHBoxLayout;
     filters->addWidget(m_follow);
     filters->addWidget(m_chips, 1);
@@ -218,6 +220,8 @@ void Dashboard::refresh()
         };
         if (!answer.error.empty()) {
             m_status->setText(QString::fromStdString(answer.error));
+            if (!m_charts->isVisible())
+                m_empty->setText(QString::fromStdString(answer.error));
             return settle();
         }
         const double seconds = answer.seconds;
