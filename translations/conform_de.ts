@@ -1724,7 +1724,7 @@ hinein / heraus</translation>
     </message>
     <message>
         <source>Reading the store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Speicher wird gelesen …</translation>
     </message>
 </context>
 <context>

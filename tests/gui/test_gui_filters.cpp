@@ -184,12 +184,12 @@ void TestGuiMemory::dashboardFollowsCaptureFiltersOnlyWhenAsked()
     QVERIFY(!dashboard->followsCaptureFilters()); // off by default
     QVERIFY(dashboard->findChild<QCheckBox*>(QStringLiteral("followCaptureFilters"))->isVisible());
     QVERIFY(refreshedDashboard(dashboard));
-    QCOMPARE(dashboard->stats().value("count", -1), 6);
+    QCOMPARE(dashboard->stats().overall.count, 6);
 
     dashboard->setFollowsCaptureFilters(true);
     QSignalSpy refreshed(dashboard, &Dashboard::refreshed);
     QVERIFY(refreshed.wait(20000));
-    QCOMPARE(dashboard->stats().value("count", -1), 3);
+    QCOMPARE(dashboard->stats().overall.count, 3);
     QCOMPARE(dashboard->filterChips()->texts(), QStringList({QStringLiteral("outcome: failed")}));
 }
 
