@@ -313,6 +313,30 @@
         <source>%1 → %2 at %3</source>
         <translation>%1 → %2 bei %3</translation>
     </message>
+    <message>
+        <source>; the text around it dropped</source>
+        <translation>; der Text darum herum verworfen</translation>
+    </message>
+    <message>
+        <source>took the %1 fence at line %2%3</source>
+        <translation>den %1-Block in Zeile %2 genommen%3</translation>
+    </message>
+    <message>
+        <source>took the %1 element at line %2%3</source>
+        <translation>das Element %1 in Zeile %2 genommen%3</translation>
+    </message>
+    <message>
+        <source>unwrapped the &lt;function_calls&gt; call at line %1%2</source>
+        <translation>den &lt;function_calls&gt;-Aufruf in Zeile %1 ausgepackt%2</translation>
+    </message>
+    <message>
+        <source>took the JSON at line %1 out of the prose around it</source>
+        <translation>das JSON in Zeile %1 aus dem umgebenden Text genommen</translation>
+    </message>
+    <message>
+        <source>decoded the JSON written inside a string%1</source>
+        <translation>das als Zeichenkette geschriebene JSON dekodiert%1</translation>
+    </message>
 </context>
 <context>
     <name>IssueExport</name>
@@ -780,6 +804,10 @@
     <message>
         <source>checked when the reply is complete</source>
         <translation>wird geprüft, sobald die Antwort vollständig ist</translation>
+    </message>
+    <message>
+        <source>attempt %1 · %2</source>
+        <translation>Versuch %1 · %2</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@ void evaluate(AttemptRecord& record, const std::string& raw, const schema::Valid
         record.valid = false;
         return;
     }
+    record.candidate = AttemptRecord::Candidate{extraction.candidateKind, extraction.candidate.offset, extraction.candidate.length};
     const Json value = nullableOptionals ? providers::removeNullOptionals(extraction.value, schema) : extraction.value;
     schema::ValidateOptions validateOptions;
     validateOptions.coerce = coercions(policy);

@@ -90,6 +90,8 @@ Json AttemptRecord::toJson() const
              {"truncated", truncated}, {"not_enforced", notEnforced}};
     if (kind == AttemptKind::Continuation)
         out["joined_at"] = joinedAt;
+    if (candidate)
+        out["candidate"] = Json{{"kind", candidate->kind}, {"offset", candidate->offset}, {"length", candidate->length}};
     if (!extractionFailure.empty())
         out["extraction_failure"] = extractionFailure;
     if (!error.empty())
@@ -135,6 +137,13 @@ void AttemptRecord::appendText(std::string& text) const
     out.key("not_enforced").boolean(notEnforced);
     if (kind == AttemptKind::Continuation)
         out.key("joined_at").number(static_cast<long long>(joinedAt));
+    if (candidate) {
+        out.key("candidate").open('{');
+        out.key("kind").text(candidate->kind);
+        out.key("offset").number(static_cast<long long>(candidate->offset));
+        out.key("length").number(static_cast<long long>(candidate->length));
+        out.close('}');
+    }
     if (!extractionFailure.empty())
         out.key("extraction_failure").text(extractionFailure);
     if (!error.empty())

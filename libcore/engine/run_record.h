@@ -46,6 +46,17 @@ struct AttemptRecord
     Json fixes = Json::array();
     Json coercions = Json::array();
     Json issues = Json::array(); // Zod-style; empty when valid
+    // Where in `raw` the value was read (when parsed): the candidate's kind as
+    // json::Extraction::candidateKind names it ("whole", "fenced", "xml", "function_calls",
+    // "embedded", "double_encoded") and its span. Not a fix (strict mode reads fixes): taking a
+    // fence changes no byte of the JSON, yet it is what a fenced reply's story is about. In
+    // the document as "candidate": {"kind", "offset", "length"}, absent when nothing was read.
+    struct Candidate
+    {
+        std::string kind;
+        std::size_t offset = 0, length = 0;
+    };
+    std::optional<Candidate> candidate;
     std::string extractionFailure;
     bool valid = false;
     bool checked = true;         // false: judged against no schema (valid stays false); in

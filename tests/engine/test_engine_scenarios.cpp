@@ -142,6 +142,16 @@ private slots:
             QCOMPARE(asked, scenario->promptUser.empty() ? scenario->description : scenario->promptUser);
             if (!scenario->promptSystem.empty())
                 QVERIFY(run["attempts"][0]["request"]["body"]["system"].get<std::string>().rfind(scenario->promptSystem, 0) == 0);
+            // fenced-reply's story is its fence: the record says where the value was read,
+            // from the first byte after the scripted "```json" line.
+            if (name == QLatin1String("fenced-reply")) {
+                const std::string reply = *scenario->turns.front().text;
+                const Json& candidate = run["attempts"][0]["candidate"];
+                QVERIFY2(candidate.is_object(), run["attempts"][0].dump().c_str());
+                QCOMPARE(candidate["kind"].get<std::string>(), std::string("fenced"));
+                QCOMPARE(candidate["offset"].get<std::size_t>(), reply.find("```json\n") + 8);
+                QCOMPARE(reply.substr(candidate["offset"].get<std::size_t>() + candidate["length"].get<std::size_t>(), 4), std::string("\n```"));
+            }
         }
     }
 

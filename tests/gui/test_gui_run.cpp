@@ -101,6 +101,7 @@ private slots:
     void emptyVariableAsksBeforeSending();
     void policyControlsReachTheRequest();
     void coerceToggleIsOneSetting();
+    void fencedReplySaysWhereItsValueWasRead();
     void otherScenarioRunsWithItsOwnSchema();
     void scenariosForTheOpenSchemaComeFirst();
 
@@ -568,6 +569,24 @@ void TestGuiRun::scenariosForTheOpenSchemaComeFirst()
     }
     QVERIFY(forDrift.contains(scenarios->currentText()));
     QVERIFY(!scenarios->itemData(int(forDrift.size()), Qt::FontRole).isValid());
+}
+
+// fenced-reply's whole point is the fence: the Run view says where the value was read, over
+// the reply and beside the fixes, at the line the scripted reply opens its fence (counted
+// here from the scenario's text), while the fix count stays 0.
+void TestGuiRun::fencedReplySaysWhereItsValueWasRead()
+{
+    runScenario("fenced-reply");
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("valid"));
+    const std::string reply = *builtin("fenced-reply").turns.at(0).text;
+    const std::size_t fence = reply.find("```json");
+    QVERIFY(fence != std::string::npos);
+    const int line = 1 + int(std::count(reply.begin(), reply.begin() + std::ptrdiff_t(fence), '\n'));
+    const QString expected = QStringLiteral("took the ```json fence at line %1; the text around it dropped").arg(line);
+    QCOMPARE(m_pane->attemptDetail()->candidateLabel()->text(), expected);
+    QVERIFY(m_pane->attemptDetail()->fixTable()->fixCount() == 0);
+    QVERIFY2(m_pane->attemptDetail()->findChild<EditorPanel*>()->note().contains(expected), qPrintable(m_pane->attemptDetail()->findChild<EditorPanel*>()->note()));
 }
 
 QTEST_MAIN(TestGuiRun)

@@ -5,6 +5,7 @@
 #include "async/backgroundtask.h"
 #include "widgets/codeeditor.h"
 #include "captures/storedrun.h"
+#include "checks/fixwords.h"
 #include "checks/textspans.h"
 #include "widgets/tonelabel.h"
 
@@ -271,11 +272,14 @@ void CaptureView::showAttempt(int row)
     for (int i = 0; i < m_issues->count(); ++i) // a narrow pane elides; the whole line is a hover away
         m_issues->item(i)->setToolTip(m_issues->item(i)->text());
     m_fixes->clear();
+    if (attempt.candidate)
+        if (const QString candidate = describeCandidate(*attempt.candidate, attempt.raw); !candidate.isEmpty())
+            m_fixes->addItem(candidate);
     for (const Json& fix : attempt.fixes)
         m_fixes->addItem(fixLine("fix", fix));
     for (const Json& coercion : attempt.coercions)
         m_fixes->addItem(fixLine("coercion", coercion));
-    if (m_fixes->count() == 0)
+    if (attempt.fixes.empty() && attempt.coercions.empty())
         m_fixes->addItem(tr("no fixes, no coercions"));
 }
 

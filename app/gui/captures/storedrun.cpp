@@ -67,6 +67,9 @@ engine::AttemptRecord attemptFromJson(const Json& a)
     r.fixes = arrayAt(a, "fixes");
     r.coercions = arrayAt(a, "coercions");
     r.issues = arrayAt(a, "issues");
+    if (const Json candidate = a.value("candidate", Json()); candidate.is_object())
+        r.candidate = engine::AttemptRecord::Candidate{stringAt(candidate, "kind"), std::size_t(std::max(0LL, integerAt(candidate, "offset"))),
+                                                       std::size_t(std::max(0LL, integerAt(candidate, "length")))};
     r.extractionFailure = stringAt(a, "extraction_failure");
     r.valid = trueAt(a, "valid");
     r.checked = !(a.contains("checked") && a["checked"] == Json(false));

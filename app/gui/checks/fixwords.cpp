@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace conform::gui {
 
 namespace {
@@ -106,6 +108,53 @@ QString describeCoercion(const Json& coercion)
             at += QLatin1Char('/') + (part.is_string() ? QString::fromStdString(part.get<std::string>()) : dumped(part));
     }
     return QCoreApplication::translate("FixWords", "%1 → %2 at %3").arg(dumped(coercion.value("before", Json())), dumped(coercion.value("after", Json())), at);
+}
+
+namespace {
+
+int lineAt(const std::string& raw, std::size_t offset)
+{
+    return 1 + int(std::count(raw.begin(), raw.begin() + std::ptrdiff_t(std::min(offset, raw.size())), '\n'));
+}
+
+// The line `offset` is on, without its line break.
+std::string lineOf(const std::string& raw, std::size_t offset)
+{
+    const std::size_t begin = raw.rfind('\n', offset == 0 ? 0 : offset - 1);
+    const std::size_t from = begin == std::string::npos ? 0 : begin + 1;
+    const std::size_t end = raw.find('\n', from);
+    return raw.substr(from, end == std::string::npos ? std::string::npos : end - from);
+}
+
+} // namespace
+
+QString describeCandidate(const engine::AttemptRecord::Candidate& candidate, const std::string& raw)
+{
+    const std::size_t begin = std::min(candidate.offset, raw.size());
+    const std::size_t end = std::min(raw.size(), begin + candidate.length);
+    const bool aroundIt = raw.find_first_not_of(" \t\r\n", 0) < begin || raw.find_first_not_of(" \t\r\n", end) != std::string::npos;
+    const QString dropped = aroundIt ? QCoreApplication::translate("FixWords", "; the text around it dropped") : QString();
+    const std::string& kind = candidate.kind;
+    if (kind == "fenced") {
+        // The fence opens on the line before the value: "```json".
+        const std::size_t fence = raw.rfind("```", begin);
+        const std::string opener = fence == std::string::npos ? std::string("```") : lineOf(raw, fence + 3);
+        const int line = fence == std::string::npos ? lineAt(raw, begin) : lineAt(raw, fence);
+        return QCoreApplication::translate("FixWords", "took the %1 fence at line %2%3").arg(QString::fromStdString(opener).trimmed(), QString::number(line), dropped);
+    }
+    if (kind == "xml") {
+        const std::size_t open = raw.rfind('<', begin);
+        const std::size_t close = open == std::string::npos ? std::string::npos : raw.find('>', open);
+        const QString tag = close == std::string::npos ? QStringLiteral("<…>") : QString::fromStdString(raw.substr(open, close - open + 1));
+        return QCoreApplication::translate("FixWords", "took the %1 element at line %2%3").arg(tag, QString::number(lineAt(raw, begin)), dropped);
+    }
+    if (kind == "function_calls")
+        return QCoreApplication::translate("FixWords", "unwrapped the <function_calls> call at line %1%2").arg(QString::number(lineAt(raw, begin)), dropped);
+    if (kind == "embedded")
+        return QCoreApplication::translate("FixWords", "took the JSON at line %1 out of the prose around it").arg(lineAt(raw, begin));
+    if (kind == "double_encoded")
+        return QCoreApplication::translate("FixWords", "decoded the JSON written inside a string%1").arg(dropped);
+    return {}; // "whole": the reply is the JSON
 }
 
 } // namespace conform::gui

@@ -3,6 +3,7 @@
 // "single quotes → double quotes", "\"Amber\" → \"amber\" at /overall_rating". The kinds are
 // libcore's (json/fix_kind.h, schema::Coercion); an unknown kind reads as its name.
 #include "base/json.h"
+#include "engine/run_record.h"
 #include "json/fix_kind.h"
 
 #include <QString>
@@ -21,5 +22,10 @@ QString quotedText(const std::string& text);
 
 // One coercion ({"path","kind","before","after"} as the engine records it).
 QString describeCoercion(const Json& coercion);
+
+// Where an attempt's value was read in its `raw` reply, as a presenter says it: "took the
+// ```json fence at line 3; the text around it dropped", "unwrapped the <function_calls> call
+// at line 1". Empty for a reply that is the JSON itself.
+QString describeCandidate(const engine::AttemptRecord::Candidate& candidate, const std::string& raw);
 
 } // namespace conform::gui

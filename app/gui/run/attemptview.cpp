@@ -7,6 +7,7 @@
 #include "captures/storedrun.h"
 #include "run/transportwords.h"
 
+#include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -55,7 +56,7 @@ QString lastUserMessage(const Json& request)
 AttemptView::AttemptView(QWidget* parent)
     : QWidget(parent), m_rawPanel(new EditorPanel(tr("Raw reply"), CodeEditor::Kind::Plain, this)),
       m_tabs(new QTabWidget(this)), m_issues(new QListWidget(this)), m_fixes(new FixTable(this)),
-      m_sent(new QPlainTextEdit(this)), m_transport(new QListWidget(this))
+      m_sent(new QPlainTextEdit(this)), m_transport(new QListWidget(this)), m_candidate(new QLabel(this))
 {
     rawEditor()->setReadOnly(true);
     m_issues->setWordWrap(true);
@@ -69,7 +70,16 @@ AttemptView::AttemptView(QWidget* parent)
     // the Run activity past a small window.
     m_tabs->setUsesScrollButtons(true);
     m_tabs->addTab(m_issues, tr("Issues"));
-    m_tabs->addTab(m_fixes, tr("Fixes"));
+    m_candidate->setObjectName(QStringLiteral("candidate"));
+    m_candidate->setWordWrap(true);
+    m_candidate->setVisible(false);
+    auto* fixes = new QWidget(this);
+    auto* fixesLayout = new QVBoxLayout(fixes);
+    fixesLayout->setContentsMargins(0, 0, 0, 0);
+    fixesLayout->setSpacing(2);
+    fixesLayout->addWidget(m_candidate);
+    fixesLayout->addWidget(m_fixes, 1);
+    m_tabs->addTab(fixes, tr("Fixes"));
     m_tabs->addTab(m_sent, tr("Sent"));
     m_tabs->addTab(m_transport, tr("Transport"));
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -98,6 +108,8 @@ void AttemptView::clear()
     restartStream();
     m_rawPanel->setNote(QString());
     m_issues->clear();
+    m_candidate->clear();
+    m_candidate->setVisible(false);
     m_fixes->setFixes({}, std::vector<json::Fix>{});
     m_sent->clear();
     m_transport->clear();
@@ -113,7 +125,12 @@ void AttemptView::showAttempt(const engine::AttemptRecord& attempt, int number, 
     rawEditor()->setText(raw);
     rawEditor()->setModified(false);
     m_streamed = raw.size();
-    m_rawPanel->setNote(tr("attempt %1").arg(number));
+    // Where the value was read is the story of a fenced or wrapped reply: said over the
+    // reply and beside the fixes, not counted as one (it changed no byte of the JSON).
+    const QString candidate = attempt.candidate ? describeCandidate(*attempt.candidate, attempt.raw) : QString();
+    m_rawPanel->setNote(candidate.isEmpty() ? tr("attempt %1").arg(number) : tr("attempt %1 · %2").arg(QString::number(number), candidate));
+    m_candidate->setText(candidate);
+    m_candidate->setVisible(!candidate.isEmpty());
     markRaw(attempt);
     showIssues(attempt);
     m_fixes->setFixes(attempt.raw, attempt.fixes);

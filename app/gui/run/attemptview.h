@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QTabWidget;
@@ -31,6 +32,8 @@ public:
     EditorPanel* rawPanel() const { return m_rawPanel; }
     QListWidget* issueList() const { return m_issues; }
     FixTable* fixTable() const { return m_fixes; }
+    // Where the shown attempt's value was read ("took the ```json fence at line 3"), beside the fixes.
+    QLabel* candidateLabel() const { return m_candidate; }
     QPlainTextEdit* sentView() const { return m_sent; }
     QListWidget* transportList() const { return m_transport; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -60,6 +63,7 @@ private:
     FixTable* m_fixes;
     QPlainTextEdit* m_sent;
     QListWidget* m_transport;
+    QLabel* m_candidate;
     qsizetype m_streamed = 0; // characters of the live reply already in the editor
 };
 

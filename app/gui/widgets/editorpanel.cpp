@@ -54,6 +54,11 @@ void EditorPanel::setTitle(const QString& title)
     updateHeader();
 }
 
+QString EditorPanel::note() const
+{
+    return m_note->text();
+}
+
 void EditorPanel::setNote(const QString& note)
 {
     m_note->setText(note);

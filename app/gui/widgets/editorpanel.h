@@ -25,6 +25,7 @@ public:
     QString headerText() const;
     // Extra words at the right of the header ("read-only", "extracted from fenced").
     void setNote(const QString& note);
+    QString note() const;
     // What the panel holds ("Final value", "Best attempt — invalid").
     void setTitle(const QString& title);
 
