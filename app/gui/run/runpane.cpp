@@ -147,6 +147,8 @@ RunPane::RunPane(RunDraft* draft, QWidget* parent)
 void RunPane::followDraft()
 {
     connect(m_form, &RunTargetForm::changed, m_draft, [this](bool byUser) {
+        // The form shows these values already: it is not told them again mid-change.
+        const QScopedValueRollback writing(m_formWriting, true);
         if (byUser) {
             m_draft->editTarget(m_form->choice());
             m_draft->editPolicy(m_form->policy());
@@ -157,8 +159,14 @@ void RunPane::followDraft()
     });
     m_draft->setTarget(m_form->choice());
     m_draft->setPolicy(m_form->policy());
-    connect(m_draft, &RunDraft::targetChanged, m_form, [this] { m_form->showChoice(m_draft->targetChoice()); });
-    connect(m_draft, &RunDraft::policyChanged, m_form, [this] { m_form->showPolicy(m_draft->policy()); });
+    connect(m_draft, &RunDraft::targetChanged, m_form, [this] {
+        if (!m_formWriting)
+            m_form->showChoice(m_draft->targetChoice());
+    });
+    connect(m_draft, &RunDraft::policyChanged, m_form, [this] {
+        if (!m_formWriting)
+            m_form->showPolicy(m_draft->policy());
+    });
     m_form->setCoerce(m_draft->policy().coerce);
     // The variables: the rows follow the prompts (loads); a value typed is the user's edit.
     connect(m_variables, &PromptVariables::valuesChanged, m_draft, [this] { m_draft->setVariables(m_variables->values()); });

@@ -139,6 +139,7 @@ private:
     QString m_runNote; // said plainly while the run goes and after it
     bool m_askAboutEmptyVariables = true;
     bool m_followingDraft = false; // while the prompt boxes take the draft's texts
+    bool m_formWriting = false;    // while the target form's change goes to the draft
     qsizetype m_received = 0;
     int m_retriesThisAttempt = 0;
     QElapsedTimer m_attemptClock;

@@ -275,6 +275,7 @@ bool MainWindow::openWorkspace(const QString& path)
         // A new workspace starts clean: nothing of the old one stays on screen.
         for (TextDocument* document : documents())
             document->showUntitled(QString());
+        m_draft->undoStack()->clear(); // the old workspace's edits are not this one's to undo
         m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
         m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     }
@@ -382,7 +383,9 @@ bool MainWindow::runDemo(const Demo& demo)
         form->selectScenario(demo.name);
     else
         form->addScenarioFile(demo.path);
-    form->streamCheck()->setChecked(true);
+    engine::Policy policy = m_draft->policy(); // a demo streams: written to the draft, as a load (no undo step)
+    policy.stream = true;
+    m_draft->setPolicy(policy);
     showTab(m_run);
     m_run->runDemo();
     return true;
