@@ -1775,7 +1775,7 @@ hinein / heraus</translation>
     </message>
     <message>
         <source>Reading the store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Speicher wird gelesen …</translation>
     </message>
 </context>
 <context>
