@@ -1426,6 +1426,41 @@ hinein / heraus</translation>
     </message>
 </context>
 <context>
+    <name>conform::gui::ComparePlan</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Add the variant %1</source>
+        <translation>Variante %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the variant %1</source>
+        <translation>Variante %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Rename the variant %1 to %2</source>
+        <translation>Variante %1 in %2 umbenennen</translation>
+    </message>
+    <message>
+        <source>Add the target %1</source>
+        <translation>Ziel %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the target %1</source>
+        <translation>Ziel %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Set the repeats to %1</source>
+        <translation>Wiederholungen auf %1 setzen</translation>
+    </message>
+    <message>
+        <source>Make %1 the baseline</source>
+        <translation>%1 zur Basis machen</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::CompareView</name>
     <message>
         <source>Run</source>
@@ -1478,10 +1513,6 @@ hinein / heraus</translation>
     <message>
         <source>What the others are compared with</source>
         <translation>Womit die anderen verglichen werden</translation>
-    </message>
-    <message>
-        <source>Variants: what differs (a schema, prompts, variables, a policy)</source>
-        <translation>Varianten: was sich unterscheidet (ein Schema, Prompts, Variablen, eine Richtlinie)</translation>
     </message>
     <message>
         <source>Targets: every variant runs on each</source>
@@ -1550,10 +1581,6 @@ hinein / heraus</translation>
     <message>
         <source>The draft cannot be a variant: %1</source>
         <translation>Der Entwurf kann keine Variante sein: %1</translation>
-    </message>
-    <message>
-        <source>draft</source>
-        <translation>Entwurf</translation>
     </message>
     <message>
         <source>the draft</source>
@@ -1646,6 +1673,30 @@ hinein / heraus</translation>
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Save comparison…</source>
+        <translation>Vergleich speichern…</translation>
+    </message>
+    <message>
+        <source>The variants, targets, repeats and baseline as a comparison file, for conform-cli compare</source>
+        <translation>Die Varianten, Ziele, Wiederholungen und die Basis als Vergleichsdatei, für conform-cli compare</translation>
+    </message>
+    <message>
+        <source>Variants: what differs (a schema, prompts, variables, a policy); double-click to rename</source>
+        <translation>Varianten: was sich unterscheidet (ein Schema, Prompts, Variablen, eine Richtlinie); Doppelklick zum Umbenennen</translation>
+    </message>
+    <message>
+        <source>Save comparison</source>
+        <translation>Vergleich speichern</translation>
+    </message>
+    <message>
+        <source>Rename the variant</source>
+        <translation>Variante umbenennen</translation>
+    </message>
+    <message>
+        <source>New name (the variant label of its captures):</source>
+        <translation>Neuer Name (das Label „variant“ ihrer Aufzeichnungen):</translation>
     </message>
 </context>
 <context>
@@ -2825,6 +2876,21 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>Stale: the schema has changed since these results were computed. Re-validate to check the history against it (undoing the edit makes them current again).</source>
         <translation>Veraltet: Das Schema hat sich geändert, seit diese Ergebnisse berechnet wurden. Validieren Sie erneut, um den Verlauf daran zu prüfen (macht man die Änderung rückgängig, gelten sie wieder).</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::RunDraft</name>
+    <message>
+        <source>Edit {{%1}}</source>
+        <translation>{{%1}} bearbeiten</translation>
+    </message>
+    <message>
+        <source>Change the target</source>
+        <translation>Ziel ändern</translation>
+    </message>
+    <message>
+        <source>Change the policy</source>
+        <translation>Richtlinie ändern</translation>
     </message>
 </context>
 <context>

@@ -111,8 +111,11 @@ Result<std::vector<Variant>> variantsOf(const Json& document, const std::string&
         v.intervals = group.value("intervals", Json::object());
         v.cost = group.value("cost", Json());
         v.overheadTokenShare = group.value("repair_overhead", Json::object()).value("token_share", Json());
-        if (v.cost.is_object())
+        if (v.cost.is_object()) {
             v.overheadCostShare = v.cost.value("repair_overhead_share", Json());
+            if (const Json perValid = v.cost.value("per_valid_result_usd", Json()); perValid.is_number())
+                v.costPerValidUsd = perValid.get<double>();
+        }
         v.passK = group.value("pass_k", Json());
         variants.push_back(std::move(v));
     }

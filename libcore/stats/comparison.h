@@ -32,6 +32,9 @@ struct Variant
     std::int64_t latencyP50 = 0, latencyP95 = 0;
     Json intervals;    // the stats document's own intervals (latency percentiles among them)
     Json cost;         // the group's "cost" when the figures were priced, else null
+    // What one valid result cost in US dollars (the cost's "per_valid_result_usd"), read once
+    // here: unset when the runs were not priced or none was valid.
+    std::optional<double> costPerValidUsd;
     // The share of tokens (input + output) and of cost spent after the first attempt: repairs,
     // continuations, re-asks, fallbacks, billed transport retries. Null when unknown.
     Json overheadTokenShare, overheadCostShare;

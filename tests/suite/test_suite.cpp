@@ -13,6 +13,7 @@
 #include "suite/schedule.h"
 #include "suite/suite.h"
 #include "suite/comparison_file.h"
+#include "suite/comparison_writer.h"
 
 #include <QDir>
 #include <QFile>
@@ -601,6 +602,61 @@ private slots:
         QVERIFY(refused(variants, one, 600'000, "").find("at most") != std::string::npos);
         QVERIFY(refused(variants, {}, 1, "").find("target") != std::string::npos);
         QCOMPARE(refused(variants, one, 1, ""), std::string());
+    }
+
+    // A comparison made in memory is written by the one writer of the format
+    // (comparisonDocument): the document validates against schemas/compare.schema.json and
+    // reads back to the same variants, targets, repeats, policy and baseline.
+    void comparisonWrittenReadsBack_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("drift prompts") << QStringLiteral("drift-prompts.compare.json");
+        QTest::newRow("drift rewording") << QStringLiteral("drift-rewording.compare.json");
+    }
+
+    void comparisonWrittenReadsBack()
+    {
+        QFETCH(QString, file);
+        auto plan = suite::loadComparison(kSchemas + QLatin1Char('/') + file);
+        QVERIFY2(plan, plan ? "" : plan.error().toString().c_str());
+        suite::ComparisonDraft draft;
+        draft.name = plan->suite.name;
+        draft.variants = suite::variantsOfPlan(plan.value());
+        draft.targets = plan->suite.targets;
+        draft.repeat = 3;
+        draft.concurrency = plan->suite.concurrency;
+        draft.policy = plan->suite.policy;
+        draft.policy.maxRepairs = 1;
+        draft.baseline = draft.variants.back().name;
+        QTemporaryDir elsewhere;
+        auto document = suite::comparisonDocument(draft, QDir(elsewhere.path()));
+        QVERIFY2(document, document ? "" : document.error().toString().c_str());
+        const schema::SchemaFile format = schema::loadSchemaFile(kSchemas + QStringLiteral("/compare.schema.json"));
+        const auto verdict = format.validator->validate(document.value());
+        QVERIFY2(verdict.valid, dump(verdict.toJson()).c_str());
+        auto again = suite::loadComparison(document.value(), QDir(elsewhere.path()), "written.compare.json");
+        QVERIFY2(again, again ? "" : again.error().toString().c_str());
+        QCOMPARE(again->suite.name, plan->suite.name);
+        QCOMPARE(again->suite.repeat, 3);
+        QCOMPARE(again->baseline, draft.baseline);
+        QVERIFY(again->variants == plan->variants);
+        QCOMPARE(again->suite.policy.maxRepairs, 1);
+        QCOMPARE(again->suite.targets.size(), plan->suite.targets.size());
+        QCOMPARE(again->suite.targets[0].name, plan->suite.targets[0].name);
+        QCOMPARE(again->suite.cases.size(), plan->suite.cases.size());
+        for (std::size_t i = 0; i < again->suite.cases.size(); ++i) {
+            const suite::SuiteCase& a = plan->suite.cases[i];
+            const suite::SuiteCase& b = again->suite.cases[i];
+            QCOMPARE(b.name, a.name);
+            QCOMPARE(b.prompt.system, a.prompt.system);
+            QCOMPARE(b.prompt.user, a.prompt.user);
+            QVERIFY(b.prompt.variables == a.prompt.variables);
+            QVERIFY(b.schema == a.schema);
+            QCOMPARE(b.scenario ? b.scenario->name : std::string(), a.scenario ? a.scenario->name : std::string());
+        }
+        // A variant of several cases cannot be written back.
+        draft.variants.front().cases.push_back(draft.variants.front().cases.front());
+        QVERIFY(!suite::comparisonDocument(draft, QDir(elsewhere.path())));
     }
 
     void suiteSchemaAcceptsTheMinimalFile()

@@ -3,6 +3,7 @@
 #include "async/backgroundtask.h"
 #include "captures/capturestore.h"
 #include "compare/comparematrix.h"
+#include "compare/compareplan.h"
 #include "compare/linediff.h"
 #include "document/rundraft.h"
 #include "settings/appsettings.h"
@@ -22,6 +23,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -77,13 +79,15 @@ Result<suite::SuiteCase> caseOfStoredCapture(const store::StoreLocation& locatio
 } // namespace
 
 CompareView::CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent)
-    : QWidget(parent), m_draft(draft), m_store(store), m_variantList(new QListWidget(this)), m_targetList(new QListWidget(this)),
+    : QWidget(parent), m_draft(draft), m_store(store), m_plan(new ComparePlan(this)), m_variantList(new QListWidget(this)), m_targetList(new QListWidget(this)),
       m_repeat(new QSpinBox(this)), m_baseline(new QComboBox(this)), m_run(new QPushButton(tr("Run"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_history(new QToolButton(this)), m_export(new QToolButton(this)),
       m_status(new QLabel(this)), m_verdicts(new QLabel(this)), m_table(new QTableView(this)), m_matrix(new CompareMatrix(this)),
       m_baselineText(readOnlyText(this)), m_variantText(readOnlyText(this))
 {
     auto* open = new QPushButton(tr("Open comparison…"), this);
+    auto* save = new QPushButton(tr("Save comparison…"), this);
+    save->setToolTip(tr("The variants, targets, repeats and baseline as a comparison file, for conform-cli compare"));
     auto* addDraft = new QPushButton(tr("Add the draft"), this);
     addDraft->setToolTip(tr("The schema, prompts, variables and policy as they stand, as a variant"));
     auto* addTarget = new QPushButton(tr("Add the Run target"), this);
@@ -109,7 +113,7 @@ CompareView::CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdicts->setWordWrap(true);
     m_verdicts->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_variantList->setToolTip(tr("Variants: what differs (a schema, prompts, variables, a policy)"));
+    m_variantList->setToolTip(tr("Variants: what differs (a schema, prompts, variables, a policy); double-click to rename"));
     m_targetList->setToolTip(tr("Targets: every variant runs on each"));
     m_table->setModel(m_matrix);
     m_table->setWordWrap(true);
@@ -120,7 +124,7 @@ CompareView::CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent)
 
     // Two rows of controls, so the smallest window (1024 px) keeps every button whole.
     auto* setup = new QHBoxLayout;
-    for (QWidget* w : std::initializer_list<QWidget*>{open, addDraft, m_history, addTarget, remove})
+    for (QWidget* w : std::initializer_list<QWidget*>{open, save, addDraft, m_history, addTarget, remove})
         setup->addWidget(w);
     setup->addStretch(1);
     auto* runBar = new QHBoxLayout;
@@ -163,6 +167,14 @@ CompareView::CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent)
         if (!path.isEmpty())
             openComparison(path);
     });
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save comparison"), m_plan->filePath(),
+                                                          tr("Comparisons (*.compare.json);;JSON (*.json)"));
+        if (!path.isEmpty())
+            saveComparison(path);
+    });
+    connect(m_variantList, &QListWidget::itemDoubleClicked, this,
+            [this](QListWidgetItem* item) { askNewName(m_variantList->row(item)); });
     connect(addDraft, &QPushButton::clicked, this, &CompareView::addDraftVariant);
     connect(addTarget, &QPushButton::clicked, this, &CompareView::addRunTarget);
     connect(remove, &QPushButton::clicked, this, [this] {
@@ -179,7 +191,7 @@ CompareView::CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent)
             menu->addAction(tr("The store has no captures yet"))->setEnabled(false);
         for (qsizetype i = 0; i < ids.size(); ++i) {
             const QString id = ids[i];
-            const QString name = descriptions[i].section(QLatin1Char(' '), 0, 1);
+            const QString name = m_versionNames.value(i); // from the version's data, not the menu's words
             connect(menu->addAction(descriptions[i]), &QAction::triggered, this, [this, id, name] { addVersion(id, name); });
         }
     });
@@ -196,8 +208,16 @@ CompareView::CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent)
             [exportAs] { exportAs(QStringLiteral("comparison.md"), tr("Markdown (*.md)")); });
     connect(exportMenu->addAction(tr("Matrix as PNG or SVG…")), &QAction::triggered, this,
             [exportAs] { exportAs(QStringLiteral("comparison.png"), tr("Images (*.png *.svg)")); });
-    connect(m_repeat, &QSpinBox::valueChanged, this, [this] { refreshLists(); });
-    connect(m_baseline, &QComboBox::currentIndexChanged, this, &CompareView::showDifferences);
+    // The controls edit the plan; the view shows what the plan says, whoever changed it (undo too).
+    connect(m_repeat, &QSpinBox::valueChanged, m_plan, &ComparePlan::setRepeat);
+    connect(m_baseline, &QComboBox::activated, this, [this](int index) { m_plan->setBaseline(m_baseline->itemText(index)); });
+    connect(m_plan, &ComparePlan::variantsChanged, this, [this] {
+        refreshLists();
+        emit variantsChanged();
+    });
+    connect(m_plan, &ComparePlan::targetsChanged, this, &CompareView::refreshLists);
+    connect(m_plan, &ComparePlan::baselineChanged, this, &CompareView::refreshLists);
+    connect(m_plan, &ComparePlan::repeatChanged, this, &CompareView::refreshLists);
     connect(m_variantList, &QListWidget::currentRowChanged, this, &CompareView::showDifferences);
     connect(m_run, &QPushButton::clicked, this, &CompareView::run);
     connect(m_cancel, &QPushButton::clicked, this, &CompareView::cancel);
@@ -206,7 +226,7 @@ CompareView::CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent)
             emit openCaptures(index.data(CompareMatrix::LabelsRole).toString());
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
-        if (m_variants.size() > 1 && index.isValid())
+        if (m_plan->variants().size() > 1 && index.isValid())
             m_variantList->setCurrentRow(index.row());
     });
     refreshLists();
@@ -231,53 +251,51 @@ QString CompareView::verdictText() const
 
 QStringList CompareView::variantNames() const
 {
-    QStringList names;
-    for (const Variant& v : m_variants)
-        names << QString::fromStdString(v.cases.name);
-    return names;
+    return m_plan->variantNames();
 }
 
 QStringList CompareView::targetNames() const
 {
-    QStringList names;
-    for (const suite::SuiteTarget& t : m_targets)
-        names << QString::fromStdString(t.name);
-    return names;
-}
-
-QString CompareView::uniqueName(const QString& stem) const
-{
-    const QStringList taken = variantNames();
-    QString name = stem;
-    for (int n = 2; taken.contains(name); ++n)
-        name = QStringLiteral("%1 %2").arg(stem).arg(n);
-    return name;
+    return m_plan->targetNames();
 }
 
 bool CompareView::openComparison(const QString& path)
 {
     if (running())
         return false;
-    auto plan = suite::loadComparison(path);
-    if (!plan) {
-        setStatus(QString::fromStdString(plan.error().toString()));
+    QString error;
+    if (!m_plan->open(path, &error)) {
+        setStatus(error);
         return false;
     }
-    m_variants.clear();
-    const QString origin = QFileInfo(path).fileName();
-    for (suite::VariantCases& cases : suite::variantsOfPlan(plan.value()))
-        m_variants.push_back({std::move(cases), origin});
-    m_targets = plan->suite.targets;
-    m_policy = plan->suite.policy;
-    m_concurrency = plan->suite.concurrency;
-    m_name = QString::fromStdString(plan->suite.name);
-    m_repeat->setValue(plan->suite.repeat);
-    refreshLists();
-    if (!plan->baseline.empty())
-        setBaseline(QString::fromStdString(plan->baseline));
-    setStatus(tr("%1: %2 variant(s) x %3 target(s) x %4 repeat(s).").arg(path).arg(m_variants.size()).arg(m_targets.size()).arg(m_repeat->value()));
-    emit variantsChanged();
+    setStatus(tr("%1: %2 variant(s) x %3 target(s) x %4 repeat(s).")
+                  .arg(path)
+                  .arg(m_plan->variants().size())
+                  .arg(m_plan->targets().size())
+                  .arg(m_plan->repeat()));
     return true;
+}
+
+bool CompareView::saveComparison(const QString& path)
+{
+    QString error;
+    if (!m_plan->save(path, &error)) {
+        setStatus(error);
+        return false;
+    }
+    setStatus(tr("Wrote %1.").arg(path));
+    return true;
+}
+
+void CompareView::askNewName(int row)
+{
+    if (row < 0 || row >= int(m_plan->variants().size()))
+        return;
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Rename the variant"), tr("New name (the variant label of its captures):"),
+                                               QLineEdit::Normal, m_plan->variants()[std::size_t(row)].name(), &ok);
+    if (ok)
+        renameVariant(row, name);
 }
 
 bool CompareView::addDraftVariant()
@@ -292,10 +310,8 @@ bool CompareView::addDraftVariant()
         setStatus(tr("The draft cannot be a variant: %1").arg(QString::fromStdString(c.error().toString())));
         return false;
     }
-    const QString name = uniqueName(tr("draft"));
-    m_variants.push_back({{name.toStdString(), {std::move(c.value())}}, tr("the draft")});
-    refreshLists();
-    emit variantsChanged();
+    // A name is data (the "variant" label of captures), the same in every language.
+    m_plan->addVariant({{"draft", {std::move(c.value())}}, tr("the draft")});
     return true;
 }
 
@@ -307,13 +323,11 @@ bool CompareView::addRunTarget()
         return false;
     }
     suite::SuiteTarget t{target.value(), suite::defaultTargetName(target.value())};
-    for (const suite::SuiteTarget& existing : m_targets)
-        if (existing.name == t.name) {
-            setStatus(tr("%1 is already a target.").arg(QString::fromStdString(t.name)));
-            return false;
-        }
-    m_targets.push_back(std::move(t));
-    refreshLists();
+    if (m_plan->targetNames().contains(QString::fromStdString(t.name))) {
+        setStatus(tr("%1 is already a target.").arg(QString::fromStdString(t.name)));
+        return false;
+    }
+    m_plan->addTarget(std::move(t));
     return true;
 }
 
@@ -334,8 +348,10 @@ void CompareView::loadVersions()
                 return;
             }
             QStringList ids, descriptions;
+            m_versionNames.clear();
             for (const store::Version& v : versions.value()) {
                 ids << QString::fromStdString(v.lastCaptureId);
+                m_versionNames << QStringLiteral("prompt %1").arg(QString::fromStdString(v.hash.substr(0, 8)));
                 descriptions << tr("prompt %1 · %2 run(s) · last %3")
                                     .arg(QString::fromStdString(v.hash.substr(0, 8)))
                                     .arg(v.captures)
@@ -355,77 +371,84 @@ void CompareView::addVersion(const QString& captureId, const QString& name)
                 setStatus(tr("That version cannot be a variant: %1").arg(QString::fromStdString(loaded.error().toString())));
                 return;
             }
-            m_variants.push_back({{uniqueName(name).toStdString(), {std::move(loaded.value())}}, tr("%1 from history").arg(name)});
-            refreshLists();
-            emit variantsChanged();
+            m_plan->addVariant({{name.toStdString(), {std::move(loaded.value())}}, tr("%1 from history").arg(name)});
         });
 }
 
 void CompareView::removeVariant(int index)
 {
-    if (running() || index < 0 || index >= int(m_variants.size()))
-        return;
-    m_variants.erase(m_variants.begin() + index);
-    refreshLists();
-    emit variantsChanged();
+    if (!running())
+        m_plan->removeVariant(index);
+}
+
+void CompareView::renameVariant(int index, const QString& name)
+{
+    if (!running())
+        m_plan->renameVariant(index, name);
 }
 
 void CompareView::removeTarget(int index)
 {
-    if (running() || index < 0 || index >= int(m_targets.size()))
-        return;
-    m_targets.erase(m_targets.begin() + index);
-    refreshLists();
+    if (!running())
+        m_plan->removeTarget(index);
 }
 
 void CompareView::setRepeat(int repeat)
 {
-    m_repeat->setValue(repeat);
+    m_plan->setRepeat(repeat);
 }
 
 void CompareView::setBaseline(const QString& name)
 {
-    m_baseline->setCurrentIndex(std::max(0, m_baseline->findText(name)));
+    m_plan->setBaseline(name);
 }
 
 void CompareView::refreshLists()
 {
+    const auto& variants = m_plan->variants();
+    const auto& targets = m_plan->targets();
     const int variantRow = m_variantList->currentRow();
     m_variantList->clear();
-    for (const Variant& v : m_variants)
-        m_variantList->addItem(tr("%1 — %2, %3 case(s)").arg(QString::fromStdString(v.cases.name), v.origin).arg(v.cases.cases.size()));
+    for (const PlanVariant& v : variants)
+        m_variantList->addItem(tr("%1 — %2, %3 case(s)").arg(v.name(), v.origin).arg(v.cases.cases.size()));
     m_targetList->clear();
-    for (const suite::SuiteTarget& t : m_targets)
+    for (const suite::SuiteTarget& t : targets)
         m_targetList->addItem(QString::fromStdString(t.name));
+    {
+        const QSignalBlocker blocker(m_repeat);
+        m_repeat->setValue(m_plan->repeat());
+    }
     // The baseline is a variant; with one variant, the targets are compared and one of them is.
-    const QString baseline = m_baseline->currentText();
-    const QSignalBlocker blocker(m_baseline);
-    m_baseline->clear();
-    m_baseline->addItems(m_variants.size() < 2 ? targetNames() : variantNames());
-    m_baseline->setCurrentIndex(std::max(0, m_baseline->findText(baseline)));
+    {
+        const QSignalBlocker blocker(m_baseline);
+        m_baseline->clear();
+        m_baseline->addItems(m_plan->baselineChoices());
+        m_baseline->setCurrentIndex(std::max(0, m_baseline->findText(m_plan->effectiveBaseline())));
+    }
     if (variantRow >= 0 && variantRow < m_variantList->count())
-        m_variantList->setCurrentRow(variantRow);
-    const bool ready = !m_targets.empty() && !m_variants.empty() && (m_variants.size() > 1 || m_targets.size() > 1);
+        m_variantList->setCurrentRow(std::min(variantRow, m_variantList->count() - 1));
+    const bool ready = !targets.empty() && !variants.empty() && (variants.size() > 1 || targets.size() > 1);
     m_run->setEnabled(ready && !running() && !m_readingFigures);
     qint64 cases = 0;
-    for (const Variant& v : m_variants)
+    for (const PlanVariant& v : variants)
         cases += qint64(v.cases.cases.size());
-    m_run->setToolTip(ready ? tr("%1 runs").arg(qint64(m_repeat->value()) * qint64(m_targets.size()) * cases)
+    m_run->setToolTip(ready ? tr("%1 runs").arg(qint64(m_plan->repeat()) * qint64(targets.size()) * cases)
                             : tr("Two variants and a target, or one variant and two targets"));
     showDifferences();
 }
 
 void CompareView::showDifferences()
 {
-    const auto byName = [this](const QString& name) -> const Variant* {
-        for (const Variant& v : m_variants)
-            if (QString::fromStdString(v.cases.name) == name)
+    const auto& variants = m_plan->variants();
+    const auto byName = [&variants](const QString& name) -> const PlanVariant* {
+        for (const PlanVariant& v : variants)
+            if (v.name() == name)
                 return &v;
         return nullptr;
     };
-    const Variant* baseline = m_variants.size() > 1 ? byName(m_baseline->currentText()) : nullptr;
+    const PlanVariant* baseline = variants.size() > 1 ? byName(m_plan->effectiveBaseline()) : nullptr;
     const int row = m_variantList->currentRow();
-    const Variant* chosen = row >= 0 && row < int(m_variants.size()) ? &m_variants[std::size_t(row)] : nullptr;
+    const PlanVariant* chosen = row >= 0 && row < int(variants.size()) ? &variants[std::size_t(row)] : nullptr;
     if (chosen == baseline)
         chosen = nullptr;
     const QString left = baseline ? textsOf(baseline->cases) : QString();
@@ -446,10 +469,11 @@ void CompareView::run()
     if (running() || m_readingFigures) // the last run's figures would land on this one's matrix
         return;
     std::vector<suite::VariantCases> variants;
-    for (const Variant& v : m_variants)
+    for (const PlanVariant& v : m_plan->variants())
         variants.push_back(v.cases);
-    m_runBaseline = m_baseline->currentText().toStdString();
-    auto plan = suite::comparisonOf(m_name.toStdString(), variants, m_targets, m_repeat->value(), m_policy, m_runBaseline, m_concurrency);
+    m_runBaseline = m_plan->effectiveBaseline().toStdString();
+    auto plan = suite::comparisonOf(m_plan->name().toStdString(), variants, m_plan->targets(), m_plan->repeat(), m_plan->policy(),
+                                    m_runBaseline, m_plan->concurrency());
     if (!plan) {
         setStatus(QString::fromStdString(plan.error().toString()));
         return;
@@ -459,23 +483,23 @@ void CompareView::run()
         setStatus(tr("The store %1 cannot take captures; nothing was run.").arg(m_store->displayName()));
         return;
     }
-    m_plan = std::make_unique<suite::ComparisonPlan>(std::move(plan.value()));
+    m_running = std::make_unique<suite::ComparisonPlan>(std::move(plan.value()));
     m_report = Json();
     m_markdown.clear();
     m_export->setEnabled(false);
     m_verdicts->clear();
-    m_matrix->reset(*m_plan, m_runBaseline);
-    m_runner = std::make_unique<suite::SuiteRunner>(m_plan->suite, writer);
+    m_matrix->reset(*m_running, m_runBaseline);
+    m_runner = std::make_unique<suite::SuiteRunner>(m_running->suite, writer);
     connect(m_runner.get(), &suite::SuiteRunner::runFinished, this, [this](const suite::RunResult& result) {
         m_matrix->setRunId(m_runner->results().runId);
         m_matrix->runFinished(result);
         m_verdicts->setText(m_matrix->sentences().join(QLatin1Char('\n')));
-        setStatus(tr("Running %1: %2 of %3 runs…").arg(m_name).arg(m_matrix->finishedRuns()).arg(m_runner->results().planned));
+        setStatus(tr("Running %1: %2 of %3 runs…").arg(m_plan->name()).arg(m_matrix->finishedRuns()).arg(m_runner->results().planned));
     });
     connect(m_runner.get(), &suite::SuiteRunner::finished, this, &CompareView::onFinished);
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
-    setStatus(tr("Running %1…").arg(m_name));
+    setStatus(tr("Running %1…").arg(m_plan->name()));
     m_runner->start();
 }
 
@@ -508,7 +532,7 @@ void CompareView::onFinished(const suite::SuiteResults& results)
     m_readingFigures = true;
     runInBackground(
         this,
-        [location = m_store->location(), plan = *m_plan, results, baseline = m_runBaseline,
+        [location = m_store->location(), plan = *m_running, results, baseline = m_runBaseline,
          prices = pricesInUse()]() -> Result<std::vector<suite::TargetComparison>> {
             auto opened = store::Store::open(location, store::OpenOptions{false});
             if (!opened)
@@ -521,7 +545,7 @@ void CompareView::onFinished(const suite::SuiteResults& results)
                 setStatus(ending + QLatin1Char(' ') + QString::fromStdString(comparisons.error().toString()));
             } else {
                 m_matrix->finish(comparisons.value());
-                m_report = suite::comparisonsJson(*m_plan, results, comparisons.value());
+                m_report = suite::comparisonsJson(*m_running, results, comparisons.value());
                 m_markdown.clear();
                 for (const suite::TargetComparison& c : comparisons.value()) {
                     if (!c.target.empty())
@@ -547,7 +571,7 @@ QString CompareView::exportReport(const QString& path)
         svg.setFileName(path);
         svg.setSize(m_table->size());
         svg.setViewBox(m_table->rect());
-        svg.setTitle(m_name);
+        svg.setTitle(m_plan->name());
         QPainter painter;
         if (!painter.begin(&svg))
             return tr("Could not write %1.").arg(path);

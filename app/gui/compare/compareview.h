@@ -11,6 +11,9 @@
 // When the runs end the store's figures come in (cost per valid result, the repair
 // overhead), and the report exports as JSON or Markdown (what `conform-cli compare` prints)
 // or the matrix as PNG or SVG.
+//
+// The plan itself (variants, targets, repeats, baseline) is a document, ComparePlan: this view
+// shows it and edits it (each edit undoable), and saves it as a comparison file.
 #include "base/json.h"
 #include "suite/comparison_file.h"
 
@@ -34,6 +37,7 @@ namespace conform::gui {
 class CaptureStore;
 class CodeEditor;
 class CompareMatrix;
+class ComparePlan;
 class RunDraft;
 
 class CompareView : public QWidget
@@ -43,9 +47,13 @@ public:
     CompareView(RunDraft* draft, CaptureStore* store, QWidget* parent = nullptr);
     ~CompareView() override;
 
-    // Replaces the variants and targets with a comparison file's (*.compare.json); false,
-    // and the first problem shown, when it is not one.
+    // The plan this view shows and edits (the view owns it).
+    ComparePlan* plan() const { return m_plan; }
+    // Replaces the plan with a comparison file's (*.compare.json); false, and the first
+    // problem shown, when it is not one.
     bool openComparison(const QString& path);
+    // Writes the plan as a comparison file; false with the reason shown.
+    bool saveComparison(const QString& path);
     // The draft as it stands, as a variant ("draft", "draft 2", …); false with the reason
     // shown when its schema does not parse.
     bool addDraftVariant();
@@ -56,7 +64,9 @@ public:
     // A version from history as a variant: the spec of `captureId` (its schema, prompts,
     // variables and policy), read off the GUI thread (variantsChanged when added).
     void addVersion(const QString& captureId, const QString& name);
+    // Edits of the plan, as the controls make them (undoable: plan()->undoStack()).
     void removeVariant(int index);
+    void renameVariant(int index, const QString& name);
     void removeTarget(int index);
     void setRepeat(int repeat);
     void setBaseline(const QString& name);
@@ -77,6 +87,9 @@ public:
     QString status() const;
     const Json& reportJson() const { return m_report; }
     QListWidget* variantList() const { return m_variantList; }
+    QListWidget* targetList() const { return m_targetList; }
+    QSpinBox* repeatSpin() const { return m_repeat; }
+    QComboBox* baselineBox() const { return m_baseline; }
     CodeEditor* baselineText() const { return m_baselineText; }
     CodeEditor* variantText() const { return m_variantText; }
 
@@ -88,24 +101,16 @@ signals:
     void openCaptures(const QString& labels);
 
 private:
-    struct Variant
-    {
-        suite::VariantCases cases;
-        QString origin; // "the draft", "prompt 3f2a… from history", the file's name
-    };
     void refreshLists();
     void showDifferences();
     void onFinished(const suite::SuiteResults& results);
     void setStatus(const QString& text);
-    QString uniqueName(const QString& stem) const;
+    void askNewName(int row);
 
     RunDraft* m_draft;
     CaptureStore* m_store;
-    std::vector<Variant> m_variants;
-    std::vector<suite::SuiteTarget> m_targets;
-    engine::Policy m_policy;
-    int m_concurrency = 4;
-    QString m_name = QStringLiteral("compare");
+    ComparePlan* m_plan;
+    QStringList m_versionNames; // the names the versions last listed get as variants ("prompt 3f2a1b2c")
 
     QListWidget* m_variantList;
     QListWidget* m_targetList;
@@ -122,7 +127,7 @@ private:
     CodeEditor* m_baselineText;
     CodeEditor* m_variantText;
 
-    std::unique_ptr<suite::ComparisonPlan> m_plan; // while running and after: the runner reads it
+    std::unique_ptr<suite::ComparisonPlan> m_running; // while running and after: the runner reads it
     std::unique_ptr<suite::SuiteRunner> m_runner;
     std::string m_runBaseline;
     bool m_readingFigures = false; // after the runs, until the store's figures are in

@@ -1,12 +1,16 @@
 #include "document/rundraft.h"
 
+#include "document/draftedit.h"
 #include "document/schemadocument.h"
 
 #include "json/parse.h"
 #include "providers/scenario.h"
 #include "schema/schema.h"
+#include "store/capture.h"
 
 #include <QFileInfo>
+
+#include <utility>
 
 namespace conform::gui {
 
@@ -24,7 +28,52 @@ const Json* scenarioOwnSchema(const engine::Target& target, const std::string& t
     return open ? scenarioSchemaFor(target, &open.value()) : nullptr;
 }
 
+// The one field that differs between two values of the draft ("" when none or several do),
+// so that consecutive edits of one field merge into one undo step.
+QString onlyDifference(const std::vector<std::pair<const char*, bool>>& differs)
+{
+    QString field;
+    for (const auto& [name, different] : differs) {
+        if (!different)
+            continue;
+        if (!field.isEmpty())
+            return {};
+        field = QString::fromLatin1(name);
+    }
+    return field;
+}
+
+QString targetField(const TargetChoice& a, const TargetChoice& b)
+{
+    return onlyDifference({{"provider", a.target.provider != b.target.provider}, {"model", a.target.model != b.target.model},
+                           {"base_url", a.target.baseUrl != b.target.baseUrl}, {"mode", a.target.mode != b.target.mode},
+                           {"scenario", a.scenarioPath != b.scenarioPath}, {"pace", a.paceMs != b.paceMs}});
+}
+
+QString policyField(const engine::Policy& a, const engine::Policy& b)
+{
+    const Json before = store::policyJson(a);
+    const Json after = store::policyJson(b);
+    std::vector<std::pair<const char*, bool>> differs;
+    for (const auto& [key, value] : after.items())
+        differs.emplace_back(key.c_str(), !before.contains(key) || before[key] != value);
+    if (before.contains("repair_template") != after.contains("repair_template"))
+        differs.emplace_back("repair_template", true);
+    return onlyDifference(differs);
+}
+
 } // namespace
+
+bool operator==(const TargetChoice& a, const TargetChoice& b)
+{
+    return a.target.provider == b.target.provider && a.target.model == b.target.model && a.target.baseUrl == b.target.baseUrl
+           && a.target.mode == b.target.mode && a.scenarioPath == b.scenarioPath && a.paceMs == b.paceMs;
+}
+
+bool samePolicy(const engine::Policy& a, const engine::Policy& b)
+{
+    return store::policyJson(a) == store::policyJson(b);
+}
 
 const Json* scenarioSchemaFor(const engine::Target& target, const Json* schema)
 {
@@ -52,7 +101,21 @@ Result<engine::Target> resolveTarget(const TargetChoice& choice)
     return target;
 }
 
-RunDraft::RunDraft(SchemaDocument* schema, QObject* parent) : QObject(parent), m_schema(schema) {}
+RunDraft::RunDraft(SchemaDocument* schema, QObject* parent) : QObject(parent), m_schema(schema), m_undo(new QUndoStack(this))
+{
+    // Coerce is the validation settings': the policy changes when they do.
+    connect(m_schema, &SchemaDocument::settingsChanged, this, [this, coerce = m_schema->settings().coerce](const ValidationSettings& settings) mutable {
+        if (std::exchange(coerce, settings.coerce) != settings.coerce)
+            emit policyChanged();
+    });
+}
+
+engine::Policy RunDraft::policy() const
+{
+    engine::Policy policy = m_policy;
+    policy.coerce = m_schema->settings().coerce;
+    return policy;
+}
 
 void RunDraft::setPrompt(const QString& system, const QString& user)
 {
@@ -73,14 +136,49 @@ void RunDraft::setVariables(std::map<std::string, std::string> variables)
 
 void RunDraft::setTarget(const TargetChoice& choice)
 {
+    if (choice == m_target)
+        return;
     m_target = choice;
     emit targetChanged();
 }
 
 void RunDraft::setPolicy(const engine::Policy& policy)
 {
-    m_policy = policy;
+    engine::Policy own = policy;
+    own.coerce = m_policy.coerce;
+    if (samePolicy(own, m_policy))
+        return;
+    m_policy = std::move(own);
     emit policyChanged();
+}
+
+void RunDraft::editVariable(const QString& name, const QString& value)
+{
+    auto after = m_variables;
+    after[name.toStdString()] = value.toStdString();
+    if (after == m_variables)
+        return;
+    m_undo->push(new DraftEdit<std::map<std::string, std::string>>([this](const auto& v) { setVariables(v); }, m_variables,
+                                                                   std::move(after), QStringLiteral("variable:") + name,
+                                                                   tr("Edit {{%1}}").arg(name)));
+}
+
+void RunDraft::editTarget(const TargetChoice& choice)
+{
+    if (choice == m_target)
+        return;
+    m_undo->push(new DraftEdit<TargetChoice>([this](const TargetChoice& c) { setTarget(c); }, m_target, choice,
+                                             targetField(m_target, choice), tr("Change the target")));
+}
+
+void RunDraft::editPolicy(const engine::Policy& policy)
+{
+    engine::Policy after = policy;
+    after.coerce = m_policy.coerce;
+    if (samePolicy(after, m_policy))
+        return;
+    m_undo->push(new DraftEdit<engine::Policy>([this](const engine::Policy& p) { setPolicy(p); }, m_policy, after,
+                                               policyField(m_policy, after), tr("Change the policy"), &samePolicy));
 }
 
 Result<engine::RunSpec> RunDraft::spec(SchemaRule rule, std::optional<OwnSchema>* own) const
@@ -115,7 +213,7 @@ Result<engine::RunSpec> RunDraft::spec(SchemaRule rule, std::optional<OwnSchema>
     spec.prompt.user = m_user.toStdString();
     spec.prompt.variables = m_variables;
     spec.targets.push_back(std::move(target.value()));
-    spec.policy = m_policy;
+    spec.policy = policy();
     return spec;
 }
 

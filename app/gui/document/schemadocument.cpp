@@ -44,6 +44,7 @@ void SchemaDocument::setSettings(const ValidationSettings& settings)
         return;
     m_settings = settings;
     schedule();
+    emit settingsChanged(m_settings);
 }
 
 void SchemaDocument::refreshReferences()

@@ -2,7 +2,8 @@
 // The schema being edited, as every pane sees it — the workbench's one model, as Tiled's
 // Document is shared by its views. It holds the schema text (the editor's, pushed on every
 // edit), where the file lives (so $ref to sibling files resolves exactly as in conform-cli)
-// and the toolbar's validation settings, and it compiles them once per edit on a worker
+// and the validation settings (their one owner: the toolbar and the Run tab's Coerce show them
+// and write them here), and it compiles them once per edit on a worker
 // thread. Panes never compile: they observe `changed` (whatever they show for the old schema
 // is now stale) and `compiled` (check again against this one).
 #include "async/debouncedjob.h"
@@ -60,6 +61,8 @@ public:
 signals:
     // The text, file or settings changed: results computed for the old schema are stale.
     void changed();
+    // The validation settings changed (after `changed`): their views show them.
+    void settingsChanged(const conform::gui::ValidationSettings& settings);
     // A compile of the current version finished (also when it failed: see analysis.error).
     void compiled(const conform::gui::CompiledSchemaPtr& schema);
 

@@ -45,9 +45,7 @@ PromptVariables::PromptVariables(QWidget* parent) : QTableWidget(0, 2, parent)
     connect(this, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (m_filling || item->column() != 1)
             return;
-        m_values[this->item(item->row(), 0)->text()] = item->text();
-        save();
-        emit valuesChanged();
+        emit valueEdited(this->item(item->row(), 0)->text(), item->text());
     });
 }
 
@@ -128,6 +126,29 @@ void PromptVariables::setValue(const QString& name, const QString& value)
     for (int row = 0; row < rowCount(); ++row)
         if (item(row, 0)->text() == name)
             item(row, 1)->setText(value); // itemChanged saves it
+}
+
+void PromptVariables::showValues(const std::map<std::string, std::string>& values)
+{
+    bool changed = false;
+    m_filling = true;
+    for (const auto& [name, value] : values) {
+        const QString key = QString::fromStdString(name);
+        const QString text = QString::fromStdString(value);
+        if (m_values[key] == text)
+            continue;
+        m_values[key] = text;
+        changed = true;
+    }
+    for (int row = 0; row < rowCount(); ++row) {
+        const auto known = m_values.find(item(row, 0)->text());
+        const QString text = known == m_values.end() ? QString() : known->second;
+        if (item(row, 1)->text() != text)
+            item(row, 1)->setText(text);
+    }
+    m_filling = false;
+    if (changed)
+        save();
 }
 
 void PromptVariables::save() const

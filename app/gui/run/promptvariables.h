@@ -4,6 +4,9 @@
 // the prompt (prompt.vars.json: {"people": "Marco, Priya"}), so they can go into git with it;
 // they are written as soon as they change. Values of names no longer in the prompts are kept
 // in the file but not shown.
+//
+// A view of the RunDraft's variables: a value typed is said (valueEdited) for the draft to
+// take as an undoable edit, and the table shows what the draft then says (showValues).
 #include <QTableWidget>
 
 #include <map>
@@ -28,11 +31,16 @@ public:
     std::map<std::string, std::string> values() const;
     // The shown names whose value is empty.
     QStringList emptyNames() const;
+    // As if the user typed `value` in the row of `name` (valueEdited).
     void setValue(const QString& name, const QString& value);
+    // Shows the draft's values (and keeps them in the file); says nothing.
+    void showValues(const std::map<std::string, std::string>& values);
 
 signals:
-    // The shown names or their values changed (values() says what they are now).
+    // The shown names changed, or the folder's values were read (values() says what they are now).
     void valuesChanged();
+    // The user typed `value` for `name`.
+    void valueEdited(const QString& name, const QString& value);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

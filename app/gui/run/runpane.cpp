@@ -23,6 +23,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -138,14 +139,53 @@ RunPane::RunPane(RunDraft* draft, QWidget* parent)
     m_cancelButton->setToolTip(tr("Stop the run; the attempts so far stay"));
     setRunning(false);
     showOutcome(tr("Not run yet"), Tone::Muted);
-    // The widgets edit the draft: every change is pushed, so the draft is what they show.
-    const auto pushTarget = [this] {
-        m_draft->setTarget(m_form->choice());
-        m_draft->setPolicy(m_form->policy());
-    };
-    connect(m_form, &RunTargetForm::changed, m_draft, pushTarget);
-    pushTarget();
+    followDraft();
+}
+
+// The pane is a view of the draft: a user's edit goes to the draft (an undo step), and the
+// widgets show whatever the draft says, whoever wrote it (a demo, history, undo).
+void RunPane::followDraft()
+{
+    connect(m_form, &RunTargetForm::changed, m_draft, [this](bool byUser) {
+        // The form shows these values already: it is not told them again mid-change.
+        const QScopedValueRollback writing(m_formWriting, true);
+        if (byUser) {
+            m_draft->editTarget(m_form->choice());
+            m_draft->editPolicy(m_form->policy());
+        } else {
+            m_draft->setTarget(m_form->choice());
+            m_draft->setPolicy(m_form->policy());
+        }
+    });
+    m_draft->setTarget(m_form->choice());
+    m_draft->setPolicy(m_form->policy());
+    connect(m_draft, &RunDraft::targetChanged, m_form, [this] {
+        if (!m_formWriting)
+            m_form->showChoice(m_draft->targetChoice());
+    });
+    connect(m_draft, &RunDraft::policyChanged, m_form, [this] {
+        if (!m_formWriting)
+            m_form->showPolicy(m_draft->policy());
+    });
+    m_form->setCoerce(m_draft->policy().coerce);
+    // The variables: the rows follow the prompts (loads); a value typed is the user's edit.
     connect(m_variables, &PromptVariables::valuesChanged, m_draft, [this] { m_draft->setVariables(m_variables->values()); });
+    connect(m_variables, &PromptVariables::valueEdited, m_draft, &RunDraft::editVariable);
+    connect(m_draft, &RunDraft::variablesChanged, m_variables, [this] { m_variables->showValues(m_draft->variables()); });
+    connect(m_draft, &RunDraft::promptChanged, this, &RunPane::showDraftPrompt);
+}
+
+void RunPane::showDraftPrompt()
+{
+    {
+        const QScopedValueRollback following(m_followingDraft, true);
+        // Only a text that differs is set: setting it would move the caret and clear its undo.
+        if (m_system->toPlainText() != m_draft->system())
+            m_system->setPlainText(m_draft->system());
+        if (m_user->toPlainText() != m_draft->user())
+            m_user->setPlainText(m_draft->user());
+    }
+    m_variables->setPrompts(m_draft->system(), m_draft->user());
 }
 
 RunPane::~RunPane() = default;
@@ -163,8 +203,8 @@ QWidget* RunPane::buildPrompt()
     prompts->setChildrenCollapsible(false);
     prompts->setSizes({200, 260, 140});
     const auto rescan = [this] {
-        m_draft->setPrompt(m_system->toPlainText(), m_user->toPlainText());
-        m_variables->setPrompts(m_system->toPlainText(), m_user->toPlainText());
+        if (!m_followingDraft)
+            m_draft->setPrompt(m_system->toPlainText(), m_user->toPlainText()); // the draft says promptChanged
     };
     connect(m_system, &QPlainTextEdit::textChanged, this, rescan);
     connect(m_user, &QPlainTextEdit::textChanged, this, rescan);
@@ -246,17 +286,10 @@ bool RunPane::loadPromptFile(const QString& path)
     return true;
 }
 
-void RunPane::setPrompt(const QString& system, const QString& user)
-{
-    m_system->setPlainText(system);
-    m_user->setPlainText(user);
-}
-
 void RunPane::showPrompt(const PromptText& prompt, const QString& folder)
 {
     m_variables->setFolder(folder);
-    m_system->setPlainText(prompt.system);
-    m_user->setPlainText(prompt.user);
+    m_draft->setPrompt(prompt.system, prompt.user);
 }
 
 bool RunPane::confirmEmptyVariables(const QStringList& names)

@@ -1,5 +1,6 @@
 #pragma once
-// The "Run" tab: edits the RunDraft (prompt, variables, target, policy) and sends its spec to a target (a provider
+// The "Run" tab: a view of the RunDraft (prompt, variables, target, policy) that edits it —
+// the widgets show what the draft says, whoever wrote it — and sends its spec to a target (a provider
 // or a scripted scenario) through engine::Engine, and shows the run as it happens — the raw
 // reply live while it streams, the attempts timeline as attempts finish, then the final
 // value and the outcome (valid / repaired / fallback / failed, with flags). Selecting an
@@ -59,8 +60,6 @@ public:
     void loadPromptFor(const QString& schemaPath);
     // Fills the prompt from a prompt file ("## System" / "## User"); false when unreadable.
     bool loadPromptFile(const QString& path);
-    // Fills the prompt fields (a demo's own prompt).
-    void setPrompt(const QString& system, const QString& user);
 
     // Where runs read API keys and base URLs (default: the process environment); the settings
     // give the environment with the system keychain's keys filled in (keys/key_ring.h).
@@ -105,6 +104,8 @@ signals:
 private:
     QWidget* buildPrompt();
     QWidget* buildResults();
+    void followDraft();
+    void showDraftPrompt();
     void setRunning(bool running);
     void showPrompt(const PromptText& prompt, const QString& folder);
     // Asks before sending a prompt with empty {{variables}}; true to send.
@@ -137,6 +138,8 @@ private:
     QString m_phase;
     QString m_runNote; // said plainly while the run goes and after it
     bool m_askAboutEmptyVariables = true;
+    bool m_followingDraft = false; // while the prompt boxes take the draft's texts
+    bool m_formWriting = false;    // while the target form's change goes to the draft
     qsizetype m_received = 0;
     int m_retriesThisAttempt = 0;
     QElapsedTimer m_attemptClock;

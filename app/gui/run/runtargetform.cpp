@@ -21,6 +21,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -30,7 +31,6 @@ namespace conform::gui {
 namespace {
 
 const char* const kProviders[] = {"scenario", "anthropic", "openai", "ollama"};
-const char* const kModes[] = {"auto", "strict", "tool", "json-object", "text"};
 constexpr int kOpenFileRole = Qt::UserRole + 1; // marks the "Open scenario file…" item
 constexpr int kSchemaIdRole = Qt::UserRole + 2; // the $id of the schema a scenario answers for
 constexpr int kDescriptionRole = Qt::UserRole + 3; // what the scenario shows
@@ -60,9 +60,12 @@ RunTargetForm::RunTargetForm(QWidget* parent)
     connect(m_provider, &QComboBox::currentIndexChanged, this, &RunTargetForm::onProviderChanged);
     connect(m_scenario, &QComboBox::activated, this, &RunTargetForm::onScenarioChosen);
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &RunTargetForm::describeScenario);
-    connect(m_coerce, &QCheckBox::toggled, this, &RunTargetForm::coerceChanged);
+    connect(m_coerce, &QCheckBox::toggled, this, [this](bool coerce) {
+        if (m_showing == 0)
+            emit coerceChanged(coerce);
+    });
     onProviderChanged();
-    const auto changes = [this] { emit changed(); };
+    const auto changes = [this] { emitChanged(); };
     for (QComboBox* combo : {m_provider, m_mode, m_scenario, m_truncation}) {
         connect(combo, &QComboBox::currentIndexChanged, this, changes);
         // Sized by a few characters, not by the longest item: the demos offered change with
@@ -75,33 +78,76 @@ RunTargetForm::RunTargetForm(QWidget* parent)
     for (QSpinBox* spin : {m_repairs, m_retries, m_maxTokens, m_maxCalls, m_pace})
         connect(spin, &QSpinBox::valueChanged, this, changes);
     connect(m_temperature, &QDoubleSpinBox::valueChanged, this, changes);
-    for (QCheckBox* check : {m_stream, m_coerce, m_strictRepairs})
+    for (QCheckBox* check : {m_stream, m_strictRepairs})
         connect(check, &QCheckBox::toggled, this, changes);
+}
+
+void RunTargetForm::emitChanged()
+{
+    if (m_showing == 0)
+        emit changed(m_quiet == 0);
 }
 
 void RunTargetForm::setCoerce(bool coerce)
 {
-    if (coerce == m_coerce->isChecked())
-        return;
-    {
-        const QSignalBlocker blocker(m_coerce);
-        m_coerce->setChecked(coerce);
-    }
-    emit changed();
+    ++m_showing;
+    m_coerce->setChecked(coerce);
+    --m_showing;
 }
 
 void RunTargetForm::setRepairTemplate(const QString& text)
 {
+    if (text == m_repairTemplate)
+        return;
     m_repairTemplate = text;
-    emit changed();
+    emitChanged();
+}
+
+void RunTargetForm::showChoice(const TargetChoice& choice)
+{
+    ++m_showing;
+    m_provider->setCurrentText(QString::fromLatin1(providers::providerName(choice.target.provider)));
+    if (m_model->text().trimmed().toStdString() != choice.target.model)
+        m_model->setText(QString::fromStdString(choice.target.model));
+    if (m_baseUrl->text().trimmed().toStdString() != choice.target.baseUrl)
+        m_baseUrl->setText(QString::fromStdString(choice.target.baseUrl));
+    m_mode->setCurrentText(QString::fromLatin1(engine::modeChoiceName(choice.target.mode)));
+    if (!choice.scenarioPath.isEmpty()) {
+        int row = m_scenario->findData(choice.scenarioPath);
+        if (row < 0) {
+            row = m_scenario->count() - 1; // before "Open scenario file…"
+            insertScenario(row, QFileInfo(choice.scenarioPath).fileName(), choice.scenarioPath);
+        }
+        m_scenario->setCurrentIndex(row);
+        m_lastScenario = row;
+        m_pace->setValue(choice.paceMs);
+    }
+    --m_showing;
+}
+
+void RunTargetForm::showPolicy(const engine::Policy& policy)
+{
+    ++m_showing;
+    m_shownPolicy = policy;
+    m_repairs->setValue(policy.maxRepairs);
+    m_retries->setValue(policy.maxTransportRetries);
+    m_stream->setChecked(policy.stream);
+    m_maxTokens->setValue(policy.maxTokens);
+    m_temperature->setValue(policy.temperature ? *policy.temperature : m_temperature->minimum());
+    m_maxCalls->setValue(policy.maxCalls);
+    m_truncation->setCurrentText(QString::fromLatin1(engine::truncationPolicyName(policy.onTruncation)));
+    m_coerce->setChecked(policy.coerce);
+    m_strictRepairs->setChecked(policy.strictRepairs);
+    m_repairTemplate = QString::fromStdString(policy.repairTemplate);
+    --m_showing;
 }
 
 QWidget* RunTargetForm::buildTarget()
 {
     for (const char* name : kProviders)
         m_provider->addItem(QString::fromLatin1(name));
-    for (const char* name : kModes)
-        m_mode->addItem(QString::fromLatin1(name));
+    for (int mode = 0; mode <= int(engine::ModeChoice::Text); ++mode) // the engine's names, in its order
+        m_mode->addItem(QString::fromLatin1(engine::modeChoiceName(engine::ModeChoice(mode))));
     m_baseUrl->setPlaceholderText(tr("from the environment, else the provider's public URL"));
     m_provider->setToolTip(tr("Who answers: a built-in demo scenario (offline) or a provider"));
     m_scenario->setToolTip(tr("The demo scenario that answers; its description is shown below"));
@@ -274,11 +320,16 @@ void RunTargetForm::onProviderChanged()
     m_baseUrl->setEnabled(!scenario);
     m_pace->setEnabled(scenario);
     describeScenario();
-    // The settings dialog's default model and base URL for this provider.
+    if (m_showing > 0)
+        return; // the draft says the model and base URL
+    // The settings dialog's default model and base URL for this provider: one change with the
+    // provider's (said once, when the provider's own change is).
     const auto kind = *providers::parseProviderKind(provider.toStdString());
     const AppSettings settings = AppSettings::load();
+    ++m_showing;
     m_model->setText(settings.defaultModel(kind));
     m_baseUrl->setText(settings.provider(kind).baseUrl);
+    --m_showing;
 }
 
 void RunTargetForm::onScenarioChosen(int index)
@@ -297,6 +348,7 @@ void RunTargetForm::onScenarioChosen(int index)
 
 void RunTargetForm::addScenarioFile(const QString& path)
 {
+    const QScopedValueRollback quiet(m_quiet, m_quiet + 1);
     m_provider->setCurrentText(QStringLiteral("scenario"));
     const int at = m_scenario->count() - 1; // before "Open scenario file…"
     insertScenario(at, QFileInfo(path).fileName(), path);
@@ -309,6 +361,7 @@ void RunTargetForm::offerScenariosFor(const QString& schemaId)
 {
     // Those written for the open schema first, in bold, with a tooltip saying so; the others
     // stay below (they run with their own schema, and the Run tab says so).
+    const QScopedValueRollback quiet(m_quiet, m_quiet + 1);
     const QString current = m_scenario->currentText();
     int front = 0;
     for (int row = 0; row < m_scenario->count(); ++row) {
@@ -346,6 +399,7 @@ bool RunTargetForm::selectScenario(const QString& name)
     const int index = m_scenario->findText(name);
     if (index < 0 || m_scenario->itemData(index, kOpenFileRole).toBool())
         return false;
+    const QScopedValueRollback quiet(m_quiet, m_quiet + 1);
     m_provider->setCurrentText(QStringLiteral("scenario"));
     m_scenario->setCurrentIndex(index);
     m_lastScenario = index;
@@ -370,11 +424,12 @@ TargetChoice RunTargetForm::choice() const
 
 engine::Policy RunTargetForm::policy() const
 {
-    engine::Policy policy;
+    engine::Policy policy = m_shownPolicy;
     policy.maxRepairs = m_repairs->value();
     policy.maxTransportRetries = m_retries->value();
     policy.stream = m_stream->isChecked();
     policy.maxTokens = m_maxTokens->value();
+    policy.temperature.reset();
     if (m_temperature->value() >= 0.0)
         policy.temperature = m_temperature->value();
     policy.maxCalls = m_maxCalls->value();

@@ -4,7 +4,11 @@
 // the policy: repairs, transport retries, streaming, and under "Policy ▸" max tokens,
 // temperature, call budget, truncation policy, coercion, strict repairs and the repair
 // template. The demo pace (paceSpin()) is shown beside the Run button by the Run activity.
-// It reads into engine::Target / engine::Policy. No API key is ever
+// It is a view of the RunDraft's target and policy: showChoice / showPolicy put the draft's
+// values in the controls (saying nothing back), and `changed` says what the controls say now,
+// with whether the user did it (an undo step) or the form did (a demo chosen, the scenarios
+// reordered for a schema). Coerce is shown here and on the toolbar: it is the validation
+// settings' (setCoerce shows it, coerceChanged is the user's toggle). No API key is ever
 // entered or shown here: keys come from the environment or the keychain.
 #include "engine/run_spec.h"
 #include "base/result.h"
@@ -35,9 +39,13 @@ class RunTargetForm : public QWidget
 public:
     explicit RunTargetForm(QWidget* parent = nullptr);
 
-    // What the form says (the RunDraft is given it on every change: `changed`).
+    // What the form says (the RunDraft is given it on every change: `changed`). The policy's
+    // fields the form has no control for are those last shown.
     TargetChoice choice() const;
     engine::Policy policy() const;
+    // Shows the draft's values; emits nothing.
+    void showChoice(const TargetChoice& choice);
+    void showPolicy(const engine::Policy& policy);
     // The target as set; a scenario that cannot be loaded is an error naming the file.
     Result<engine::Target> target() const { return resolveTarget(choice()); }
 
@@ -52,6 +60,7 @@ public:
     QComboBox* providerCombo() const { return m_provider; }
     QComboBox* scenarioCombo() const { return m_scenario; }
     QComboBox* modeCombo() const { return m_mode; }
+    QLineEdit* modelEdit() const { return m_model; }
     QCheckBox* streamCheck() const { return m_stream; }
     QSpinBox* repairsSpin() const { return m_repairs; }
     QSpinBox* retriesSpin() const { return m_retries; }
@@ -66,13 +75,15 @@ public:
     // The repair template runs use; empty: the engine's default.
     QString repairTemplate() const { return m_repairTemplate; }
     void setRepairTemplate(const QString& text);
-    // The toolbar's Coerce toggle and this form's stay one setting.
+    // Shows the validation settings' Coerce; emits nothing.
     void setCoerce(bool coerce);
 
 signals:
+    // The user toggled Coerce.
     void coerceChanged(bool coerce);
-    // The target or the policy as set changed.
-    void changed();
+    // The target or the policy as set changed: by the user (`byUser`: an undoable edit), or by
+    // the form itself (a scenario chosen for a demo or for the open schema).
+    void changed(bool byUser);
 
 private:
     QWidget* buildTarget();
@@ -84,6 +95,7 @@ private:
     void insertScenario(int row, const QString& name, const QString& path);
     void onProviderChanged();
     void onScenarioChosen(int index);
+    void emitChanged();
 
     QComboBox* m_provider;
     QLineEdit* m_model;
@@ -104,6 +116,9 @@ private:
     QSpinBox* m_pace;
     ToneLabel* m_description;
     QString m_repairTemplate;
+    engine::Policy m_shownPolicy; // the fields without a control come from here
+    int m_showing = 0;            // > 0 while showing the draft: nothing is said back
+    int m_quiet = 0;              // > 0 while the form changes itself: said, but not as the user's
     int m_lastScenario = 0;
     bool m_scenarioChosen = false; // by the user (or a demo): the default no longer applies // restored when "Open scenario file…" is cancelled
 };

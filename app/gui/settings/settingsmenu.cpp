@@ -2,8 +2,7 @@
 
 #include "workbench/mainwindow.h"
 #include "workbench/workspace.h"
-#include "workbench/optionstoolbar.h"
-#include "run/runpane.h"
+#include "document/schemadocument.h"
 #include "settings/settingsdialog.h"
 
 #include "keys/key_ring.h"
@@ -20,7 +19,6 @@ namespace conform::gui {
 keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
 {
     keys::KeyRing* ring = window->workspace()->keyRing();
-    window->runPane()->setEnvironment(window->workspace()->environment());
     // Without a keychain daemon, keys still come from the environment: say so once, quietly
     // (each keyed provider's read fails the same way).
     auto told = std::make_shared<bool>(false);
@@ -33,12 +31,14 @@ keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
     ring->load();
     applyTheme(AppSettings::load().theme);
     auto* action = menu->addAction(QCoreApplication::translate("conform::gui::SettingsDialog", "Se&ttings…"), window, [window, ring] {
-        SettingsDialog dialog(ring, window->optionsToolBar()->settings().style, window);
+        // The message style is a validation setting: the schema document owns them, the toolbar shows them.
+        SchemaDocument* document = window->document();
+        SettingsDialog dialog(ring, document->settings().style, window);
         if (dialog.exec() != QDialog::Accepted)
             return;
-        ValidationSettings options = window->optionsToolBar()->settings();
+        ValidationSettings options = document->settings();
         options.style = dialog.style();
-        window->optionsToolBar()->setSettings(options);
+        document->setSettings(options);
     });
     action->setMenuRole(QAction::PreferencesRole);
     action->setShortcut(QKeySequence::Preferences);

@@ -29,6 +29,8 @@
 #include "captures/capturefilterbar.h"
 #include "document/textfile.h"
 #include "workbench/workspacetree.h"
+#include "workbench/windowshortcuts.h"
+#include "compare/compareplan.h"
 
 #include "providers/scenario.h"
 
@@ -44,6 +46,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUndoGroup>
 
 namespace conform::gui {
 
@@ -75,6 +78,7 @@ MainWindow::MainWindow(const QString& workspace, QWidget* parent)
     buildActivities();
     buildMenus();
     connectEditors();
+    qApp->installEventFilter(new WindowShortcuts(this));
     restoreSettings();
     openWorkspace(workspace);
 }
@@ -96,6 +100,7 @@ void MainWindow::buildCentre()
     m_reply = new ReplyPane(m_document, schemaEditor(), this);
     m_draft = new RunDraft(m_document, this);
     m_run = new RunPane(m_draft, this);
+    m_run->setEnvironment(m_workspace->environment()); // runs read keys through the workspace's KeyRing
     m_text = new EditorPanel(tr("Text"), CodeEditor::Kind::Plain, this);
     m_text->document()->setUntitledName(tr("The untitled text"));
     m_instance->document()->setUntitledName(tr("The untitled instance"));
@@ -139,6 +144,9 @@ void MainWindow::buildActivities()
     m_views = new CaptureViews(this);
     m_suites = new SuitesView(this);
     m_compare = new CompareView(m_draft, m_views->store(), this);
+    m_undoGroup = new QUndoGroup(this);
+    m_undoGroup->addStack(m_draft->undoStack());
+    m_undoGroup->addStack(m_compare->plan()->undoStack());
     // A cell's or a row's captures are shown for the moment: the user's own filter comes back
     // with the chip's Back, and after a restart.
     connect(m_compare, &CompareView::openCaptures, this, [this](const QString& labels) {
@@ -170,6 +178,7 @@ void MainWindow::buildActivities()
         if (isVisible())
             restoreSplitters(currentActivity());
         m_views->shown(m_stack->widget(index));
+        activateUndoFor(m_stack->widget(index));
     });
     connect(m_run, &RunPane::batchRequested, this, [this] { showActivity(Activity::Batch); });
 }
@@ -210,19 +219,21 @@ void MainWindow::connectEditors()
     // The panes observe the document; only the document listens to the schema editor.
     connect(schemaEditor(), &QsciScintilla::textChanged, m_document, [this] { m_document->setText(schemaEditor()->utf8Text()); });
     connect(schemaText(), &TextDocument::filePathChanged, m_document, &SchemaDocument::setFilePath);
+    // The validation settings have one owner, the document: the toolbar and the Run tab's
+    // Coerce write them there and show what it says.
     connect(m_options, &OptionsToolBar::settingsChanged, m_document, &SchemaDocument::setSettings);
-    connect(m_options, &OptionsToolBar::settingsChanged, this, &MainWindow::saveWorkspaceOptions);
+    connect(m_document, &SchemaDocument::settingsChanged, m_options, &OptionsToolBar::setSettings);
+    connect(m_document, &SchemaDocument::settingsChanged, this, &MainWindow::saveWorkspaceOptions);
     // The Run tab offers the demos written for the open schema first.
     connect(m_document, &SchemaDocument::compiled, m_run, [this](const CompiledSchemaPtr& schema) {
         m_run->targetForm()->offerScenariosFor(QString::fromStdString(schema->analysis.id));
     });
-    // One Coerce setting: the toolbar's toggle and the Run tab's policy follow each other.
-    connect(m_options, &OptionsToolBar::settingsChanged, m_run->targetForm(),
+    connect(m_document, &SchemaDocument::settingsChanged, m_run->targetForm(),
             [this](const ValidationSettings& settings) { m_run->targetForm()->setCoerce(settings.coerce); });
-    connect(m_run->targetForm(), &RunTargetForm::coerceChanged, m_options, [this](bool coerce) {
-        ValidationSettings settings = m_options->settings();
+    connect(m_run->targetForm(), &RunTargetForm::coerceChanged, m_document, [this](bool coerce) {
+        ValidationSettings settings = m_document->settings();
         settings.coerce = coerce;
-        m_options->setSettings(settings);
+        m_document->setSettings(settings);
     });
     connect(m_tree, &WorkspaceTree::fileActivated, this, &MainWindow::openFile);
     // A schema opened from a workspace brings the prompt.md beside it into the Run tab.
@@ -287,6 +298,7 @@ bool MainWindow::openWorkspace(const QString& path)
         // A new workspace starts clean: nothing of the old one stays on screen.
         for (TextDocument* document : documents())
             document->showUntitled(QString());
+        m_draft->undoStack()->clear(); // the old workspace's edits are not this one's to undo
         m_tabs->setTabVisible(m_tabs->indexOf(m_lines), false);
         m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     }
@@ -388,13 +400,15 @@ bool MainWindow::runDemo(const Demo& demo)
         }
     }
     if (!scenario->promptSystem.empty() || !scenario->promptUser.empty())
-        m_run->setPrompt(QString::fromStdString(scenario->promptSystem), QString::fromStdString(scenario->promptUser));
+        m_draft->setPrompt(QString::fromStdString(scenario->promptSystem), QString::fromStdString(scenario->promptUser));
     RunTargetForm* form = m_run->targetForm();
     if (demo.builtin)
         form->selectScenario(demo.name);
     else
         form->addScenarioFile(demo.path);
-    form->streamCheck()->setChecked(true);
+    engine::Policy policy = m_draft->policy(); // a demo streams: written to the draft, as a load (no undo step)
+    policy.stream = true;
+    m_draft->setPolicy(policy);
     showTab(m_run);
     m_run->runDemo();
     return true;
@@ -485,9 +499,25 @@ bool MainWindow::settleUnsaved(const QList<TextDocument*>& documents)
     return true;
 }
 
+void MainWindow::activateUndoFor(QWidget* page)
+{
+    if (page == m_run)
+        m_undoGroup->setActiveStack(m_draft->undoStack());
+    else if (page == m_compare)
+        m_undoGroup->setActiveStack(m_compare->plan()->undoStack());
+    else
+        m_undoGroup->setActiveStack(nullptr);
+}
+
 // Save applies to the document whose editor the user worked in last; read-only ones never count.
+// Undo applies to the document of the activity the focus is in (a docked one included).
 void MainWindow::noteFocus(QWidget* now)
 {
+    if (now && this->isAncestorOf(now)) {
+        for (const auto& [activity, page] : m_pages)
+            if (page == now || page->isAncestorOf(now))
+                activateUndoFor(page);
+    }
     for (TextDocument* document : documents())
         if (now == document->editor() || (now && document->editor()->isAncestorOf(now)))
             m_current = document;

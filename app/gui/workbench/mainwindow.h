@@ -7,6 +7,12 @@
 // capture store (captureviews.h); Suites runs suite files. Every pane observes one
 // SchemaDocument and one RunDraft. Files open where their name says (fileroute.h). Window
 // geometry, the activity shown, splitters, options and the recent lists persist in QSettings.
+//
+// Undo is Tiled's: each document owns a QUndoStack (the RunDraft's variables, target and
+// policy; the Compare plan), the window's QUndoGroup makes the one being worked on active
+// (the focused activity's), and Edit ▸ Undo acts on the focused text editor's own undo, else
+// on that group. The window's shortcuts fire from any focus, the code editors included
+// (windowshortcuts.h).
 #include "workbench/activity.h"
 
 #include <QMainWindow>
@@ -19,6 +25,7 @@ class QMenu;
 class QSplitter;
 class QStackedWidget;
 class QTabWidget;
+class QUndoGroup;
 
 namespace conform::gui {
 
@@ -109,6 +116,8 @@ public:
     QList<TextDocument*> documents() const;
     // The capture store and the activities over it (captureviews.h).
     CaptureViews* captureViews() const { return m_views; }
+    // Every document's undo stack; the active one is the focused activity's (null: none).
+    QUndoGroup* undoGroup() const { return m_undoGroup; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -142,6 +151,8 @@ private:
     // when the caller may go on.
     bool settleUnsaved(const QList<TextDocument*>& documents);
     void noteFocus(QWidget* now);
+    // Makes the undo stack of the document `page` shows the active one.
+    void activateUndoFor(QWidget* page);
     void fillRecentMenu(QMenu* menu, bool folders);
     void showTab(QWidget* pane);
     // Captures with the label filter `labels`, as a temporary filter that says `reason`.
@@ -167,6 +178,7 @@ private:
     CaptureViews* m_views = nullptr;
     SuitesView* m_suites = nullptr;
     CompareView* m_compare = nullptr;
+    QUndoGroup* m_undoGroup = nullptr;
     ActivityBar* m_bar = nullptr;
     QStackedWidget* m_stack = nullptr;
     std::map<Activity, QWidget*> m_pages;

@@ -1,5 +1,6 @@
 // MainWindow's menus, kept apart from its layout: File (with recent workspaces and files),
-// Edit (acting on the editor that has focus), Reply, View and Help (shortcuts, README).
+// Edit (acting on the widget that has focus, else on the undo group: editrouting.h), Reply,
+// Captures, Demos, View and Help (shortcuts, README).
 #include "workbench/mainwindow.h"
 
 #include "document/textdocument.h"
@@ -16,6 +17,9 @@
 #include "workbench/workspacetree.h"
 #include "workbench/captureviews.h"
 #include "captures/captureimport.h"
+#include "captures/capturesbrowser.h"
+#include "captures/revalidatepanel.h"
+#include "workbench/editrouting.h"
 
 #include <QApplication>
 #include <QDialog>
@@ -31,19 +35,21 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QUndoGroup>
 #include <QVBoxLayout>
 
 namespace conform::gui {
 
 namespace {
 
-// The editor an Edit action applies to: the one with focus, else the one Save applies to.
+// The editor Find, Replace and Go to Line apply to: the one with focus, else the one Save
+// applies to while it is in view; null when there is none (never a hidden editor).
 CodeEditor* focusedEditor(CodeEditor* fallback)
 {
     for (QWidget* w = QApplication::focusWidget(); w; w = w->parentWidget())
         if (auto* editor = qobject_cast<CodeEditor*>(w))
             return editor;
-    return fallback;
+    return fallback && fallback->isVisible() ? fallback : nullptr;
 }
 
 // Every action of `menu` and its submenus that has a shortcut: (path, shortcut).
@@ -103,30 +109,49 @@ void MainWindow::buildFileMenu()
 void MainWindow::buildEditMenu()
 {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    const auto onEditor = [this](void (QsciScintilla::*method)()) {
-        return [this, method] { (focusedEditor(m_current->editor())->*method)(); };
-    };
-    edit->addAction(tr("&Undo"), QKeySequence::Undo, this, onEditor(&QsciScintilla::undo));
-    edit->addAction(tr("&Redo"), QKeySequence::Redo, this, onEditor(&QsciScintilla::redo));
+    // A text editor with the focus undoes its own typing; anything else is the document's edit.
+    edit->addAction(tr("&Undo"), QKeySequence::Undo, this, [this] {
+        if (TextEditing text(QApplication::focusWidget()); text)
+            text.undo();
+        else
+            m_undoGroup->undo();
+    });
+    edit->addAction(tr("&Redo"), QKeySequence::Redo, this, [this] {
+        if (TextEditing text(QApplication::focusWidget()); text)
+            text.redo();
+        else
+            m_undoGroup->redo();
+    });
     edit->addSeparator();
-    edit->addAction(tr("Cu&t"), QKeySequence::Cut, this, onEditor(&QsciScintilla::cut));
-    edit->addAction(tr("&Copy"), QKeySequence::Copy, this, onEditor(&QsciScintilla::copy));
-    edit->addAction(tr("&Paste"), QKeySequence::Paste, this, onEditor(&QsciScintilla::paste));
-    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] { focusedEditor(m_current->editor())->selectAll(); });
+    const auto onText = [](void (TextEditing::*method)()) {
+        return [method] {
+            if (TextEditing text(QApplication::focusWidget()); text)
+                (text.*method)();
+        };
+    };
+    edit->addAction(tr("Cu&t"), QKeySequence::Cut, this, onText(&TextEditing::cut));
+    edit->addAction(tr("&Copy"), QKeySequence::Copy, this, onText(&TextEditing::copy));
+    edit->addAction(tr("&Paste"), QKeySequence::Paste, this, onText(&TextEditing::paste));
+    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, onText(&TextEditing::selectAll));
     edit->addSeparator();
     edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
         CodeEditor* editor = focusedEditor(m_current->editor());
+        if (!editor)
+            return;
         bool ok = false;
         const QString text = QInputDialog::getText(this, tr("Find"), tr("Find:"), QLineEdit::Normal, editor->selectedText(), &ok);
         if (ok && !text.isEmpty() && !editor->findFirst(text, false, false, false, true))
             statusBar()->showMessage(tr("\"%1\" not found").arg(text), 4000);
     });
     edit->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] {
-        if (!focusedEditor(m_current->editor())->findNext())
+        CodeEditor* editor = focusedEditor(m_current->editor());
+        if (editor && !editor->findNext())
             statusBar()->showMessage(tr("No more matches"), 4000);
     });
     edit->addAction(tr("R&eplace…"), QKeySequence::Replace, this, [this] {
         CodeEditor* editor = focusedEditor(m_current->editor());
+        if (!editor)
+            return;
         bool ok = false;
         const QString find = QInputDialog::getText(this, tr("Replace"), tr("Replace:"), QLineEdit::Normal, editor->selectedText(), &ok);
         if (!ok || find.isEmpty())
@@ -145,6 +170,8 @@ void MainWindow::buildEditMenu()
     });
     edit->addAction(tr("&Go to Line…"), QKeySequence(tr("Ctrl+G")), this, [this] {
         CodeEditor* editor = focusedEditor(m_current->editor());
+        if (!editor)
+            return;
         bool ok = false;
         const int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line:"), 1, 1, std::max(1, editor->lines()), 1, &ok);
         if (!ok)
@@ -179,6 +206,14 @@ void MainWindow::buildCapturesMenu()
         showActivity(Activity::Captures);
         m_views->importer()->chooseAndImport();
     })->setStatusTip(tr("Conform's JSONL, OpenTelemetry traces and logs, or an OpenAI or Anthropic batch's results, into the store"));
+    // From any activity and any focus (the schema editor's above all: re-validation is what
+    // follows a schema edit), not only while the Captures page's button is in view.
+    captures->addAction(QCoreApplication::translate("conform::gui::RevalidatePanel", "Re-validate history"),
+                        QKeySequence(QCoreApplication::translate("conform::gui::RevalidatePanel", "Ctrl+Shift+H")), this, [this] {
+        showActivity(Activity::Captures);
+        if (RevalidatePanel* panel = m_views->browser()->revalidatePanel(); !panel->isRunning())
+            panel->start();
+    });
     captures->addAction(tr("&Browse"), this, [this] { showActivity(Activity::Captures); });
     captures->addAction(tr("&Dashboard"), this, [this] { showActivity(Activity::Dashboard); });
 }

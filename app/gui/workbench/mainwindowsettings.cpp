@@ -36,17 +36,17 @@ ValidationSettings readOptions()
 
 void MainWindow::restoreWorkspaceOptions()
 {
-    ValidationSettings options = m_options->settings();
+    ValidationSettings options = m_document->settings();
     options.defaultDraft = settingkeys::workspaceDraft(folder()).read() == QLatin1String("7") ? schema::Draft::Draft7
                                                                                              : schema::Draft::Draft2020_12;
-    m_options->setSettings(options);
+    m_document->setSettings(options);
 }
 
 void MainWindow::saveWorkspaceOptions() const
 {
     if (folder().isEmpty())
         return;
-    const bool draft7 = m_options->settings().defaultDraft == schema::Draft::Draft7;
+    const bool draft7 = m_document->settings().defaultDraft == schema::Draft::Draft7;
     settingkeys::workspaceDraft(folder()).write(draft7 ? QStringLiteral("7") : QStringLiteral("2020-12"));
 }
 
@@ -65,9 +65,9 @@ void MainWindow::restoreSettings()
         if (ActivityWords::key(activity) == shown)
             showActivity(activity);
     ValidationSettings options = readOptions();
-    options.defaultDraft = m_options->settings().defaultDraft; // the workspace's, not the session's
-    m_options->setSettings(options);
-    m_document->setSettings(m_options->settings());
+    options.defaultDraft = m_document->settings().defaultDraft; // the workspace's, not the session's
+    m_document->setSettings(options);
+    m_options->setSettings(m_document->settings()); // shown even when they are the defaults
 }
 
 // When the activity is first shown at the window's size: a splitter restored before that (or
@@ -104,7 +104,7 @@ void MainWindow::saveSettings() const
     }
     if (m_splittersRestored.count(Activity::Run))
         settingkeys::runSplitter.write(settings, m_run->splitter()->saveState());
-    const ValidationSettings options = m_options->settings();
+    const ValidationSettings options = m_document->settings();
     settingkeys::optionsZod4.write(settings, options.style == schema::ZodStyle::Zod4);
     settingkeys::optionsCoerce.write(settings, options.coerce);
     settingkeys::optionsAssertFormats.write(settings, options.assertFormats);

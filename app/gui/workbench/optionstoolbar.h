@@ -1,6 +1,10 @@
 #pragma once
 // The validation options as a toolbar: Zod 3 / Zod 4 messages, coercions on/off, format
-// assertion on/off, the draft for schemas without "$schema" (2020-12 or 7). Emits the whole ValidationSettings value whenever one of them changes.
+// assertion on/off, the draft for schemas without "$schema" (2020-12 or 7). A view of the
+// validation settings, whose owner is the SchemaDocument: the window gives the toolbar the
+// document's settings (setSettings) and the document the toolbar's whole ValidationSettings
+// value whenever one of them changes (settingsChanged; equal settings change nothing, so the
+// two never loop).
 #include "document/validationsettings.h"
 
 #include <QToolBar>
