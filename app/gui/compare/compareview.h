@@ -12,6 +12,7 @@
 // overhead), and the report exports as JSON or Markdown (what `conform-cli compare` prints)
 // or the matrix as PNG or SVG.
 #include "base/json.h"
+#include "store/location.h"
 #include "suite/comparison_file.h"
 
 #include <QWidget>
@@ -27,7 +28,7 @@ class QTableView;
 class QToolButton;
 
 namespace conform::suite { class SuiteRunner; struct SuiteResults; }
-namespace conform::store { struct Version; }
+namespace conform::store { struct Version; class CaptureWriter; }
 
 namespace conform::gui {
 
@@ -123,6 +124,10 @@ private:
     CodeEditor* m_variantText;
 
     std::unique_ptr<suite::ComparisonPlan> m_plan; // while running and after: the runner reads it
+    // The store's writer the comparison started with: it outlives the runner, and the figures
+    // are read where the runs were captured even if the store is replaced meanwhile.
+    std::shared_ptr<store::CaptureWriter> m_writer;
+    store::StoreLocation m_runLocation;
     std::unique_ptr<suite::SuiteRunner> m_runner;
     std::string m_runBaseline;
     bool m_readingFigures = false; // after the runs, until the store's figures are in

@@ -32,6 +32,8 @@ public:
     using FilterSource = std::function<Result<store::Filter>()>;
 
     Dashboard(const store::StoreLocation& location, FilterSource filter, QWidget* parent = nullptr);
+    // Another store is in use: the charts are read from it at the next refresh.
+    void setLocation(const store::StoreLocation& location) { m_location = location; }
 
     // Queries now (or as soon as the query running ends).
     void refresh();

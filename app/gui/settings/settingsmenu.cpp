@@ -5,17 +5,39 @@
 #include "workbench/optionstoolbar.h"
 #include "run/runpane.h"
 #include "settings/settingsdialog.h"
+#include "settings/storepage.h"
+#include "workbench/captureviews.h"
+#include "workbench/livestorelabel.h"
 
 #include "keys/key_ring.h"
 
 #include <QCoreApplication>
 #include <QMenu>
 #include <QStatusBar>
+#include <QTabWidget>
 
 #include <memory>
 #include <utility>
 
 namespace conform::gui {
+
+namespace {
+
+// The dialog, on `page` when given; OK hands the Zod style to the options toolbar (the other
+// settings announce themselves: AppSettings::save()).
+void openSettings(MainWindow* window, keys::KeyRing* ring, bool storePage)
+{
+    SettingsDialog dialog(ring, window->optionsToolBar()->settings().style, window);
+    if (storePage)
+        dialog.tabs()->setCurrentWidget(dialog.storePage());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    ValidationSettings options = window->optionsToolBar()->settings();
+    options.style = dialog.style();
+    window->optionsToolBar()->setSettings(options);
+}
+
+} // namespace
 
 keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
 {
@@ -32,14 +54,10 @@ keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
     });
     ring->load();
     applyTheme(AppSettings::load().theme);
-    auto* action = menu->addAction(QCoreApplication::translate("conform::gui::SettingsDialog", "Se&ttings…"), window, [window, ring] {
-        SettingsDialog dialog(ring, window->optionsToolBar()->settings().style, window);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
-        ValidationSettings options = window->optionsToolBar()->settings();
-        options.style = dialog.style();
-        window->optionsToolBar()->setSettings(options);
-    });
+    auto* action = menu->addAction(QCoreApplication::translate("conform::gui::SettingsDialog", "Se&ttings…"), window,
+                                   [window, ring] { openSettings(window, ring, false); });
+    QObject::connect(window->captureViews()->liveStore(), &LiveStoreLabel::settingsRequested, window,
+                     [window, ring] { openSettings(window, ring, true); });
     action->setMenuRole(QAction::PreferencesRole);
     action->setShortcut(QKeySequence::Preferences);
     return ring;

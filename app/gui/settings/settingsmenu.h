@@ -1,7 +1,8 @@
 #pragma once
 // The settings' hook into the window: "Settings…" in `menu`, the workspace's KeyRing (system
 // keychain through qtkeychain) loaded at once, runs reading keys through it, the saved theme
-// applied. The window's own code only calls this.
+// applied, and the status bar's live-store label opening Settings ▸ Store when the store
+// cannot be used. The window's own code only calls this.
 class QMenu;
 
 namespace conform::keys { class KeyRing; }

@@ -9,6 +9,8 @@
 #include "dashboard/dashboard.h"
 #include "document/rundraft.h"
 #include "run/runpane.h"
+#include "settings/storeinuse.h"
+#include "workbench/livestorelabel.h"
 #include "workbench/mainwindow.h"
 #include "workbench/workspace.h"
 
@@ -29,17 +31,7 @@ CaptureViews::CaptureViews(MainWindow* window)
     m_batch->setSpecSource([window] { return window->runDraft()->spec(RunDraft::SchemaRule::NullWhenBlank); });
     m_batch->setEnvironmentSource([workspace] { return workspace->environment(); });
 
-    connect(m_store, &CaptureStore::capturesLanded, this, [this](int count) {
-        if (m_dashboard->isVisible())
-            m_dashboard->refreshSoon();
-        if (m_browser->model()->rowCount() == 0) {
-            if (m_browser->isVisible())
-                m_browser->refresh(); // the store may exist only now
-        } else {
-            m_browser->noteNewCaptures(count);
-        }
-    });
-    connect(m_store, &CaptureStore::failed, window, [window](const QString& message) { window->statusBar()->showMessage(message); });
+    connectStore();
     connect(m_browser->filterBar(), &CaptureFilterBar::filterChanged, m_dashboard, [this] {
         if (m_dashboard->isVisible())
             m_dashboard->refresh();
@@ -52,6 +44,32 @@ CaptureViews::CaptureViews(MainWindow* window)
             m_dashboard->refreshSoon();
     });
     connectRunActivity();
+}
+
+void CaptureViews::connectStore()
+{
+    m_live = new LiveStoreLabel(m_store, m_window);
+    m_window->statusBar()->addPermanentWidget(m_live);
+    connect(m_store, &CaptureStore::capturesLanded, this, [this](int count) {
+        if (m_dashboard->isVisible())
+            m_dashboard->refreshSoon();
+        if (m_browser->model()->rowCount() == 0) {
+            if (m_browser->isVisible())
+                m_browser->refresh(); // the store may exist only now
+        } else {
+            m_browser->noteNewCaptures(count);
+        }
+    });
+    connect(m_store, &CaptureStore::failed, m_window,
+            [this](const QString& message) { m_window->statusBar()->showMessage(StoreInUse::failure(message)); });
+    // The browser follows by itself (CapturesBrowser::followStore); runs, imports and the Run
+    // tab's captures go through m_store, which now writes to the new store.
+    connect(m_store, &CaptureStore::reopened, this, [this] {
+        m_dashboard->setLocation(m_store->location());
+        if (m_dashboard->isVisible())
+            m_dashboard->refresh();
+        m_window->statusBar()->showMessage(tr("Store in use: %1").arg(m_store->displayName()), 8000);
+    });
 }
 
 void CaptureViews::shown(QWidget* view)

@@ -122,7 +122,7 @@ void MainWindow::buildCentre()
 void MainWindow::buildActivities()
 {
     m_views = new CaptureViews(this);
-    m_suites = new SuitesView(this);
+    m_suites = new SuitesView(m_workspace->captureStore(), this);
     m_compare = new CompareView(m_draft, m_views->store(), this);
     connect(m_compare, &CompareView::openCaptures, this, [this](const QString& labels) {
         showActivity(Activity::Captures);
