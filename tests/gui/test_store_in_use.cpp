@@ -97,9 +97,16 @@ bool growStore(const QString& path, qint64 target)
     return ok && store::Store::open(store::StoreLocation::parse(path).value()).ok();
 }
 
+// What the status bar says of the store in use, whole: the label elides a long name in the
+// middle (the window keeps its minimum width), and its tooltip's first line holds it all.
 QString storeLabel(MainWindow& window)
 {
-    return window.captureViews()->liveStore()->label()->text();
+    const QLabel* label = window.captureViews()->liveStore()->label();
+    const QString whole = label->toolTip().section(QLatin1Char('\n'), 0, 0);
+    const QStringList ends = label->text().split(QChar(0x2026)); // …
+    if (!whole.startsWith(ends.first()) || !whole.endsWith(ends.last()))
+        return QStringLiteral("the label \"%1\" is not the tooltip's \"%2\"").arg(label->text(), whole);
+    return whole;
 }
 
 } // namespace
@@ -112,6 +119,8 @@ private slots:
     void initTestCase();
     void init();
     void cleanupTestCase();
+    void chooseStoreOrder_data();
+    void chooseStoreOrder();
     void settingsStoreIsTheStoreInUse_data();
     void settingsStoreIsTheStoreInUse();
     void environmentStoreWins();
@@ -154,6 +163,39 @@ void TestStoreInUse::init()
 void TestStoreInUse::cleanupTestCase()
 {
     qputenv("CONFORM_STORE", m_environmentStore);
+}
+
+void TestStoreInUse::chooseStoreOrder_data()
+{
+    QTest::addColumn<QString>("environment"); // CONFORM_STORE; empty: unset
+    QTest::addColumn<QString>("setting");     // Settings ▸ Store
+    QTest::addColumn<int>("origin");
+    QTest::addColumn<QString>("chosen");      // the store's display, or the start of the error
+    const QString defaultStore = QString::fromStdString(store::StoreLocation::defaultLocation().display());
+    QTest::newRow("CONFORM_STORE wins over the setting") << QStringLiteral("/tmp/pinned.db") << QStringLiteral("/tmp/chosen.db") << int(store::StoreOrigin::Environment) << QStringLiteral("/tmp/pinned.db");
+    QTest::newRow("the setting, without CONFORM_STORE") << QStringLiteral("") << QStringLiteral("/tmp/chosen.db") << int(store::StoreOrigin::Setting) << QStringLiteral("/tmp/chosen.db");
+    QTest::newRow("a URL setting, its password never shown") << QStringLiteral("") << QStringLiteral("postgresql://qa:pw@db:5433/team") << int(store::StoreOrigin::Setting)
+                                                            << QStringLiteral("postgresql://qa:***@db:5433/team");
+    QTest::newRow("neither: the default") << QStringLiteral("") << QStringLiteral("  ") << int(store::StoreOrigin::Default) << defaultStore;
+    QTest::newRow("a bad CONFORM_STORE is an error, not the setting") << QStringLiteral("postgresql://nohost") << QStringLiteral("/tmp/chosen.db")
+                                                                      << int(store::StoreOrigin::Environment) << QStringLiteral("CONFORM_STORE: ");
+    QTest::newRow("a bad setting is an error, not the default") << QStringLiteral("") << QStringLiteral("postgresql://nohost") << int(store::StoreOrigin::Setting)
+                                                                << QStringLiteral("Settings > Store: ");
+}
+
+void TestStoreInUse::chooseStoreOrder()
+{
+    QFETCH(QString, environment);
+    QFETCH(QString, setting);
+    QFETCH(int, origin);
+    QFETCH(QString, chosen);
+    if (!environment.isEmpty())
+        qputenv("CONFORM_STORE", environment.toUtf8());
+    const store::StoreChoice choice = store::chooseStore(setting);
+    QCOMPARE(int(choice.origin), origin);
+    const QString said = choice.location ? QString::fromStdString(choice.location->display())
+                                         : QString::fromStdString(choice.location.error().toString());
+    QVERIFY2(choice.location ? said == chosen : said.startsWith(chosen), qPrintable(said));
 }
 
 std::unique_ptr<MainWindow> TestStoreInUse::openWindow()
@@ -312,7 +354,7 @@ void TestStoreInUse::unusableStoreOffersSettings()
     auto window = openWindow(); // starts: no dialog stands in the way
     LiveStoreLabel* live = window->captureViews()->liveStore();
     QTRY_VERIFY_WITH_TIMEOUT(live->settingsButton()->isVisible(), 15000);
-    QCOMPARE(live->label()->text(), QStringLiteral("Store not usable: ") + notes);
+    QCOMPARE(storeLabel(*window), QStringLiteral("Store not usable: ") + notes);
     // One line: what (the store cannot be used), where (the file), what next (Settings ▸ Store).
     const QString why = live->label()->toolTip();
     QVERIFY2(why.contains(QLatin1String("The capture store cannot be used: ")) && why.contains(notes)
