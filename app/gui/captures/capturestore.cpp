@@ -2,9 +2,28 @@
 
 #include "store/writer.h"
 
+#include <QThreadPool>
 #include <QTimer>
 
+#include <utility>
+
 namespace conform::gui {
+
+namespace {
+
+// Lets go of a replaced writer off the GUI thread: it commits what is queued and stops there,
+// so a store still opening (a locked file it waits for, a server that does not answer) never
+// freezes the window. A run still holding the writer (sharedWriter()) keeps it until it ends.
+void retire(std::shared_ptr<store::CaptureWriter> writer)
+{
+    if (!writer)
+        return;
+    if (writer.use_count() == 1)
+        writer->moveToThread(nullptr); // deleted on a pool thread, where it then belongs
+    QThreadPool::globalInstance()->start([writer = std::move(writer)]() mutable { writer.reset(); });
+}
+
+} // namespace
 
 CaptureStore::CaptureStore(store::StoreChoice choice, QObject* parent) : QObject(parent)
 {
@@ -45,6 +64,7 @@ void CaptureStore::reopen(store::StoreChoice choice)
 {
     if (m_writer)
         disconnect(m_writer.get(), nullptr, this, nullptr);
+    retire(std::exchange(m_writer, nullptr));
     open(std::move(choice));
     emit reopened();
 }

@@ -12,8 +12,8 @@
 //
 // The object stays for the window's life; reopen() points it at another store (the setting
 // changed). Views holding it follow reopened(). The old writer commits what is queued and
-// goes once nothing uses it: a batch or suite still running keeps it (sharedWriter()) and its
-// captures land where it started.
+// goes once nothing uses it, off the GUI thread: a batch or suite still running keeps it
+// (sharedWriter()) and its captures land where it started.
 #include "base/result.h"
 #include "engine/run_record.h"
 #include "engine/run_spec.h"

@@ -61,6 +61,7 @@ bool SuitesView::openSuite(const QString& path)
         m_run->setEnabled(false);
         return false;
     }
+    m_runner.reset(); // it reads the suite it ran
     m_suite = std::make_unique<suite::Suite>(std::move(loaded.value()));
     m_model->reset(*m_suite);
     m_status->setText(tr("%1: %2 case(s) x %3 target(s) x %4 repeat(s).")

@@ -42,7 +42,7 @@ Workspace::Workspace(std::unique_ptr<keys::SecretBackend> secrets, QObject* pare
       m_store(new CaptureStore(AppSettings::load().storeLocation(), this))
 {
     m_keyRing->setObjectName(QStringLiteral("keyRing"));
-    m_store->setObjectName(QStringLiteral("storeInUse"));
+    m_store->setObjectName(QStringLiteral("captureStore"));
     connect(m_store, &CaptureStore::reopened, this, [this] { emit storeChanged(m_store); });
     connect(SettingsNotifier::instance(), &SettingsNotifier::changed, this, [this](const QString& key) {
         if (key == settingkeys::storeLocation.name())
@@ -53,9 +53,11 @@ Workspace::Workspace(std::unique_ptr<keys::SecretBackend> secrets, QObject* pare
 void Workspace::followStoreSetting()
 {
     store::StoreChoice choice = AppSettings::load().storeLocation();
+    // The same store (always so while $CONFORM_STORE is set, whatever the setting now says)
+    // stays open; another is opened in its place.
     const bool same = choice.origin == m_store->origin() && choice.location.ok() && m_store->ok()
                       && choice.location->display() == m_store->location().display();
-    if (!same) // $CONFORM_STORE set: the same store stays in use, whatever the setting says
+    if (!same)
         m_store->reopen(std::move(choice));
 }
 
