@@ -11,6 +11,7 @@
 #include "postgres_cluster.h"
 #include "require_dependency.h"
 
+#include "batch/batchpanel.h"
 #include "captures/capturepagemodel.h"
 #include "captures/capturesbrowser.h"
 #include "captures/capturestore.h"
@@ -125,6 +126,7 @@ private slots:
     void settingsStoreIsTheStoreInUse();
     void environmentStoreWins();
     void unusableStoreOffersSettings();
+    void batchKeepsItsStoreWhenReplaced();
     void suitesNeverBlock();
 
 private:
@@ -366,6 +368,35 @@ void TestStoreInUse::unusableStoreOffersSettings()
     chooseStore(*window, good);
     QCOMPARE(storeLabel(*window), QStringLiteral("Store: ") + good);
     QVERIFY(!live->settingsButton()->isVisible());
+}
+
+// Runs ×N started on one store and the store replaced while it runs: the batch's captures all
+// land where it started (its writer lives until the batch ends), the next run in the new one.
+void TestStoreInUse::batchKeepsItsStoreWhenReplaced()
+{
+    QTemporaryDir stores;
+    const QString first = stores.filePath(QStringLiteral("first.db"));
+    const QString second = stores.filePath(QStringLiteral("second.db"));
+    AppSettings settings;
+    settings.store = first;
+    settings.save();
+    auto window = openWindow();
+    window->showActivity(Activity::Batch);
+    BatchPanel* panel = window->captureViews()->batchPanel();
+    panel->checkTargets({QStringLiteral("scenario/missing-field")}); // the demo brings its schema
+    panel->setRepeats(20);
+    panel->setConcurrency(2);
+    QSignalSpy finished(panel, &BatchPanel::batchFinished);
+    panel->run();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->runner() && panel->isRunning(), 15000);
+    chooseStore(*window, second);
+    QCOMPARE(storeLabel(*window), QStringLiteral("Store: ") + second);
+    QVERIFY(finished.count() == 1 || finished.wait(60000));
+    QCOMPARE(finished.at(0).at(0).toBool(), false);
+    QTRY_COMPARE_WITH_TIMEOUT(capturesIn(first), 20, 15000);
+    playDemo(*window, QStringLiteral("fenced-reply"));
+    QTRY_COMPARE_WITH_TIMEOUT(capturesIn(second), 1, 10000);
+    QCOMPARE(capturesIn(first), 20);
 }
 
 void TestStoreInUse::suitesNeverBlock()
