@@ -864,6 +864,10 @@
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
+    <message>
+        <source>Double-click a row for its runs in Captures</source>
+        <translation>Doppelklick auf eine Zeile zeigt ihre Läufe unter Aufzeichnungen</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::BatchTallyModel</name>
@@ -876,20 +880,12 @@
         <translation>%1 ms</translation>
     </message>
     <message>
-        <source>%1 in / %2 out</source>
-        <translation>%1 ein / %2 aus</translation>
-    </message>
-    <message>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
     <message>
         <source>Runs</source>
         <translation>Läufe</translation>
-    </message>
-    <message>
-        <source>First-try valid</source>
-        <translation>Sofort gültig</translation>
     </message>
     <message>
         <source>Repaired</source>
@@ -904,36 +900,84 @@
         <translation>Abgeschnitten</translation>
     </message>
     <message>
-        <source>Mean repairs</source>
-        <translation>Ø Reparaturen</translation>
-    </message>
-    <message>
-        <source>p50 latency</source>
-        <translation>Latenz p50</translation>
-    </message>
-    <message>
-        <source>Tokens</source>
-        <translation>Tokens</translation>
-    </message>
-    <message>
         <source>Final success</source>
         <translation>Endgültiger Erfolg</translation>
-    </message>
-    <message>
-        <source>This demo was written for this schema, so it runs with it rather than the Run activity&apos;s</source>
-        <translation>Diese Demo wurde für dieses Schema geschrieben und läuft daher damit statt mit dem der Aktivität „Ausführen“</translation>
     </message>
     <message>
         <source>(untitled)</source>
         <translation>(ohne Titel)</translation>
     </message>
     <message>
-        <source>its own: %1</source>
-        <translation>eigenes: %1</translation>
+        <source>This demo was written for this schema, so it runs with this schema and its own prompt, not the Run tab&apos;s</source>
+        <translation>Diese Demo wurde für dieses Schema geschrieben; sie läuft daher mit diesem Schema und ihrem eigenen Prompt, nicht mit dem des Run-Tabs</translation>
     </message>
     <message>
-        <source>Schema</source>
-        <translation>Schema</translation>
+        <source>demo&apos;s own: %1, its prompt</source>
+        <translation>eigenes der Demo: %1, ihr Prompt</translation>
+    </message>
+    <message>
+        <source>%1, the Run tab&apos;s prompt</source>
+        <translation>%1, Prompt des Run-Tabs</translation>
+    </message>
+    <message>
+        <source>Schema and prompt</source>
+        <translation>Schema und Prompt</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>repaired</source>
+        <translation>repariert</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>Ausweichmodus</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>not run yet</source>
+        <translation>noch nicht gelaufen</translation>
+    </message>
+    <message>
+        <source>The Run tab&apos;s schema and prompt</source>
+        <translation>Schema und Prompt des Run-Tabs</translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out</source>
+        <translation>%1 Tokens hinein, %2 heraus</translation>
+    </message>
+    <message>
+        <source>Double-click: this target&apos;s runs in Captures</source>
+        <translation>Doppelklick: die Läufe dieses Ziels unter Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>First-try
+valid</source>
+        <translation>Beim ersten
+Versuch gültig</translation>
+    </message>
+    <message>
+        <source>Mean
+repairs</source>
+        <translation>Reparaturen
+im Mittel</translation>
+    </message>
+    <message>
+        <source>p50
+latency</source>
+        <translation>Latenz
+p50</translation>
+    </message>
+    <message>
+        <source>Tokens
+in / out</source>
+        <translation>Tokens
+hinein / heraus</translation>
     </message>
 </context>
 <context>
@@ -1017,6 +1061,18 @@
     <message>
         <source>labels (key=value …)</source>
         <translation>Labels (Schlüssel=Wert …)</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>flag</source>
+        <translation>Kennzeichen</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>Quelle</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1359,14 @@
             <numerusform>%n neue Aufzeichnung seit dem Lesen der Liste — anzeigen</numerusform>
             <numerusform>%n neue Aufzeichnungen seit dem Lesen der Liste — anzeigen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No captures yet — play a demo from the Start page, or run a prompt in the Run activity.</source>
+        <translation>Noch keine Aufzeichnungen – spielen Sie eine Demo auf der Startseite ab oder führen Sie einen Prompt in der Aktivität „Ausführen“ aus.</translation>
+    </message>
+    <message>
+        <source>No capture matches the filters above.</source>
+        <translation>Keine Aufzeichnung passt zu den Filtern oben.</translation>
     </message>
 </context>
 <context>
@@ -1641,6 +1705,30 @@
         <source>%1 · %2 s · %3</source>
         <translation>%1 · %2 s · %3</translation>
     </message>
+    <message>
+        <source>Follow the Captures filters</source>
+        <translation>Den Filtern von Aufzeichnungen folgen</translation>
+    </message>
+    <message>
+        <source>Chart only the captures the Captures list&apos;s filters select; unticked, the whole store</source>
+        <translation>Nur die Aufzeichnungen darstellen, die die Filter der Liste der Aufzeichnungen auswählen; abgewählt: den ganzen Speicher</translation>
+    </message>
+    <message>
+        <source>Every capture in the store (the Captures filters are not applied)</source>
+        <translation>Alle Aufzeichnungen im Speicher (die Filter von Aufzeichnungen gelten hier nicht)</translation>
+    </message>
+    <message>
+        <source>No captures yet — play a demo from the Start page, or run a prompt in the Run activity; its captures are charted here.</source>
+        <translation>Noch keine Aufzeichnungen – spielen Sie eine Demo auf der Startseite ab oder führen Sie einen Prompt in der Aktivität „Ausführen“ aus; seine Aufzeichnungen erscheinen hier als Diagramme.</translation>
+    </message>
+    <message>
+        <source>No capture matches the Captures filters. Untick &quot;Follow the Captures filters&quot; to chart the whole store.</source>
+        <translation>Keine Aufzeichnung passt zu den Filtern von Aufzeichnungen. Wählen Sie „Den Filtern von Aufzeichnungen folgen“ ab, um den ganzen Speicher darzustellen.</translation>
+    </message>
+    <message>
+        <source>Reading the store…</source>
+        <translation>Speicher wird gelesen…</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::EditorPanel</name>
@@ -1668,6 +1756,45 @@
 %1</source>
         <translation>Nicht ausdrückbar:
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::FilterChips</name>
+    <message>
+        <source>Showing %1</source>
+        <translation>Angezeigt: %1</translation>
+    </message>
+    <message>
+        <source>A filter set for the moment; it is not remembered. Back brings your own filter again.</source>
+        <translation>Ein Filter nur für den Moment; er wird nicht gespeichert. „Zurück“ stellt Ihren eigenen Filter wieder her.</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Your own filter, as it was</source>
+        <translation>Ihr eigener Filter, wie er war</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 (--%2 %3)</source>
+        <translation>%1 (--%2 %3)</translation>
+    </message>
+    <message>
+        <source>Remove this filter</source>
+        <translation>Diesen Filter entfernen</translation>
+    </message>
+    <message>
+        <source>No filter: every capture in the store</source>
+        <translation>Kein Filter: alle Aufzeichnungen im Speicher</translation>
+    </message>
+    <message>
+        <source>Filtered by</source>
+        <translation>Gefiltert nach</translation>
     </message>
 </context>
 <context>
@@ -2269,6 +2396,14 @@
         <source>&amp;Dashboard</source>
         <translation>&amp;Übersicht</translation>
     </message>
+    <message>
+        <source>a Compare cell&apos;s captures (%1)</source>
+        <translation>die Aufzeichnungen einer Compare-Zelle (%1)</translation>
+    </message>
+    <message>
+        <source>a Runs ×N row&apos;s runs (%1)</source>
+        <translation>die Läufe einer Zeile von Runs ×N (%1)</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ModelListFetcher</name>
@@ -2680,6 +2815,10 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>the schema has no $id or title, so only captures of this exact text were checked</source>
         <translation>das Schema hat weder $id noch Titel, daher wurden nur Aufzeichnungen mit genau diesem Text geprüft</translation>
+    </message>
+    <message>
+        <source>Stale: the schema has changed since these results were computed. Re-validate to check the history against it (undoing the edit makes them current again).</source>
+        <translation>Veraltet: Das Schema hat sich geändert, seit diese Ergebnisse berechnet wurden. Validieren Sie erneut, um den Verlauf daran zu prüfen (macht man die Änderung rückgängig, gelten sie wieder).</translation>
     </message>
 </context>
 <context>

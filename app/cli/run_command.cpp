@@ -141,7 +141,7 @@ std::string promptFrom(const QCommandLineParser& parser, const Options& o, const
 {
     std::string error;
     if (scenario && !parser.isSet(o.user) && !parser.isSet(o.prompt)) {
-        prompt.user = scenario->promptUser.empty() ? scenario->description : scenario->promptUser;
+        prompt.user = scenario->ownUserPrompt();
         prompt.system = scenario->promptSystem;
     } else if (parser.isSet(o.user) == parser.isSet(o.prompt)) {
         return "run: give the user prompt with --user TEXT or --prompt FILE (one of them)";

@@ -151,6 +151,10 @@ struct Scenario
 
     std::optional<Variation> variation;
 
+    // The user message a run of this scenario sends when it brings no prompt of its own (the
+    // CLI given no --user, a demo in Run ×N): promptUser, else the description.
+    const std::string& ownUserPrompt() const { return promptUser.empty() ? description : promptUser; }
+
     // The turn for the n-th request (0-based) of a session; past the end the last turn
     // repeats. `varied`: the session plays the variation's turns.
     const Turn& turnAt(std::size_t n, bool varied = false) const;

@@ -214,6 +214,14 @@ private slots:
     void browserSaysWhenNewCapturesArrive();
     void revalidationScopedToTheEditedSchema();
 
+    // test_gui_filters.cpp
+    void batchSendsEachDemosOwnPrompt();
+    void batchTableFitsAndOpensARowsRuns();
+    void temporaryFiltersShowAndDoNotSurviveARestart();
+    void dashboardFollowsCaptureFiltersOnlyWhenAsked();
+    void emptyViewsSayWhatWouldFillThem();
+    void revalidationResultsGoStaleWithTheSchema();
+
     // test_gui_compare.cpp
     void compareFillsInLiveAndOpensACellsCaptures();
     void compareCancelsAndTakesVariantsFromHistory();

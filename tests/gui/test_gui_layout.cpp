@@ -127,7 +127,12 @@ QStringList crushedControls(QWidget* window)
             problems << QStringLiteral("%1: at %2,%3 %4×%5, outside the %6×%7 window")
                             .arg(describe(widget)).arg(placed.x()).arg(placed.y()).arg(placed.width()).arg(placed.height())
                             .arg(window->width()).arg(window->height());
-        const QSize hint = widget->minimumSizeHint();
+        // As layouts take it (qSmartMinSize): a minimum set on the widget overrides its hint.
+        QSize hint = widget->minimumSizeHint();
+        if (widget->minimumWidth() > 0)
+            hint.setWidth(widget->minimumWidth());
+        if (widget->minimumHeight() > 0)
+            hint.setHeight(widget->minimumHeight());
         const QSizePolicy policy = widget->sizePolicy();
         const bool narrow = hint.width() > 0 && policy.horizontalPolicy() != QSizePolicy::Ignored && widget->width() < hint.width();
         const bool low = hint.height() > 0 && policy.verticalPolicy() != QSizePolicy::Ignored && widget->height() < hint.height();

@@ -53,12 +53,13 @@ void TestGuiMemory::demoScenarioTwentyTimesShowsLiveRate()
 void TestGuiMemory::batchFillsThePromptsVariables()
 {
     openWindow(m_storePath);
+    useGoalSchema(readFile(goalSchemaPath())); // fenced-reply's own: it runs with the Run tab's prompt
     RunPane* run = m_window->runPane();
     run->systemEdit()->setPlainText(QStringLiteral("You read reports for {{team}}."));
     run->userEdit()->setPlainText(QStringLiteral("Report: {{report}}"));
     run->variables()->setValue(QStringLiteral("team"), QStringLiteral("the night shift"));
     run->variables()->setValue(QStringLiteral("report"), QStringLiteral("the cake vanished at 3 am"));
-    runBatch({QStringLiteral("scenario/missing-field")}, 2, 2);
+    runBatch({QStringLiteral("scenario/fenced-reply")}, 2, 2);
 
     const std::string batchId = memory()->batchPanel()->runner()->batchId();
     auto location = store::StoreLocation::parse(m_storePath);
@@ -707,8 +708,8 @@ void TestGuiMemory::batchRunsEachDemoWithItsOwnSchema()
     runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/missing-field")}, 3, 2);
     BatchTallyModel* tally = memory()->batchPanel()->tallyModel();
     QAbstractItemModelTester tester(tally, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QCOMPARE(tally->index(0, BatchTallyModel::Schema).data().toString(), QStringLiteral("Investigation goals"));
-    QCOMPARE(tally->index(1, BatchTallyModel::Schema).data().toString(), QStringLiteral("its own: Answer drift"));
+    QCOMPARE(tally->index(0, BatchTallyModel::Schema).data().toString(), QStringLiteral("Investigation goals, the Run tab's prompt"));
+    QCOMPARE(tally->index(1, BatchTallyModel::Schema).data().toString(), QStringLiteral("demo's own: Answer drift, its prompt"));
     QVERIFY(!tally->index(1, BatchTallyModel::Schema).data(Qt::ToolTipRole).toString().isEmpty());
     // missing-field's expect: repaired after one repair, against its own schema.
     QCOMPARE(tally->index(1, BatchTallyModel::Repaired).data().toLongLong(), 3);

@@ -7,6 +7,7 @@
 #include "widgets/codeeditor.h"
 #include "dashboard/dashboard.h"
 #include "dashboard/dashboardcharts.h"
+#include "captures/capturefilterbar.h"
 #include "settings/keychainbackend.h"
 #include "workbench/mainwindow.h"
 #include "run/modellistfetcher.h"
@@ -415,7 +416,8 @@ void TestSettings::darkThemeReachesEditorsAndBadges()
     QTemporaryDir storeDir;
     const auto location = store::StoreLocation::parse(storeDir.filePath(QStringLiteral("captures.db")));
     QVERIFY(location);
-    Dashboard dashboard(location.value(), nullptr);
+    CaptureFilterBar filters(QStringLiteral("test/filters"));
+    Dashboard dashboard(location.value(), &filters);
     dashboard.show();
     const auto chartTheme = [&dashboard] { return dashboard.chartView(DashboardChart::OutcomeMix)->chart()->theme(); };
     QCOMPARE(chartTheme(), QChart::ChartThemeLight);

@@ -11,6 +11,7 @@
 #include "schema/schema.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -29,17 +30,16 @@ namespace conform::gui {
 
 namespace {
 
-// The batch's prompt and policy with a scenario's own schema, and the scenario's prompt when
-// the batch has none.
-engine::RunSpec withScenarioSchema(const engine::RunSpec& spec, const providers::Scenario& scenario, const Json& schema)
+// A demo that brings its own schema runs with its own prompt too, as `conform-cli run
+// --scenario` runs it: the Run tab's prompt was written for the Run tab's schema, and a capture
+// pairing it with the demo's schema would file the demo under that prompt's version. Only the
+// policy (and the stream choice) is the batch's.
+engine::RunSpec demoSpec(const engine::RunSpec& spec, const providers::Scenario& scenario, const Json& schema)
 {
     engine::RunSpec own = spec;
     own.schema = schema;
     own.validator.reset();
-    if (own.prompt.user.empty()) {
-        own.prompt.system = scenario.promptSystem;
-        own.prompt.user = scenario.promptUser.empty() ? scenario.description : scenario.promptUser;
-    }
+    own.prompt = engine::Prompt{scenario.promptSystem, scenario.ownUserPrompt(), {}};
     return own;
 }
 
@@ -102,7 +102,7 @@ BatchPanel::BatchPanel(CaptureStore* store, QWidget* parent)
     : QWidget(parent), m_store(store), m_targets(new QListWidget(this)), m_repeats(new QComboBox(this)),
       m_concurrency(new QSpinBox(this)), m_runButton(new QPushButton(tr("Run ×N"), this)),
       m_cancelButton(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(this)), m_view(new QTableView(this)),
-      m_model(new BatchTallyModel(this))
+      m_model(new BatchTallyModel(this)), m_legend(new QLabel(this))
 {
     for (int n : {1, 5, 20, 100})
         m_repeats->addItem(QString::number(n), n);
@@ -128,15 +128,32 @@ BatchPanel::BatchPanel(CaptureStore* store, QWidget* parent)
     m_view->setModel(m_model);
     m_view->setItemDelegateForColumn(BatchTallyModel::Rate, new OutcomeBarDelegate(m_view));
     m_view->verticalHeader()->hide();
+    // The schema-and-prompt column is last and takes what is left, elided (whole in its
+    // tooltip), so the figures before it stay in view at 1024 px.
     m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->setMinimumSectionSize(60);
+    m_view->horizontalHeader()->setMinimumSectionSize(48);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setToolTip(tr("Double-click a row for its runs in Captures"));
+    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (m_runner && index.isValid())
+            emit openRuns(QStringLiteral("batch=%1 target=%2").arg(QString::fromStdString(m_runner->batchId()), m_model->targetAt(index.row())));
+    });
+    fitColumns();
+    m_legend->setObjectName(QStringLiteral("outcomeLegend"));
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setText(OutcomeBarDelegate::legendHtml(palette()));
     m_targets->setToolTip(tr("Targets to run against"));
 
+    auto* results = new QWidget(this);
+    auto* resultsLayout = new QVBoxLayout(results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(m_view, 1);
+    resultsLayout->addWidget(m_legend);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_targets);
-    splitter->addWidget(m_view);
-    splitter->setSizes({220, 700});
+    splitter->addWidget(results);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({170, 780});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(controls);
@@ -245,14 +262,14 @@ void BatchPanel::run()
     if (!targets)
         return m_status->setText(tr("error: %1").arg(QString::fromStdString(targets.error().toString())));
     // A demo written for another schema (or any demo, when the schema editor is empty) runs
-    // with its own schema, as the Run activity runs it; its row says so.
+    // with its own schema and prompt (demoSpec); its row says so.
     BatchPlan plan;
     plan.ownSpecs.resize(targets->size());
     bool usesEditorSchema = false;
     for (std::size_t i = 0; i < targets->size(); ++i) {
         const engine::Target& target = targets.value()[i];
         if (const Json* own = scenarioSchemaFor(target, &spec->schema))
-            plan.ownSpecs[i] = withScenarioSchema(spec.value(), *target.scenario, *own);
+            plan.ownSpecs[i] = demoSpec(spec.value(), *target.scenario, *own);
         else
             usesEditorSchema = true;
     }
@@ -295,7 +312,7 @@ void BatchPanel::startBatch(BatchPlan plan, std::vector<engine::Target> targets,
     if (m_environment)
         b.environment = m_environment();
     m_model->reset(m_runner.get(), labels, b.repeats);
-    m_view->resizeColumnsToContents();
+    fitColumns();
     connect(m_runner.get(), &batch::BatchRunner::tallyChanged, this, [this](int target) {
         showStatus();
         m_model->refreshRow(target);
@@ -304,7 +321,7 @@ void BatchPanel::startBatch(BatchPlan plan, std::vector<engine::Target> targets,
         m_cancelled = cancelled;
         setRunning(false);
         showStatus();
-        m_view->resizeColumnsToContents();
+        fitColumns();
         emit batchFinished(cancelled);
     });
     m_cancelled = false;
@@ -312,6 +329,21 @@ void BatchPanel::startBatch(BatchPlan plan, std::vector<engine::Target> targets,
     setRunning(true);
     m_runner->start(std::move(b));
     showStatus();
+}
+
+void BatchPanel::fitColumns()
+{
+    m_view->resizeColumnsToContents();
+    // The bar needs room to be read; a long target label is elided rather than pushing the rest.
+    m_view->setColumnWidth(BatchTallyModel::Rate, std::max(m_view->columnWidth(BatchTallyModel::Rate), 96));
+    m_view->setColumnWidth(BatchTallyModel::Target, std::min(m_view->columnWidth(BatchTallyModel::Target), 140));
+}
+
+void BatchPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        m_legend->setText(OutcomeBarDelegate::legendHtml(palette()));
 }
 
 void BatchPanel::cancel()

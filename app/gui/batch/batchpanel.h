@@ -2,7 +2,8 @@
 // "Run ×N": the Run tab's spec run N times (1, 5, 20, 100) against the targets ticked in a
 // list (the Run tab's own target, the built-in demo scenarios, each provider's default
 // model), a few at once, with a live row and outcome bar per target. Every run is captured
-// (labels batch, repeat, target). Cancel stops everything in flight.
+// (labels batch, repeat, target); a double-click on a row shows its runs in Captures. Cancel
+// stops everything in flight. A demo that brings its own schema runs with its own prompt too.
 //
 // The spec (schema, prompt, policy) comes from a SpecSource the Run tab provides, read when
 // Run is pressed. Without a compiled validator in it, the schema is compiled on a worker
@@ -76,8 +77,15 @@ public:
     QPushButton* runButton() const { return m_runButton; }
     QPushButton* cancelButton() const { return m_cancelButton; }
 
+    QLabel* legend() const { return m_legend; }
+
 signals:
     void batchFinished(bool cancelled);
+    // A row was double-clicked: its runs, as the Captures label filter "batch=… target=…".
+    void openRuns(const QString& labels);
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void fillTargets();
@@ -85,6 +93,7 @@ private:
     void startBatch(BatchPlan plan, std::vector<engine::Target> targets, const QStringList& labels);
     void setRunning(bool running);
     void showStatus();
+    void fitColumns();
     void saveSettings() const;
     void restoreSettings();
 
@@ -99,6 +108,7 @@ private:
     QLabel* m_status;
     QTableView* m_view;
     BatchTallyModel* m_model;
+    QLabel* m_legend; // what the bar's colours mean
     // The store's writer the batch started with: it outlives the runner, so a store replaced
     // mid-batch (Settings ▸ Store) takes the batch's remaining captures where it began.
     std::shared_ptr<store::CaptureWriter> m_writer;

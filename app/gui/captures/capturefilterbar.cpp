@@ -9,6 +9,8 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <utility>
+
 namespace conform::gui {
 
 namespace {
@@ -140,12 +142,82 @@ void CaptureFilterBar::setField(const QString& name, const QString& value)
             edit->setText(value);
 }
 
+QString CaptureFilterBar::field(const QString& name) const
+{
+    for (const auto& [field, combo] : m_choices)
+        if (field == name)
+            return combo->currentData().toString();
+    for (const auto& [field, edit] : m_edits)
+        if (field == name)
+            return edit->text().trimmed();
+    return {};
+}
+
+QStringList CaptureFilterBar::fieldNames() const
+{
+    QStringList names;
+    for (const auto& choice : m_choices)
+        names << choice.first;
+    for (const auto& entry : m_edits)
+        names << entry.first;
+    return names;
+}
+
+QString CaptureFilterBar::fieldTitle(const QString& name) const
+{
+    if (name == QLatin1String("outcome")) return tr("outcome");
+    if (name == QLatin1String("flag")) return tr("flag");
+    if (name == QLatin1String("source")) return tr("source");
+    for (const auto& [field, edit] : m_edits)
+        if (field == name)
+            return edit->placeholderText();
+    return name;
+}
+
+QString CaptureFilterBar::fieldText(const QString& name) const
+{
+    for (const auto& [field, combo] : m_choices)
+        if (field == name)
+            return combo->currentIndex() > 0 ? combo->currentText() : QString();
+    return field(name);
+}
+
+std::vector<std::pair<QString, QString>> CaptureFilterBar::values() const
+{
+    std::vector<std::pair<QString, QString>> out;
+    for (const QString& name : fieldNames())
+        out.emplace_back(name, field(name));
+    return out;
+}
+
 void CaptureFilterBar::clear()
 {
     for (const auto& choice : m_choices)
         choice.second->setCurrentIndex(0);
     for (const auto& entry : m_edits)
         entry.second->clear();
+}
+
+void CaptureFilterBar::showTemporarily(const std::vector<std::pair<QString, QString>>& fields, const QString& reason)
+{
+    if (!isTemporary())
+        m_previous = values();
+    m_temporaryReason = reason; // set first: the edits below announce a temporary filter
+    clear();
+    for (const auto& [name, value] : fields)
+        setField(name, value);
+    emit fieldsChanged();
+}
+
+void CaptureFilterBar::restorePrevious()
+{
+    if (!isTemporary())
+        return;
+    m_temporaryReason.clear();
+    clear();
+    for (const auto& [name, value] : std::exchange(m_previous, {}))
+        setField(name, value);
+    emit fieldsChanged();
 }
 
 void CaptureFilterBar::edited()
@@ -159,16 +231,16 @@ void CaptureFilterBar::edited()
             edit->setToolTip(QString::fromStdString(parsed.error().message));
     }
     m_debounce->start();
+    emit fieldsChanged();
 }
 
 void CaptureFilterBar::save() const
 {
+    // A temporary filter is never remembered: a restart comes back to the user's own.
     QSettings settings;
     settings.beginGroup(m_group);
-    for (const auto& [name, combo] : m_choices)
-        settings.setValue(name, combo->currentData());
-    for (const auto& [name, edit] : m_edits)
-        settings.setValue(name, edit->text());
+    for (const auto& [name, value] : isTemporary() ? m_previous : values())
+        settings.setValue(name, value);
 }
 
 void CaptureFilterBar::restore()

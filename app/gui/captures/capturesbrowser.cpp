@@ -4,6 +4,8 @@
 #include "run/outcomewords.h"
 #include "async/backgroundtask.h"
 #include "captures/capturefilterbar.h"
+#include "captures/filterchips.h"
+#include "widgets/placeholdertableview.h"
 #include "captures/capturepagemodel.h"
 #include "captures/capturestore.h"
 #include "captures/captureview.h"
@@ -82,7 +84,7 @@ ExportResult writeJsonl(const store::StoreLocation& location, const QStringList&
 
 CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, QWidget* parent)
     : QWidget(parent), m_store(store), m_filters(new CaptureFilterBar(settingkeys::kCaptureFilterGroup, this)),
-      m_table(new QTableView(this)), m_model(new CapturePageModel(store->location(), this)), m_view(new CaptureView(this)),
+      m_table(new PlaceholderTableView(this)), m_model(new CapturePageModel(store->location(), this)), m_view(new CaptureView(this)),
       m_replayTarget(new QComboBox(this)), m_status(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)),
       m_newCaptures(new QPushButton(this))
 {
@@ -137,6 +139,7 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_filters);
+    layout->addWidget(new FilterChips(m_filters, this));
     layout->addWidget(buildActions());
     layout->addWidget(m_newCaptures);
     layout->addWidget(m_splitter, 1);
@@ -258,6 +261,8 @@ void CapturesBrowser::showPageStatus()
     if (!m_model->errorString().isEmpty())
         return m_status->setText(m_model->errorString());
     m_status->setText(tr("%1 shown%2").arg(m_model->rowCount()).arg(m_model->atEnd() ? QString() : tr(", more as you scroll")));
+    m_table->setPlaceholderText(m_filters->arguments().empty() ? tr("No captures yet — play a demo from the Start page, or run a prompt in the Run activity.")
+                                                          : tr("No capture matches the filters above."));
 }
 
 void CapturesBrowser::openCapture(const QString& id)

@@ -15,6 +15,8 @@
 #include "engine/run_spec.h"
 #include "providers/endpoint.h"
 
+#include "widgets/placeholdertableview.h"
+
 #include <QWidget>
 
 #include <functional>
@@ -70,7 +72,7 @@ public:
     QStringList selectedIds() const;
 
     CaptureFilterBar* filterBar() const { return m_filters; }
-    QTableView* table() const { return m_table; }
+    PlaceholderTableView* table() const { return m_table; }
     CapturePageModel* model() const { return m_model; }
     CaptureView* captureView() const { return m_view; }
     RevalidatePanel* revalidatePanel() const { return m_revalidate; }
@@ -95,7 +97,7 @@ private:
     TargetSource m_targetSource;
     std::function<providers::Environment()> m_environment;
     CaptureFilterBar* m_filters;
-    QTableView* m_table;
+    PlaceholderTableView* m_table;
     CapturePageModel* m_model;
     CaptureView* m_view;
     RevalidatePanel* m_revalidate;

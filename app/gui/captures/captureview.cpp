@@ -14,6 +14,8 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QLabel>
 #include <QListWidget>
 #include <QSplitter>
@@ -119,6 +121,8 @@ CaptureView::CaptureView(QWidget* parent)
     reply->addWidget(m_issues);
     reply->setSizes({260, 100});
     m_issues->setToolTip(tr("The selected attempt's issues: click one to see its span and its schema keyword"));
+    // Two lines at the least, so the smallest window keeps the reply above them readable.
+    m_issues->setMinimumHeight(2 * m_issues->fontMetrics().height() + 2 * m_issues->frameWidth() + 4);
     connect(m_issues, &QListWidget::currentRowChanged, this, &CaptureView::revealIssue);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(reply, tr("Raw reply"));
@@ -127,15 +131,33 @@ CaptureView::CaptureView(QWidget* parent)
     m_tabs->addTab(m_value, tr("Final value"));
     m_tabs->addTab(m_schema, tr("Schema"));
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_attemptView);
-    splitter->addWidget(m_tabs);
-    splitter->setSizes({170, 380});
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(m_attemptView);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setSizes({170, 380});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(header);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     m_outcome->setText(tr("No capture open"));
+}
+
+void CaptureView::fitAttemptRows()
+{
+    // Every attempt in view, up to a long run's worth; the reply below keeps the rest.
+    constexpr int kRowsShown = 8;
+    const int rows = std::min(m_attempts->rowCount(), kRowsShown);
+    const int wanted = m_attemptView->horizontalHeader()->height() + rows * m_attemptView->verticalHeader()->defaultSectionSize()
+        + 2 * m_attemptView->frameWidth() + m_attemptView->horizontalScrollBar()->sizeHint().height();
+    QList<int> sizes = m_splitter->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (sizes.size() != 2 || total <= 0 || sizes[0] >= wanted)
+        return;
+    sizes[0] = std::min(wanted, total - m_tabs->minimumSizeHint().height()); // the reply keeps its least
+    if (sizes[0] <= m_splitter->sizes().value(0))
+        return;
+    sizes[1] = total - sizes[0];
+    m_splitter->setSizes(sizes);
 }
 
 QString CaptureView::captureId() const
@@ -210,6 +232,7 @@ void CaptureView::show(Loaded result)
     for (const engine::AttemptRecord& attempt : attemptsOfRun(m_capture->run))
         m_attempts->append(attempt);
     m_attemptView->resizeColumnsToContents();
+    fitAttemptRows();
     // The attempt the run ended on, as the store's replay reads it: the valid one, else the kept one.
     int row = m_attempts->rowCount() - 1;
     if (const Json& best = m_capture->run.value("best_attempt", Json()); best.is_number_unsigned())
@@ -245,6 +268,8 @@ void CaptureView::showAttempt(int row)
     }
     if (m_issues->count() == 0)
         m_issues->addItem(attempt.valid ? tr("valid — no issues") : tr("no issues"));
+    for (int i = 0; i < m_issues->count(); ++i) // a narrow pane elides; the whole line is a hover away
+        m_issues->item(i)->setToolTip(m_issues->item(i)->text());
     m_fixes->clear();
     for (const Json& fix : attempt.fixes)
         m_fixes->addItem(fixLine("fix", fix));

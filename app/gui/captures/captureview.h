@@ -22,6 +22,7 @@
 
 class QLabel;
 class QListWidget;
+class QSplitter;
 class QTableView;
 class QToolButton;
 class QTabWidget;
@@ -65,8 +66,11 @@ private:
     void show(Loaded result);
     void showAttempt(int row);
     void revealIssue(int row);
+    // Gives the attempts table room for its rows when a capture opens.
+    void fitAttemptRows();
 
     store::StoreLocation m_location;
+    QSplitter* m_splitter = nullptr;
     std::uint64_t m_generation = 0;
     std::optional<store::Capture> m_capture;
     json::SourceMap m_schemaMap; // the capture's schema as shown: pointer -> span

@@ -1,5 +1,7 @@
 #include "captures/revalidatepanel.h"
 
+#include "widgets/tonelabel.h"
+
 #include "async/backgroundtask.h"
 #include "captures/storedrun.h"
 #include "widgets/themecolours.h"
@@ -124,7 +126,7 @@ RevalidatePanel::RevalidatePanel(SchemaDocument* document, FilterSource filter, 
     : QWidget(parent), m_document(document), m_filterSource(std::move(filter)),
       m_start(new QPushButton(tr("Re-validate history"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)), m_summary(new QLabel(this)), m_changes(new QTableView(this)),
-      m_model(new ReplayChangeModel(this)), m_scope(new QComboBox(this))
+      m_model(new ReplayChangeModel(this)), m_scope(new QComboBox(this)), m_stale(new ToneLabel(this, Tone::Warning, ToneLabel::Look::Bold))
 {
     // History of the schema being edited by default: an edit of one schema says nothing of
     // captures that ran with another.
@@ -162,7 +164,26 @@ RevalidatePanel::RevalidatePanel(SchemaDocument* document, FilterSource filter, 
     layout->addWidget(m_changes, 1);
     connect(m_start, &QPushButton::clicked, this, &RevalidatePanel::start);
     connect(m_cancel, &QPushButton::clicked, this, &RevalidatePanel::cancel);
+    // Results stay on screen after an edit only marked as what they are: another schema's.
+    m_stale->setObjectName(QStringLiteral("revalidateStale"));
+    m_stale->setWordWrap(true);
+    m_stale->setText(tr("Stale: the schema has changed since these results were computed. Re-validate to check the history against it (undoing the edit makes them current again)."));
+    m_stale->setVisible(false);
+    layout->insertWidget(1, m_stale);
+    connect(m_document, &SchemaDocument::changed, this, &RevalidatePanel::showWhetherStale);
     setRunning(false);
+}
+
+bool RevalidatePanel::isStale() const
+{
+    return m_checked && (m_checked->text != m_document->text() || !(m_checked->settings == m_document->settings()));
+}
+
+void RevalidatePanel::showWhetherStale()
+{
+    const bool stale = m_report && isStale();
+    m_stale->setVisible(stale);
+    m_summary->setForegroundRole(stale ? QPalette::PlaceholderText : QPalette::WindowText);
 }
 
 RevalidatePanel::~RevalidatePanel() = default; // the job cancels and waits
@@ -194,6 +215,7 @@ void RevalidatePanel::start()
 
 void RevalidatePanel::prepare(CompiledSchemaPtr compiled, store::Filter filter)
 {
+    m_checked = compiled; // what the results will be of
     if (compiled->blank()) {
         m_compiling = false;
         setRunning(false);
@@ -219,6 +241,7 @@ void RevalidatePanel::run(std::shared_ptr<const schema::Validator> validator, Js
 {
     m_model->setChanges({});
     m_report.reset();
+    showWhetherStale();
     m_job = std::make_unique<store::ReplayJob>(m_location, std::move(filter), std::move(validator), std::move(schema));
     connect(m_job.get(), &store::ReplayJob::progress, this, [this](qint64 done, qint64 total) {
         m_progress->setRange(0, 1000);
@@ -270,6 +293,7 @@ void RevalidatePanel::showReport(store::ReplayReport report)
         m_summary->setText(m_summary->text() + QStringLiteral(" · ") + m_scopeNote);
     m_model->setChanges(std::move(report.changes));
     m_report = std::move(report);
+    showWhetherStale();
 }
 
 RevalidatePanel::Scope RevalidatePanel::scope() const

@@ -6,7 +6,9 @@
 // every other pane and conform-cli validate against), through store::ReplayJob (pages
 // read on a worker thread, checked on every core), with a progress bar and Cancel. The list
 // shows each capture whose verdict changes (its time, schema and target), with its first
-// issue; activating one opens it.
+// issue; activating one opens it. The moment the schema text (or its settings) differs from
+// what the results were computed against, they are marked stale, and current again when an
+// undo brings that text back.
 #include "document/schemadocument.h"
 
 #include "store/filter.h"
@@ -27,6 +29,8 @@ class QPushButton;
 class QTableView;
 
 namespace conform::gui {
+
+class ToneLabel;
 
 // The changes of a re-validation as a table: capture id | time | schema | target | verdict | first issue. Holds the
 // report's changes as they came (a hundred thousand rows cost no widgets).
@@ -75,6 +79,9 @@ public:
     // The last report, once a re-validation has finished (or was cancelled); its changes (the
     // first 10,000) are in changeModel().
     const std::optional<store::ReplayReport>& report() const { return m_report; }
+    // The results on screen are of another schema text (or settings) than the document's.
+    bool isStale() const;
+    ToneLabel* staleLabel() const { return m_stale; }
 
 signals:
     void openCaptureRequested(const QString& id);
@@ -85,6 +92,7 @@ private:
     void run(std::shared_ptr<const schema::Validator> validator, Json schema, store::Filter filter);
     void showReport(store::ReplayReport report);
     void setRunning(bool running);
+    void showWhetherStale();
 
     SchemaDocument* m_document;
     FilterSource m_filterSource;
@@ -101,6 +109,8 @@ private:
     ReplayChangeModel* m_model;
     QComboBox* m_scope;
     QString m_scopeNote; // said after the counts: how the scope was taken
+    ToneLabel* m_stale;  // shown while the results are of another schema text
+    CompiledSchemaPtr m_checked; // the schema the results on screen were computed against
 };
 
 } // namespace conform::gui

@@ -3,12 +3,15 @@
 #include "settings/appsettings.h"
 
 #include "settings/settingkeys.h"
+#include "captures/capturefilterbar.h"
+#include "captures/filterchips.h"
 #include "async/backgroundtask.h"
 
 #include "store/store.h"
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QEvent>
@@ -60,10 +63,25 @@ StatsAnswer queryStats(const store::StoreLocation& location, const store::Filter
 
 } // namespace
 
-Dashboard::Dashboard(const store::StoreLocation& location, FilterSource filter, QWidget* parent)
-    : QWidget(parent), m_location(location), m_filter(std::move(filter)), m_bucket(new QComboBox(this)),
-      m_groups(new QComboBox(this)), m_exportChoice(new QComboBox(this)), m_status(new QLabel(this)), m_debounce(new QTimer(this))
+Dashboard::Dashboard(const store::StoreLocation& location, CaptureFilterBar* captureFilters, QWidget* parent)
+    : QWidget(parent), m_location(location), m_bucket(new QComboBox(this)), m_groups(new QComboBox(this)),
+      m_exportChoice(new QComboBox(this)), m_status(new QLabel(this)), m_debounce(new QTimer(this)),
+      m_captureFilters(captureFilters), m_follow(new QCheckBox(tr("Follow the Captures filters"), this)),
+      m_chips(new FilterChips(captureFilters, this)), m_empty(new QLabel(this))
 {
+    m_follow->setObjectName(QStringLiteral("followCaptureFilters"));
+    m_follow->setToolTip(tr("Chart only the captures the Captures list's filters select; unticked, the whole store"));
+    m_follow->setChecked(settingkeys::dashboardFollowsFilters.read());
+    connect(m_follow, &QCheckBox::toggled, this, [this](bool follow) {
+        settingkeys::dashboardFollowsFilters.write(follow);
+        showFollowing();
+        refresh();
+    });
+    connect(m_captureFilters, &CaptureFilterBar::filterChanged, this, [this] {
+        if (followsCaptureFilters() && isVisible())
+            refresh();
+    });
+    showFollowing();
     m_bucket->addItem(tr("by day"), false);
     m_bucket->addItem(tr("by hour"), true);
     m_bucket->setCurrentIndex(settingkeys::dashboardHourly.read() ? 1 : 0);
@@ -113,14 +131,46 @@ Dashboard::Dashboard(const store::StoreLocation& location, FilterSource filter, 
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setWidget(charts);
+    m_charts = scroll;
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    // Until the first answer there is nothing to chart: no bare axes over a made-up day.
+    m_empty->setText(tr("Reading the store…"));
+    scroll->setVisible(false);
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_follow);
+    filters->addWidget(m_chips, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
+    layout->addLayout(filters);
     layout->addWidget(scroll, 1);
+    layout->addWidget(m_empty, 1);
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(1500);
     connect(m_debounce, &QTimer::timeout, this, &Dashboard::refresh);
+}
+
+bool Dashboard::followsCaptureFilters() const
+{
+    return m_follow->isChecked();
+}
+
+void Dashboard::setFollowsCaptureFilters(bool follow)
+{
+    m_follow->setChecked(follow);
+}
+
+Result<store::Filter> Dashboard::filter() const
+{
+    return followsCaptureFilters() ? m_captureFilters->filter() : Result<store::Filter>(store::Filter{});
+}
+
+void Dashboard::showFollowing()
+{
+    m_chips->setIgnored(!followsCaptureFilters(), tr("Every capture in the store (the Captures filters are not applied)"));
 }
 
 void Dashboard::setBucket(bool hourly)
@@ -150,7 +200,7 @@ void Dashboard::refresh()
         m_again = true;
         return;
     }
-    auto filter = m_filter ? m_filter() : Result<store::Filter>(store::Filter{});
+    auto filter = this->filter();
     if (!filter)
         return m_status->setText(QString::fromStdString(filter.error().toString()));
     m_querying = true;
@@ -170,9 +220,12 @@ void Dashboard::refresh()
         };
         if (!answer.error.empty()) {
             m_status->setText(QString::fromStdString(answer.error));
+            if (!m_charts->isVisible())
+                m_empty->setText(QString::fromStdString(answer.error));
             return settle();
         }
         const double seconds = answer.seconds;
+        showEmpty(answer.stats.value("count", 0) == 0);
         draw(std::move(answer.stats), [this, seconds, settle] {
             // Rates are over the checked captures: the ones judged by no schema are said apart.
             const qlonglong unchecked = m_stats.value("unchecked", 0);
@@ -185,6 +238,17 @@ void Dashboard::refresh()
             settle();
         });
     });
+}
+
+void Dashboard::showEmpty(bool empty)
+{
+    // Empty charts would show bare axes over a made-up day; a sentence says what fills them.
+    const bool filtered = followsCaptureFilters() && !m_captureFilters->arguments().empty();
+    m_empty->setText(!filtered
+                         ? tr("No captures yet — play a demo from the Start page, or run a prompt in the Run activity; its captures are charted here.")
+                         : tr("No capture matches the Captures filters. Untick \"Follow the Captures filters\" to chart the whole store."));
+    m_empty->setVisible(empty);
+    m_charts->setVisible(!empty);
 }
 
 QString Dashboard::statusText() const

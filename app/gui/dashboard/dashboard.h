@@ -1,9 +1,11 @@
 #pragma once
 // Dashboards: success over time, the outcome mix per group, mean repairs, fallback,
-// truncation and refusal rates, latency p50/p95 and tokens, over the captures browser's
-// filters. The groups are provider x model, or prompt versions, schema versions or modes, so
-// a new prompt's rates stand beside the old one's; rates carry their 95% intervals as
-// whiskers (dashboardcharts.h draws each). The numbers are one store::Store::stats query on a
+// truncation and refusal rates, latency p50/p95 and tokens: over the whole store, or over the
+// Captures filters while "Follow the Captures filters" is ticked (off by default, so a filter
+// set to find failures never silently turns the dashboard red); chips above the charts show
+// the filters in force either way. The groups are provider x model, or prompt versions,
+// schema versions or modes, so a new prompt's rates stand beside the old one's; rates carry
+// their 95% intervals as whiskers (dashboardcharts.h draws each). The numbers are one store::Store::stats query on a
 // worker thread with a connection of its own; the GUI thread only draws. refreshSoon() is
 // what landing captures call: refreshes are debounced, and at most one query runs at a time.
 // Any chart exports as PNG or SVG.
@@ -19,21 +21,30 @@
 #include <functional>
 
 class QChartView;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTimer;
 
 namespace conform::gui {
 
+class CaptureFilterBar;
+class FilterChips;
+
 class Dashboard : public QWidget
 {
     Q_OBJECT
 public:
-    using FilterSource = std::function<Result<store::Filter>()>;
+    // `captureFilters`: the Captures list's filters, which the dashboard may follow.
+    Dashboard(const store::StoreLocation& location, CaptureFilterBar* captureFilters, QWidget* parent = nullptr);
 
-    Dashboard(const store::StoreLocation& location, FilterSource filter, QWidget* parent = nullptr);
     // Another store is in use: the charts are read from it at the next refresh.
     void setLocation(const store::StoreLocation& location) { m_location = location; }
+    bool followsCaptureFilters() const;
+    void setFollowsCaptureFilters(bool follow);
+    // The filter the charts are drawn over (none when not following), or the field in error.
+    Result<store::Filter> filter() const;
+    FilterChips* filterChips() const { return m_chips; }
 
     // Queries now (or as soon as the query running ends).
     void refresh();
@@ -66,15 +77,21 @@ private:
     void draw(Json stats, std::function<void()> drawn = {});
     void drawFrom(int chart, int generation, std::function<void()> drawn);
     void exportWithDialog();
+    void showFollowing();
+    void showEmpty(bool empty);
 
     store::StoreLocation m_location;
-    FilterSource m_filter;
     std::array<QChartView*, std::size_t(DashboardChart::Count)> m_views{};
     QComboBox* m_bucket;
     QComboBox* m_groups;
     QComboBox* m_exportChoice;
     QLabel* m_status;
     QTimer* m_debounce;
+    CaptureFilterBar* m_captureFilters;
+    QCheckBox* m_follow;
+    FilterChips* m_chips;
+    QLabel* m_empty;        // says what would fill an empty dashboard
+    QWidget* m_charts;      // the scroll area of charts, hidden while empty
     Json m_stats = Json::object(); // what the charts show: nothing until the first refresh
     bool m_querying = false;
     bool m_again = false; // a refresh was asked for while a query ran

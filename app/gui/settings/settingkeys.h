@@ -62,6 +62,8 @@ inline const Setting<int> batchConcurrency{QStringLiteral("batch/concurrency"), 
 inline const Setting<bool> dashboardHourly{QStringLiteral("dashboard/hourly"), false};
 // What the dashboard's groups are: "provider,model" (the default), "prompt", "schema", "mode".
 inline const Setting<QString> dashboardGroups{QStringLiteral("dashboard/groups"), QStringLiteral("provider,model")};
+// Whether the dashboard charts only what the Captures filters select (off: the whole store).
+inline const Setting<bool> dashboardFollowsFilters{QStringLiteral("dashboard/followsCaptureFilters"), false};
 
 // The captures browser's sort, splitter and column widths, and the filters' group.
 inline const Setting<QString> capturesSortKey{QStringLiteral("captures/sort/key")};

@@ -25,17 +25,13 @@ CaptureViews::CaptureViews(MainWindow* window)
     m_browser = new CapturesBrowser(m_store, window->document(), window);
     m_browser->setTargetSource([window] { return window->runDraft()->target(); });
     m_browser->setEnvironmentSource([workspace] { return workspace->environment(); });
-    m_dashboard = new Dashboard(m_store->location(), [this] { return m_browser->filterBar()->filter(); }, window);
+    m_dashboard = new Dashboard(m_store->location(), m_browser->filterBar(), window);
     m_batch = new BatchPanel(m_store, window);
     // The draft's spec; a blank schema gives a null one (each scenario brings its own).
     m_batch->setSpecSource([window] { return window->runDraft()->spec(RunDraft::SchemaRule::NullWhenBlank); });
     m_batch->setEnvironmentSource([workspace] { return workspace->environment(); });
 
     connectStore();
-    connect(m_browser->filterBar(), &CaptureFilterBar::filterChanged, m_dashboard, [this] {
-        if (m_dashboard->isVisible())
-            m_dashboard->refresh();
-    });
     m_import = new CaptureImport(m_store, window);
     connect(m_import, &CaptureImport::finished, this, [this, window](const QString& summary) {
         window->statusBar()->showMessage(summary);

@@ -47,6 +47,21 @@
 
 namespace conform::gui {
 
+namespace {
+
+// The values of `keys` in a label filter ("suite_run=… variant=v2 target=x" -> "v2 × x").
+QString labelValues(const QString& labels, std::initializer_list<const char*> keys)
+{
+    QStringList values;
+    for (const char* key : keys)
+        for (const QString& label : labels.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            if (label.startsWith(QLatin1String(key) + QLatin1Char('=')))
+                values << label.section(QLatin1Char('='), 1);
+    return values.join(QStringLiteral(" × "));
+}
+
+} // namespace
+
 MainWindow::MainWindow(const QString& workspace, QWidget* parent)
     : QMainWindow(parent), m_workspace(new Workspace(std::make_unique<KeychainBackend>(), this))
 {
@@ -124,11 +139,13 @@ void MainWindow::buildActivities()
     m_views = new CaptureViews(this);
     m_suites = new SuitesView(m_workspace->captureStore(), this);
     m_compare = new CompareView(m_draft, m_views->store(), this);
+    // A cell's or a row's captures are shown for the moment: the user's own filter comes back
+    // with the chip's Back, and after a restart.
     connect(m_compare, &CompareView::openCaptures, this, [this](const QString& labels) {
-        showActivity(Activity::Captures);
-        CaptureFilterBar* filters = m_views->browser()->filterBar();
-        filters->clear();
-        filters->setField(QStringLiteral("label"), labels);
+        showCapturesFor(labels, tr("a Compare cell's captures (%1)").arg(labelValues(labels, {"variant", "target"})));
+    });
+    connect(m_views->batchPanel(), &BatchPanel::openRuns, this, [this](const QString& labels) {
+        showCapturesFor(labels, tr("a Runs ×N row's runs (%1)").arg(labelValues(labels, {"target"})));
     });
     m_pages[Activity::Design] = m_centre;
     m_pages[Activity::Run] = m_run;
@@ -167,6 +184,12 @@ void MainWindow::showActivity(Activity activity)
     }
     m_bar->setCurrent(activity);
     m_stack->setCurrentWidget(m_pages.at(activity));
+}
+
+void MainWindow::showCapturesFor(const QString& labels, const QString& reason)
+{
+    showActivity(Activity::Captures);
+    m_views->browser()->filterBar()->showTemporarily({{QStringLiteral("label"), labels}}, reason);
 }
 
 QString MainWindow::folder() const

@@ -144,6 +144,8 @@ private:
     void noteFocus(QWidget* now);
     void fillRecentMenu(QMenu* menu, bool folders);
     void showTab(QWidget* pane);
+    // Captures with the label filter `labels`, as a temporary filter that says `reason`.
+    void showCapturesFor(const QString& labels, const QString& reason);
     void showShortcuts();
     void showReadme();
     void showAbout();
