@@ -15,6 +15,7 @@
 #include "captures/capturepagemodel.h"
 #include "captures/capturesbrowser.h"
 #include "captures/capturestore.h"
+#include "captures/captureview.h"
 #include "dashboard/dashboard.h"
 #include "settings/settingsdialog.h"
 #include "settings/storepage.h"
@@ -275,15 +276,22 @@ void TestStoreInUse::settingsStoreIsTheStoreInUse()
     playDemo(*window, QStringLiteral("fenced-reply"));
     QCOMPARE(capturesIn(first), 1);
     expectListed(*window, 1);
+    CaptureView* opened = window->captureViews()->browser()->captureView();
+    QSignalSpy loaded(opened, &CaptureView::loaded);
+    window->captureViews()->browser()->openCapture(window->captureViews()->browser()->model()->index(0, 0).data(CapturePageModel::IdRole).toString());
+    QVERIFY(loaded.wait(10000));
 
     // Settings ▸ Store, OK: the new store is the one in use, with no restart.
     QSignalSpy changed(window->workspace(), &Workspace::storeChanged);
+    QSignalSpy missing(opened, &CaptureView::loadFailed);
     chooseStore(*window, chosen);
     QCOMPARE(changed.count(), 1);
     QCOMPARE(storeLabel(*window), QStringLiteral("Store: ") + chosen);
     QVERIFY2(window->captureViews()->liveStore()->label()->toolTip().contains(QLatin1String("Settings")),
              qPrintable(window->captureViews()->liveStore()->label()->toolTip()));
     expectListed(*window, 0); // the list reads the new store: nothing there yet
+    QVERIFY(missing.count() == 1 || missing.wait(10000)); // the capture shown is looked up there, and is not
+    QVERIFY2(missing.at(0).at(0).toString().contains(chosen), qPrintable(missing.at(0).at(0).toString()));
     playDemo(*window, QStringLiteral("fenced-reply"));
     QTRY_COMPARE_WITH_TIMEOUT(capturesIn(chosen), 1, 10000);
     QCOMPARE(capturesIn(first), 1); // the old store got nothing more

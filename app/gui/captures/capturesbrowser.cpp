@@ -246,6 +246,8 @@ void CapturesBrowser::refresh()
 void CapturesBrowser::followStore()
 {
     m_view->setLocation(m_store->location());
+    if (const QString shown = m_view->captureId(); !shown.isEmpty())
+        m_view->open(shown); // read again there: it says so when the new store does not have it
     m_revalidate->setLocation(m_store->location());
     m_model->setLocation(m_store->location());
     if (isVisible() || m_model->rowCount() > 0)
