@@ -1727,7 +1727,7 @@ hinein / heraus</translation>
     </message>
     <message>
         <source>Reading the store…</source>
-        <translation>Speicher wird gelesen…</translation>
+        <translation>Der Speicher wird gelesen …</translation>
     </message>
 </context>
 <context>

@@ -317,6 +317,13 @@ std::string membersText(const std::vector<std::pair<std::string, std::string>>& 
     return out;
 }
 
+// Whether the parameter's text starts an object or an array.
+bool holdsContainer(std::string_view raw, const Parameter& p)
+{
+    const std::size_t at = firstSignificant(raw.substr(0, p.content.end), p.content.begin);
+    return at < p.content.end && (raw[at] == '{' || raw[at] == '[');
+}
+
 void addFunctionCalls(std::string_view raw, const ExtractOptions& options, std::vector<Candidate>& out)
 {
     const bool asText = outputFor(options) == RepairOutput::Text;
@@ -328,6 +335,25 @@ void addFunctionCalls(std::string_view raw, const ExtractOptions& options, std::
         c.container = true;
         c.complete = invoke.closed;
         c.log = FixLog(options.strict);
+        // A call whose one parameter holds an object or array answers with that JSON, as the
+        // seed's SpeakMCP extraction reads a <function_calls> reply: the parameter's name is
+        // the tool's argument slot, not a key of the answer (it once became a wrapper key,
+        // which an all-optional schema let pass). Several parameters, or one holding text,
+        // are the call's arguments: an object by name.
+        if (invoke.parameters.size() == 1 && holdsContainer(raw, invoke.parameters.front())) {
+            const Parameter& only = invoke.parameters.front();
+            if (asText) {
+                c.value = Json();
+                parameterValue(raw, only, {}, options, c, &c.text);
+            } else {
+                c.value = parameterValue(raw, only, {}, options, c, nullptr);
+            }
+            c.container = asText ? (!c.text.empty() && (c.text[0] == '{' || c.text[0] == '[')) : c.value.is_structured();
+            c.complete = c.complete && only.content.closed;
+            c.span = Span{invoke.begin, invoke.end - invoke.begin};
+            out.push_back(std::move(c));
+            continue;
+        }
         std::vector<std::pair<std::string, std::string>> members; // the Text output's
         for (const Parameter& p : invoke.parameters) {
             const std::string name = text::sanitizeUtf8(p.name); // keys must be valid UTF-8

@@ -16,10 +16,10 @@ constexpr int kSubBins = 256;      // 2^8 per doubling above that
 
 Json targetsJson(const Tally& t, const Targets& targets)
 {
-    const bool judged = t.checked() > 0; // a target is never met by replies nothing judged
-    return Json{{"final_success_rate", Json{{"min", targets.minFinalSuccessRate}, {"met", judged && t.finalSuccessRate() >= targets.minFinalSuccessRate}}},
-                {"mean_repairs", Json{{"max", targets.maxMeanRepairs}, {"met", judged && t.meanRepairs() <= targets.maxMeanRepairs}}},
-                {"fallback_rate", Json{{"max", targets.maxFallbackRate}, {"met", judged && t.checkedRate(t.fallback) <= targets.maxFallbackRate}}}};
+    const Targets::Met met = targets.metBy(t);
+    return Json{{"final_success_rate", Json{{"min", targets.minFinalSuccessRate}, {"met", met.finalSuccess}}},
+                {"mean_repairs", Json{{"max", targets.maxMeanRepairs}, {"met", met.meanRepairs}}},
+                {"fallback_rate", Json{{"max", targets.maxFallbackRate}, {"met", met.fallback}}}};
 }
 
 Json keyJson(const std::vector<std::string>& by, const std::vector<std::string>& key)
@@ -30,14 +30,23 @@ Json keyJson(const std::vector<std::string>& by, const std::vector<std::string>&
     return out;
 }
 
-Json bucketList(const std::map<std::int64_t, Tally>& buckets)
+Json bucketList(const std::vector<StatsBucket>& buckets)
 {
     Json out = Json::array();
-    for (const auto& [start, tally] : buckets) {
-        Json entry{{"start", isoTime(start)}};
-        entry.update(tally.toJson());
+    for (const StatsBucket& bucket : buckets) {
+        Json entry{{"start", isoTime(bucket.startMs)}};
+        entry.update(bucket.tally.toJson());
         out.push_back(std::move(entry));
     }
+    return out;
+}
+
+std::vector<StatsBucket> bucketsOf(const std::map<std::int64_t, Tally>& buckets)
+{
+    std::vector<StatsBucket> out;
+    out.reserve(buckets.size());
+    for (const auto& [start, tally] : buckets)
+        out.push_back({start, tally});
     return out;
 }
 
@@ -111,31 +120,54 @@ std::int64_t Tally::latencyAtRank(std::int64_t rank) const
     return latencyOfBin(latencyBins.rbegin()->first);
 }
 
-Json Tally::intervalsJson() const
+Targets::Met Targets::metBy(const Tally& t) const
 {
-    const auto intervalOver = [](std::int64_t part, std::int64_t of) {
-        const stats::Interval i = stats::wilson(part, of);
-        return Json::array({i.low, i.high});
-    };
-    const auto interval = [&](std::int64_t part) { return intervalOver(part, checked()); };
-    // A percentile's interval: the latencies at the ranks a binomial places around n·p.
+    const bool judged = t.checked() > 0; // a target is never met by replies nothing judged
+    return {judged && t.finalSuccessRate() >= minFinalSuccessRate, judged && t.meanRepairs() <= maxMeanRepairs,
+            judged && t.checkedRate(t.fallback) <= maxFallbackRate};
+}
+
+stats::Interval Tally::interval(Rate rate) const
+{
+    switch (rate) {
+    case Rate::FinalSuccess: return stats::wilson(valid + repaired, checked());
+    case Rate::FirstTryValid: return stats::wilson(firstTryValid, checked());
+    case Rate::Repaired: return stats::wilson(repaired, checked());
+    case Rate::Fallback: return stats::wilson(fallback, checked());
+    case Rate::Failed: return stats::wilson(failed, checked());
+    case Rate::Truncated: return stats::wilson(truncated, count);
+    }
+    return {};
+}
+
+std::pair<std::int64_t, std::int64_t> Tally::latencyInterval(double p) const
+{
     std::int64_t total = 0;
     for (const auto& [bin, n] : latencyBins)
         total += n;
-    const auto latency = [&](double p) {
-        const double centre = double(total) * p, spread = stats::twoSidedZ(0.95) * std::sqrt(double(total) * p * (1 - p));
-        const auto clamp = [total](std::int64_t rank) { return std::clamp<std::int64_t>(rank, 1, std::max<std::int64_t>(total, 1)); };
-        return Json::array({latencyAtRank(clamp(std::int64_t(std::floor(centre - spread)))),
-                            latencyAtRank(clamp(std::int64_t(std::ceil(centre + spread)) + 1))});
+    const double centre = double(total) * p, spread = stats::twoSidedZ(0.95) * std::sqrt(double(total) * p * (1 - p));
+    const auto clamp = [total](std::int64_t rank) { return std::clamp<std::int64_t>(rank, 1, std::max<std::int64_t>(total, 1)); };
+    return {latencyAtRank(clamp(std::int64_t(std::floor(centre - spread)))), latencyAtRank(clamp(std::int64_t(std::ceil(centre + spread)) + 1))};
+}
+
+Json Tally::intervalsJson() const
+{
+    const auto rateJson = [this](Rate rate) {
+        const stats::Interval i = interval(rate);
+        return Json::array({i.low, i.high});
     };
-    return Json{{"final_success_rate", interval(valid + repaired)},
-                {"first_try_valid_rate", interval(firstTryValid)},
-                {"repaired_rate", interval(repaired)},
-                {"fallback_rate", interval(fallback)},
-                {"failed_rate", interval(failed)},
-                {"truncated_rate", intervalOver(truncated, count)},
-                {"latency_ms_p50", latency(0.50)},
-                {"latency_ms_p95", latency(0.95)}};
+    const auto latencyJson = [this](double p) {
+        const auto [low, high] = latencyInterval(p);
+        return Json::array({low, high});
+    };
+    return Json{{"final_success_rate", rateJson(Rate::FinalSuccess)},
+                {"first_try_valid_rate", rateJson(Rate::FirstTryValid)},
+                {"repaired_rate", rateJson(Rate::Repaired)},
+                {"fallback_rate", rateJson(Rate::Fallback)},
+                {"failed_rate", rateJson(Rate::Failed)},
+                {"truncated_rate", rateJson(Rate::Truncated)},
+                {"latency_ms_p50", latencyJson(0.50)},
+                {"latency_ms_p95", latencyJson(0.95)}};
 }
 
 Json Tally::repairOverheadTokenShare() const
@@ -186,56 +218,70 @@ Json PassTally::toJson() const
     return Json{{"cases", cases}, {"mean_repeats", ratio(runs)}, {"pass_all_rate", passAllRate()}, {"pass_any_rate", passAnyRate()}};
 }
 
-Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices)
+Cost costOf(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices)
 {
-    double total = 0.0, firstAttempts = 0.0, checkedTotal = 0.0;
-    std::int64_t pricedRuns = 0, unpricedRuns = 0, successes = 0, uncheckedRuns = 0, tokensUnknownRuns = 0;
-    std::vector<std::string> unpriced;
+    Cost cost;
+    cost.pricesTaken = prices.taken();
+    double checkedTotal = 0.0;
+    std::int64_t successes = 0;
     for (const CostCell* cell : cells) {
         if (cell->kind == CostCell::Kind::TokensUnknown) {
-            tokensUnknownRuns += cell->count;
+            cost.tokensUnknownRuns += cell->count;
             continue;
         }
         const auto price = prices.priceOf(cell->provider, cell->model);
         if (!price) {
-            unpricedRuns += cell->count;
+            cost.unpricedRuns += cell->count;
             const std::string name = cell->provider + "/" + cell->model;
-            if (std::find(unpriced.begin(), unpriced.end(), name) == unpriced.end())
-                unpriced.push_back(name);
+            if (std::find(cost.unpriced.begin(), cost.unpriced.end(), name) == cost.unpriced.end())
+                cost.unpriced.push_back(name);
             continue;
         }
-        const double cost = stats::costOf(*price, cell->provider, {cell->tokensIn, cell->tokensOut, cell->tokensCached});
-        total += cost;
+        const double usd = stats::costOf(*price, cell->provider, {cell->tokensIn, cell->tokensOut, cell->tokensCached});
+        cost.totalUsd += usd;
         if (cell->kind == CostCell::Kind::Unchecked)
-            uncheckedRuns += cell->count;
+            cost.uncheckedRuns += cell->count;
         else
-            checkedTotal += cost;
-        firstAttempts += stats::costOf(*price, cell->provider, {cell->firstTokensIn, cell->firstTokensOut, cell->firstTokensCached});
-        pricedRuns += cell->count;
+            checkedTotal += usd;
+        cost.firstAttemptUsd += stats::costOf(*price, cell->provider, {cell->firstTokensIn, cell->firstTokensOut, cell->firstTokensCached});
+        cost.pricedRuns += cell->count;
         successes += cell->successes;
     }
-    std::sort(unpriced.begin(), unpriced.end());
-    return Json{{"total_usd", total},
-                {"per_valid_result_usd", successes > 0 ? Json(checkedTotal / double(successes)) : Json()},
-                {"first_attempt_usd", firstAttempts},
-                {"repair_overhead_share", total > 0 ? Json((total - firstAttempts) / total) : Json()},
+    std::sort(cost.unpriced.begin(), cost.unpriced.end());
+    if (successes > 0)
+        cost.perValidResultUsd = checkedTotal / double(successes);
+    if (cost.totalUsd > 0)
+        cost.repairOverheadShare = (cost.totalUsd - cost.firstAttemptUsd) / cost.totalUsd;
+    return cost;
+}
+
+Json Cost::toJson() const
+{
+    const auto orNull = [](const std::optional<double>& v) { return v ? Json(*v) : Json(); };
+    return Json{{"total_usd", totalUsd},
+                {"per_valid_result_usd", orNull(perValidResultUsd)},
+                {"first_attempt_usd", firstAttemptUsd},
+                {"repair_overhead_share", orNull(repairOverheadShare)},
                 {"priced_runs", pricedRuns},
                 {"unpriced_runs", unpricedRuns},
                 {"unpriced", unpriced},
                 {"unchecked_runs", uncheckedRuns},
                 {"tokens_unknown_runs", tokensUnknownRuns},
-                {"prices_taken", prices.taken()}};
+                {"prices_taken", pricesTaken}};
 }
 
-Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
-                   const std::vector<PassCell>& passCells, const Targets& targets,
-                   const std::vector<CostCell>* costCells, const stats::PriceTable* prices)
+StatsReport statsReport(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
+                        const std::vector<PassCell>& passCells, const Targets& targets,
+                        const std::vector<CostCell>* costCells, const stats::PriceTable* prices)
 {
-    Tally overall;
+    StatsReport report;
+    report.by = by;
+    report.bucketed = bucketed;
+    report.targets = targets;
     std::map<std::int64_t, Tally> buckets;
     std::map<std::vector<std::string>, std::pair<Tally, std::map<std::int64_t, Tally>>> groups;
     for (const Cell& cell : cells) {
-        overall.merge(cell.tally);
+        report.overall.merge(cell.tally);
         auto& group = groups[cell.key];
         group.first.merge(cell.tally);
         if (bucketed && cell.bucketMs) {
@@ -249,8 +295,8 @@ Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std:
         passOverall.merge(cell.tally);
         passGroups[cell.key].merge(cell.tally);
     }
-    Json out = overall.toJson();
-    out["targets"] = targetsJson(overall, targets);
+    if (passOverall.cases > 0)
+        report.passK = passOverall;
     const bool priced = costCells && prices;
     std::map<std::vector<std::string>, std::vector<const CostCell*>> costsByGroup;
     if (priced) {
@@ -259,21 +305,42 @@ Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std:
             all.push_back(&cell);
             costsByGroup[cell.key].push_back(&cell);
         }
-        out["cost"] = costJson(all, *prices);
+        report.cost = costOf(all, *prices);
     }
-    if (passOverall.cases > 0)
-        out["pass_k"] = passOverall.toJson();
+    if (!by.empty()) {
+        for (const auto& [key, group] : groups) {
+            StatsGroup entry{key, group.first, {}, {}, bucketed ? bucketsOf(group.second) : std::vector<StatsBucket>{}};
+            if (const auto pass = passGroups.find(key); pass != passGroups.end())
+                entry.passK = pass->second;
+            if (priced)
+                entry.cost = costOf(costsByGroup[key], *prices);
+            report.groups.push_back(std::move(entry));
+        }
+    }
+    if (bucketed)
+        report.buckets = bucketsOf(buckets);
+    return report;
+}
+
+Json StatsReport::toJson() const
+{
+    Json out = overall.toJson();
+    out["targets"] = targetsJson(overall, targets);
+    if (cost)
+        out["cost"] = cost->toJson();
+    if (passK)
+        out["pass_k"] = passK->toJson();
     if (!by.empty()) {
         Json list = Json::array();
-        for (const auto& [key, group] : groups) {
-            Json entry{{"key", keyJson(by, key)}};
-            entry.update(group.first.toJson());
-            if (const auto pass = passGroups.find(key); pass != passGroups.end())
-                entry["pass_k"] = pass->second.toJson();
-            if (priced)
-                entry["cost"] = costJson(costsByGroup[key], *prices);
+        for (const StatsGroup& group : groups) {
+            Json entry{{"key", keyJson(by, group.key)}};
+            entry.update(group.tally.toJson());
+            if (group.passK)
+                entry["pass_k"] = group.passK->toJson();
+            if (group.cost)
+                entry["cost"] = group.cost->toJson();
             if (bucketed)
-                entry["buckets"] = bucketList(group.second);
+                entry["buckets"] = bucketList(group.buckets);
             list.push_back(std::move(entry));
         }
         out["groups"] = std::move(list);

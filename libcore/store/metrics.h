@@ -11,10 +11,12 @@
 // the database without sorting them.
 #include "base/json.h"
 #include "stats/prices.h"
+#include "stats/stats.h"
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -23,13 +25,25 @@ namespace conform::store {
 int latencyBin(std::int64_t ms);
 std::int64_t latencyOfBin(int bin); // the smallest latency in the bin
 
+struct Tally;
+
 // The seed's targets, returned with every result so dashboards can draw them.
 struct Targets
 {
     double minFinalSuccessRate = 0.99;
     double maxMeanRepairs = 1.2;
     double maxFallbackRate = 0.01;
+
+    // Which targets `tally` meets; none by replies nothing judged.
+    struct Met
+    {
+        bool finalSuccess = false, meanRepairs = false, fallback = false;
+    };
+    Met metBy(const Tally& tally) const;
 };
+
+// The rates a 95% interval is given for (Tally::interval).
+enum class Rate { FinalSuccess, FirstTryValid, Repaired, Fallback, Failed, Truncated };
 
 // The sums of some captures. Outcome rates (first try, final success, repaired, fallback,
 // failed, mean repairs) are over the checked captures: those judged against no schema
@@ -60,6 +74,11 @@ struct Tally
     double meanRepairs() const { return checked() ? double(repairs) / double(checked()) : 0.0; }
     std::int64_t latencyPercentile(double p) const; // nearest rank; 0 when empty
     std::int64_t latencyAtRank(std::int64_t rank) const; // 1-based; 0 when empty
+    // Wilson's 95% interval of a rate (over the checked captures; Truncated over every one).
+    stats::Interval interval(Rate rate) const;
+    // The 95% interval of the latency percentile `p`: the latencies at the ranks a binomial
+    // places around n·p.
+    std::pair<std::int64_t, std::int64_t> latencyInterval(double p) const;
 
     // {"count","checked","unchecked","parse_rate","first_try_valid_rate","final_success_rate","repaired_rate",
     //  "fallback_rate","failed_rate","truncated_rate","refused_rate","transport_error_rate",
@@ -122,21 +141,68 @@ struct CostCell
 
     void add(const Tally& tally); // its count, successes and tokens
 };
-// {"total_usd", "per_valid_result_usd" (null without a valid result), "first_attempt_usd",
-//  "repair_overhead_share" (the share of total_usd spent after the first attempt: repairs,
-//  continuations, re-asks, fallbacks, billed transport retries; null when nothing was spent),
-//  "priced_runs", "unpriced_runs", "unpriced": ["provider/model", ...], "unchecked_runs",
-//  "tokens_unknown_runs", "prices_taken"}: the priced runs' cost, every attempt's tokens
-// included; runs of a model the table has no price for are counted apart, never guessed.
-// Unchecked runs count in total_usd, not in per_valid_result_usd; runs with an unknown token
-// count in neither.
-Json costJson(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices);
+// What the priced runs of some captures cost, every attempt's tokens included; runs of a model
+// the table has no price for are counted apart, never guessed. Unchecked runs count in the
+// total, not in the cost per valid result; runs with an unknown token count in neither.
+struct Cost
+{
+    double totalUsd = 0.0;
+    std::optional<double> perValidResultUsd; // none without a valid result
+    double firstAttemptUsd = 0.0;
+    // The share of totalUsd spent after the first attempt: repairs, continuations, re-asks,
+    // fallbacks, billed transport retries; none when nothing was spent.
+    std::optional<double> repairOverheadShare;
+    std::int64_t pricedRuns = 0, unpricedRuns = 0, uncheckedRuns = 0, tokensUnknownRuns = 0;
+    std::vector<std::string> unpriced; // "provider/model", sorted
+    std::string pricesTaken;           // the price table's date
 
-// The document `captures stats --json` prints: the overall figures, "targets", "pass_k"
-// (when labelled cases exist), "groups" (when `by` is not empty) and "buckets" (when
-// bucketed; also inside each group).
-Json statsDocument(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
-                   const std::vector<PassCell>& passCells, const Targets& targets = {},
-                   const std::vector<CostCell>* costCells = nullptr, const stats::PriceTable* prices = nullptr);
+    // {"total_usd", "per_valid_result_usd" (or null), "first_attempt_usd",
+    //  "repair_overhead_share" (or null), "priced_runs", "unpriced_runs", "unpriced",
+    //  "unchecked_runs", "tokens_unknown_runs", "prices_taken"}
+    Json toJson() const;
+};
+Cost costOf(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices);
+
+// One time bucket's figures.
+struct StatsBucket
+{
+    std::int64_t startMs = 0;
+    Tally tally;
+};
+
+// One group's figures: its value of each `by` field, in order.
+struct StatsGroup
+{
+    std::vector<std::string> key;
+    Tally tally;
+    std::optional<PassTally> passK; // when labelled cases exist in the group
+    std::optional<Cost> cost;       // when priced
+    std::vector<StatsBucket> buckets;
+};
+
+// What Store::statsReport() answers: the overall figures, the targets, pass^k and cost, each
+// group's (when grouped `by` fields) and each bucket's (when bucketed). The dashboard reads it
+// as it is; toJson() is the one place its JSON is written, the document `captures stats
+// --json` prints: the overall figures (Tally::toJson), "targets" ({"final_success_rate":
+// {"min","met"}, "mean_repairs": {"max","met"}, "fallback_rate": {"max","met"}}), "cost",
+// "pass_k", "groups" (each {"key": {field: value}, figures, "pass_k", "cost", "buckets"})
+// and "buckets" (each {"start": ISO time, figures}).
+struct StatsReport
+{
+    std::vector<std::string> by;
+    bool bucketed = false;
+    Tally overall;
+    Targets targets;
+    std::optional<PassTally> passK;
+    std::optional<Cost> cost;
+    std::vector<StatsGroup> groups; // by key; empty unless `by` names fields
+    std::vector<StatsBucket> buckets; // by start
+
+    Json toJson() const;
+};
+
+StatsReport statsReport(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,
+                        const std::vector<PassCell>& passCells, const Targets& targets = {},
+                        const std::vector<CostCell>* costCells = nullptr, const stats::PriceTable* prices = nullptr);
 
 } // namespace conform::store

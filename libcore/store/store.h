@@ -50,7 +50,7 @@ struct StatsQuery
     // A store with more captures than this is summed in two halves at once, on two
     // connections (a database sums one query on one core).
     std::int64_t splitAbove = 200'000;
-    // When set, the overall figures and each group gain "cost" (see costJson in metrics.h),
+    // When set, the overall figures and each group gain a Cost (metrics.h),
     // the tokens of each provider and model priced by this table.
     const stats::PriceTable* prices = nullptr;
     // Whole hours are read from the hourly rollups the writer keeps (the same figures, from
@@ -127,6 +127,9 @@ public:
     // The final replies of matching captures, oldest first, a page at a time.
     Result<std::vector<StoredReply>> replies(const Filter& filter, std::int64_t afterSeq, int limit);
 
+    // The figures of the captures the query's filter selects (metrics.h's StatsReport), and
+    // the same as the document `captures stats --json` prints.
+    Result<StatsReport> statsReport(const StatsQuery& query);
     Result<Json> stats(const StatsQuery& query);
 
     // The prompt (`field` "prompt") or schema ("schema") versions among the captures matching

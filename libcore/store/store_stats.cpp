@@ -171,6 +171,14 @@ std::int64_t bucketMsOf(const StatsQuery& query)
 
 Result<Json> Store::stats(const StatsQuery& query)
 {
+    auto report = statsReport(query);
+    if (!report)
+        return report.error();
+    return report->toJson();
+}
+
+Result<StatsReport> Store::statsReport(const StatsQuery& query)
+{
     StatsParts parts;
     const Filter& f = query.filter;
     constexpr std::int64_t hour = detail::kRollupMs;
@@ -201,8 +209,8 @@ Result<Json> Store::stats(const StatsQuery& query)
     passCells.reserve(parts.cases.size());
     for (auto& [key, tally] : parts.cases)
         passCells.push_back({key.second, tally});
-    return statsDocument(query.by, query.bucket.has_value(), parts.cells, passCells, query.targets, query.prices ? &parts.costs : nullptr,
-                         query.prices);
+    return store::statsReport(query.by, query.bucket.has_value(), parts.cells, passCells, query.targets,
+                              query.prices ? &parts.costs : nullptr, query.prices);
 }
 
 Status Store::rollupParts(const StatsQuery& query, std::int64_t fromMs, std::int64_t toMs, StatsParts& parts)

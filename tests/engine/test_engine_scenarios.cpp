@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <list>
@@ -142,6 +143,33 @@ private slots:
             if (!scenario->promptSystem.empty())
                 QVERIFY(run["attempts"][0]["request"]["body"]["system"].get<std::string>().rfind(scenario->promptSystem, 0) == 0);
         }
+    }
+
+    // xml-tool-call keeps its word: "extraction unwraps the JSON inside the parameter". The
+    // final value is that JSON, read here from the scenario's reply text with a pattern and
+    // nlohmann, not a wrapper keyed by the parameter's name (an all-optional schema once let
+    // {"response": {...}} pass).
+    void xmlToolCallAnswersWithTheParametersJson()
+    {
+        auto loaded = providers::loadScenario(providers::resolveScenarioPath(QStringLiteral("xml-tool-call")));
+        QVERIFY(loaded.ok());
+        const std::string reply = *loaded->turns.front().text;
+        const QRegularExpressionMatch parameter =
+            QRegularExpression(QStringLiteral("<parameter name=\"[^\"]*\">(.*)</parameter>"), QRegularExpression::DotMatchesEverythingOption)
+                .match(QString::fromStdString(reply));
+        QVERIFY(parameter.hasMatch());
+        const Json inside = Json::parse(parameter.captured(1).toStdString());
+        QVERIFY(inside.is_object() && inside.contains("toolCalls"));
+
+        Target target = httpTarget(QStringLiteral("scenario"), {}, {}, QStringLiteral("auto"));
+        target.scenario = std::make_shared<const providers::Scenario>(loaded.value());
+        Engine engine;
+        std::optional<RunRecord> record;
+        QObject::connect(&engine, &Engine::finished, &engine, [&record](const RunRecord& r) { record = r; });
+        engine.start(specOf(loaded.value(), target));
+        QTRY_VERIFY_WITH_TIMEOUT(record.has_value(), 30000);
+        QCOMPARE(std::string(outcomeName(record->outcome)), std::string("valid"));
+        QVERIFY2(record->value == inside, record->value.dump().c_str());
     }
 };
 

@@ -90,6 +90,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 #include <QTreeView>
 
 #include <memory>

@@ -7,6 +7,8 @@
 // minimumSizeHint() squeezes it below it (a button a few pixels wide, a list showing one
 // and a half rows), or lays it past its parent's edge. Content inside a scroll area scrolls,
 // so only the scroll area itself is held to it.
+#include "batch/batch.h"
+#include "batch/batchpanel.h"
 #include "captures/capturepagemodel.h"
 #include "captures/capturesbrowser.h"
 #include "captures/capturestore.h"
@@ -22,6 +24,7 @@
 #include "workbench/startpage.h"
 
 #include <QAbstractItemView>
+#include <QChartView>
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
 #include <QComboBox>
@@ -241,12 +244,29 @@ void TestGuiLayout::everyActivityKeepsItsShape()
 {
     QFETCH(QSize, size);
     QFETCH(Activity, activity);
-    // What a user has on screen: a run with repairs, its capture open, the dashboard drawn.
+    // What a user has on screen: a run with repairs and a 100-run batch over four demos (its
+    // table full, Captures and the Dashboard over a hundred captures), a capture open.
     runDemo("missing-field");
+    BatchPanel* batch = m_window->captureViews()->batchPanel();
+    batch->checkTargets({QStringLiteral("scenario/missing-field"), QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/hopeless-model"),
+                         QStringLiteral("scenario/truncated-article")});
+    batch->setRepeats(25);
+    batch->setConcurrency(32); // the demos pause 80–300 ms a turn: all at once, the wait is short
+    QSignalSpy batchDone(batch, &BatchPanel::batchFinished);
+    batch->run();
+    QVERIFY(batchDone.wait(120000));
+    QCOMPARE(batch->runner()->runsDone(), 100);
     m_window->resize(size);
     m_window->showActivity(activity);
     if (activity == Activity::Captures)
         openFirstCapture();
+    if (activity == Activity::Dashboard) { // its charts drawn, not the note that it is reading
+        Dashboard* dashboard = m_window->captureViews()->dashboard();
+        QSignalSpy drawn(dashboard, &Dashboard::refreshed);
+        dashboard->refresh();
+        QVERIFY(drawn.wait(30000));
+        QVERIFY(dashboard->chartView(DashboardChart::OutcomeMix)->isVisible());
+    }
     QCOMPARE(m_window->size(), size);
     // Layouts settle over posted events (later on a busy machine): a crushed control is one
     // that stays crushed.

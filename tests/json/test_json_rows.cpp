@@ -39,6 +39,16 @@ void rows_candidates()
            "<parameter name=\"goals\">[\"a\", \"b\"]</parameter>\n<parameter name=\"count\">3</parameter>\n"
            "</invoke>\n</function_calls>",
            R"({"title":"Hello","goals":["a","b"],"count":3})", "[]", "function_calls");
+    // One parameter holding JSON is the answer itself (SpeakMCP's <function_calls> replies),
+    // not an object keyed by the parameter's name; one holding text stays a named argument.
+    addRow("function call, one JSON parameter",
+           "<function_calls>\n<invoke name=\"respond\">\n<parameter name=\"response\">{\"a\": 1, \"b\": [2]}</parameter>\n"
+           "</invoke>\n</function_calls>",
+           R"({"a":1,"b":[2]})", "[]", "function_calls");
+    addRow("function call, one array parameter", "<function_calls><invoke name=\"f\"><parameter name=\"xs\"> [1, 2] </parameter></invoke></function_calls>",
+           "[1,2]", "[]", "function_calls");
+    addRow("function call, one text parameter", "<function_calls><invoke name=\"weather\"><parameter name=\"city\">Paris</parameter></invoke></function_calls>",
+           R"({"city":"Paris"})", "[]", "function_calls");
     addRow("embedded in prose", "The result is {\"a\": 1} as requested.", R"({"a":1})", "[]", "embedded");
     addRow("largest in prose", "Compare {\"x\": 1} with {\"a\": 1, \"b\": [1, 2]} please",
            R"({"a":1,"b":[1,2]})", "[]", "embedded");

@@ -51,6 +51,7 @@ void rows_hostile()
     row("repeated parameter name",
         "<function_calls><invoke name=\"f\"><parameter name=\"x\">[1, 2,]</parameter>"
         "<parameter name=\"y\">plain</parameter><parameter name=\"x\">{'k': 1}</parameter></invoke></function_calls>");
+    row("one parameter holding JSON, repaired", "<function_calls><invoke name=\"f\"><parameter name=\"r\">{'k': [1, 2,],}</parameter></invoke></function_calls>");
     row("parameters, one cut", "<function_calls><invoke name=\"f\"><parameter name=\"a\">{\"b\": [1, \"x");
     // `"a" + "b"`
     row("concatenation", R"({"a": "x" + "y" + 'z', "b": 1})");

@@ -37,7 +37,7 @@ namespace {
 
 struct StatsAnswer
 {
-    Json stats;
+    store::StatsReport stats;
     std::string error;
     double seconds = 0;
 };
@@ -48,16 +48,16 @@ StatsAnswer queryStats(const store::StoreLocation& location, const store::Filter
     clock.start();
     auto store = store::Store::open(location, store::OpenOptions{false});
     if (!store)
-        return {Json(), store.error().toString()};
+        return {{}, store.error().toString()};
     store::StatsQuery query;
     query.filter = filter;
     query.by = std::move(by);
     query.bucket = hourly ? store::Bucket::Hour : store::Bucket::Day;
     const stats::PriceTable prices = pricesInUse();
     query.prices = &prices;
-    auto stats = store.value()->stats(query);
+    auto stats = store.value()->statsReport(query);
     if (!stats)
-        return {Json(), stats.error().toString()};
+        return {{}, stats.error().toString()};
     return {std::move(stats.value()), {}, clock.elapsed() / 1000.0};
 }
 
@@ -120,7 +120,7 @@ Dashboard::Dashboard(const store::StoreLocation& location, CaptureFilterBar* cap
 
     auto* grid = new QGridLayout;
     for (int i = 0; i < int(DashboardChart::Count); ++i) {
-        auto* view = new QChartView(buildChart(DashboardChart(i), Json::object()), this);
+        auto* view = new QChartView(buildChart(DashboardChart(i), store::StatsReport{}), this);
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(360, 250);
         m_views[std::size_t(i)] = view;
@@ -225,13 +225,13 @@ void Dashboard::refresh()
             return settle();
         }
         const double seconds = answer.seconds;
-        showEmpty(answer.stats.value("count", 0) == 0);
+        showEmpty(answer.stats.overall.count == 0);
         draw(std::move(answer.stats), [this, seconds, settle] {
             // Rates are over the checked captures: the ones judged by no schema are said apart.
-            const qlonglong unchecked = m_stats.value("unchecked", 0);
-            const QString count = unchecked > 0
-                ? tr("%1 captures (%2 unchecked, left out of the rates)").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))), QLocale().toString(unchecked))
-                : tr("%1 captures").arg(QLocale().toString(qlonglong(m_stats.value("count", 0))));
+            const qlonglong unchecked = m_stats.overall.unchecked;
+            const QString captures = QLocale().toString(qlonglong(m_stats.overall.count));
+            const QString count = unchecked > 0 ? tr("%1 captures (%2 unchecked, left out of the rates)").arg(captures, QLocale().toString(unchecked))
+                                                : tr("%1 captures").arg(captures);
             m_status->setText(tr("%1 · %2 s · %3").arg(count)
                                   .arg(seconds, 0, 'f', 2)
                                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
@@ -256,7 +256,7 @@ QString Dashboard::statusText() const
     return m_status->text();
 }
 
-void Dashboard::draw(Json stats, std::function<void()> drawn)
+void Dashboard::draw(store::StatsReport stats, std::function<void()> drawn)
 {
     m_stats = std::move(stats);
     drawFrom(0, ++m_drawGeneration, std::move(drawn));

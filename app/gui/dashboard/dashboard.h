@@ -9,7 +9,6 @@
 // worker thread with a connection of its own; the GUI thread only draws. refreshSoon() is
 // what landing captures call: refreshes are debounced, and at most one query runs at a time.
 // Any chart exports as PNG or SVG.
-#include "base/json.h"
 #include "base/result.h"
 #include "dashboard/dashboardcharts.h"
 #include "store/filter.h"
@@ -55,8 +54,8 @@ public:
     void setGroups(const QStringList& fields);
     QStringList groups() const;
 
-    // The last stats document drawn (null before the first), and its charts.
-    const Json& stats() const { return m_stats; }
+    // The last figures drawn (empty before the first), and their charts.
+    const store::StatsReport& stats() const { return m_stats; }
     QChartView* chartView(DashboardChart chart) const { return m_views[std::size_t(chart)]; }
     bool isQuerying() const { return m_querying; }
     QString statusText() const; // "4 captures (1 unchecked, left out of the rates) · 0.02 s · 12:00:00"
@@ -74,7 +73,7 @@ private:
     // Draws the charts one per turn of the event loop (building a chart costs QtCharts several
     // ms; all of them in one turn held the GUI thread past 50 ms on a busy machine), then
     // calls `drawn`. A newer draw() supersedes one still under way.
-    void draw(Json stats, std::function<void()> drawn = {});
+    void draw(store::StatsReport stats, std::function<void()> drawn = {});
     void drawFrom(int chart, int generation, std::function<void()> drawn);
     void exportWithDialog();
     void showFollowing();
@@ -92,7 +91,7 @@ private:
     FilterChips* m_chips;
     QLabel* m_empty;        // says what would fill an empty dashboard
     QWidget* m_charts;      // the scroll area of charts, hidden while empty
-    Json m_stats = Json::object(); // what the charts show: nothing until the first refresh
+    store::StatsReport m_stats; // what the charts show: nothing until the first refresh
     bool m_querying = false;
     bool m_again = false; // a refresh was asked for while a query ran
     int m_drawGeneration = 0;

@@ -16,7 +16,9 @@
 #include <QPen>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 
 namespace conform::gui {
 
@@ -30,29 +32,11 @@ QColor fallbackColour() { return statusColours().warning; }
 QColor neutralColour() { return statusColours().muted; }
 QColor referenceColour() { return statusColours().muted; }
 
-double number(const Json& object, const char* key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_number() ? it->get<double>() : 0.0;
-}
-
-double targetOf(const Json& stats, const char* name, const char* bound)
-{
-    const Json targets = stats.value("targets", Json::object());
-    return targets.contains(name) ? number(targets[name], bound) : 0.0;
-}
-
-Json groupsOf(const Json& stats)
-{
-    const auto it = stats.find("groups");
-    return it != stats.end() && it->is_array() ? *it : Json::array();
-}
-
-QStringList categories(const Json& stats)
+QStringList categories(const store::StatsReport& stats)
 {
     QStringList names;
-    for (const Json& group : groupsOf(stats))
-        names << groupName(group);
+    for (const store::StatsGroup& group : stats.groups)
+        names << groupName(stats, group);
     return names;
 }
 
@@ -100,18 +84,18 @@ void addReference(QChart* chart, const QString& name, double value, int categori
     line->attachAxis(y);
 }
 
-// Each group's 95% interval of `field` (the stats document's "intervals"), drawn across its
-// bar as a whisker with end caps: 9 of 10 and 900 of 1,000 look alike as bars, not as
-// whiskers. One series per group (a line series cannot skip); the legend names the first.
-void addWhiskers(QChart* chart, const Json& stats, const char* field, QAbstractAxis* x, QAbstractAxis* y)
+// Each group's 95% interval of `rate`, drawn across its bar as a whisker with end caps: 9 of
+// 10 and 900 of 1,000 look alike as bars, not as whiskers. One series per group (a line
+// series cannot skip); the legend names the first.
+void addWhiskers(QChart* chart, const store::StatsReport& stats, store::Rate rate, QAbstractAxis* x, QAbstractAxis* y)
 {
     const QPen pen(QApplication::palette().color(QPalette::WindowText), 1.5);
     int row = 0;
     bool named = false;
-    for (const Json& group : groupsOf(stats)) {
-        const Json interval = group.value("intervals", Json::object()).value(field, Json());
-        if (interval.is_array() && interval.size() == 2 && interval[0].is_number() && interval[1].is_number()) {
-            const double low = 100 * interval[0].get<double>(), high = 100 * interval[1].get<double>();
+    for (const store::StatsGroup& group : stats.groups) {
+        if (group.tally.checked() > 0) {
+            const stats::Interval interval = group.tally.interval(rate);
+            const double low = 100 * interval.low, high = 100 * interval.high;
             auto* whisker = new QLineSeries;
             whisker->setName(QObject::tr("95% interval"));
             const double cap = 0.18;
@@ -141,7 +125,9 @@ QBarSet* barSet(const QString& name, const QColor& colour)
 
 // Grouped bars: one set per (title, field) pair, one category per provider x model. Bars run
 // across, as in every per-group chart, so that each group's whole name has room.
-QChart* groupedBars(DashboardChart kind, const Json& stats, const std::vector<std::pair<QString, std::function<double(const Json&)>>>& sets,
+using Figure = std::function<double(const store::Tally&)>;
+
+QChart* groupedBars(DashboardChart kind, const store::StatsReport& stats, const std::vector<std::pair<QString, Figure>>& sets,
                     const std::vector<QColor>& colours, const QString& unit, bool percent, double reference = -1,
                     const QString& referenceName = {})
 {
@@ -150,8 +136,8 @@ QChart* groupedBars(DashboardChart kind, const Json& stats, const std::vector<st
     double most = reference > 0 ? reference * 1.2 : 0;
     for (std::size_t i = 0; i < sets.size(); ++i) {
         QBarSet* set = barSet(sets[i].first, colours[i % colours.size()]);
-        for (const Json& group : groupsOf(stats)) {
-            const double v = sets[i].second(group);
+        for (const store::StatsGroup& group : stats.groups) {
+            const double v = sets[i].second(group.tally);
             *set << v;
             most = std::max(most, v);
         }
@@ -171,15 +157,15 @@ QChart* groupedBars(DashboardChart kind, const Json& stats, const std::vector<st
     return chart;
 }
 
-QChart* ratesOverTime(const Json& stats)
+QChart* ratesOverTime(const store::StatsReport& stats)
 {
     QChart* chart = newChart(DashboardChart::Rates);
-    const double target = 100 * targetOf(stats, "final_success_rate", "min");
-    const bool met = stats.value("targets", Json::object()).value("final_success_rate", Json::object()).value("met", false);
-    struct Line { QString name; const char* field; QColor colour; };
-    const Line lines[] = {{QObject::tr("final success"), "final_success_rate", met ? meetsColour() : missesColour()},
-                          {QObject::tr("first-try valid"), "first_try_valid_rate", repairedColour()},
-                          {QObject::tr("parse"), "parse_rate", neutralColour()}};
+    const double target = 100 * stats.targets.minFinalSuccessRate;
+    const bool met = stats.targets.metBy(stats.overall).finalSuccess;
+    struct Line { QString name; Figure rate; QColor colour; };
+    const Line lines[] = {{QObject::tr("final success"), [](const store::Tally& t) { return t.finalSuccessRate(); }, met ? meetsColour() : missesColour()},
+                          {QObject::tr("first-try valid"), [](const store::Tally& t) { return t.checkedRate(t.firstTryValid); }, repairedColour()},
+                          {QObject::tr("parse"), [](const store::Tally& t) { return t.rate(t.parsed); }, neutralColour()}};
     auto* x = new QDateTimeAxis;
     x->setFormat(QStringLiteral("MMM d hh:mm"));
     x->setTitleText(QObject::tr("time (UTC)"));
@@ -190,11 +176,11 @@ QChart* ratesOverTime(const Json& stats)
     for (const Line& line : lines) {
         auto* series = new QLineSeries;
         series->setName(line.name);
-        series->setPen(QPen(line.colour, line.field == lines[0].field ? 2.5 : 1.5));
+        series->setPen(QPen(line.colour, &line == &lines[0] ? 2.5 : 1.5));
         series->setPointsVisible(true);
-        for (const Json& bucket : stats.value("buckets", Json::array())) {
-            const qint64 ms = QDateTime::fromString(QString::fromStdString(bucket.value("start", std::string())), Qt::ISODateWithMs).toMSecsSinceEpoch();
-            series->append(double(ms), 100 * number(bucket, line.field));
+        for (const store::StatsBucket& bucket : stats.buckets) {
+            const qint64 ms = bucket.startMs;
+            series->append(double(ms), 100 * line.rate(bucket.tally));
             first = first ? std::min(first, ms) : ms;
             last = std::max(last, ms);
         }
@@ -205,9 +191,8 @@ QChart* ratesOverTime(const Json& stats)
     // Half a bucket of room at each end (an hour when there is one bucket), so the first and
     // last points are not drawn on the axes.
     qint64 step = 3600 * 1000;
-    const Json buckets = stats.value("buckets", Json::array());
-    if (buckets.size() >= 2)
-        step = (last - first) / qint64(buckets.size() - 1);
+    if (stats.buckets.size() >= 2)
+        step = (last - first) / qint64(stats.buckets.size() - 1);
     first -= step / 2;
     last += step / 2;
     x->setRange(QDateTime::fromMSecsSinceEpoch(first, Qt::UTC), QDateTime::fromMSecsSinceEpoch(last, Qt::UTC));
@@ -222,7 +207,7 @@ QChart* ratesOverTime(const Json& stats)
     return chart;
 }
 
-QChart* outcomeMix(const Json& stats)
+QChart* outcomeMix(const store::StatsReport& stats)
 {
     QChart* chart = newChart(DashboardChart::OutcomeMix);
     auto* series = new QHorizontalStackedBarSeries;
@@ -230,11 +215,12 @@ QChart* outcomeMix(const Json& stats)
     QBarSet* repaired = barSet(QObject::tr("valid after repair"), repairedColour());
     QBarSet* fallback = barSet(QObject::tr("fallback"), fallbackColour());
     QBarSet* failed = barSet(QObject::tr("failed"), missesColour());
-    for (const Json& group : groupsOf(stats)) {
-        *valid << 100 * (number(group, "final_success_rate") - number(group, "repaired_rate"));
-        *repaired << 100 * number(group, "repaired_rate");
-        *fallback << 100 * number(group, "fallback_rate");
-        *failed << 100 * number(group, "failed_rate");
+    for (const store::StatsGroup& group : stats.groups) {
+        const store::Tally& t = group.tally;
+        *valid << 100 * t.checkedRate(t.valid);
+        *repaired << 100 * t.checkedRate(t.repaired);
+        *fallback << 100 * t.checkedRate(t.fallback);
+        *failed << 100 * t.checkedRate(t.failed);
     }
     series->append({valid, repaired, fallback, failed});
     chart->addSeries(series);
@@ -246,8 +232,8 @@ QChart* outcomeMix(const Json& stats)
     series->attachAxis(x);
     series->attachAxis(y);
     // Valid + repaired must reach the final-success target: its line crosses every bar.
-    addReference(chart, QObject::tr("target %1%").arg(100 * targetOf(stats, "final_success_rate", "min")),
-                 100 * targetOf(stats, "final_success_rate", "min"), int(categories(stats).size()), x, y, true);
+    const double target = 100 * stats.targets.minFinalSuccessRate;
+    addReference(chart, QObject::tr("target %1%").arg(target), target, int(stats.groups.size()), x, y, true);
     return chart;
 }
 
@@ -256,9 +242,19 @@ QChart* outcomeMix(const Json& stats)
 // colours. A dashed line marks the target. Bars run across, as in the outcome mix, so a
 // group's whole name fits; the name carries the value, which a bar of zero cannot show.
 enum class Bound { Min, Max };
-QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field, Bound bound, const QString& unit, bool percent)
+// What a target chart measures: a group's figure, its target and which side of it is good,
+// and the rate whose interval is drawn (none for a mean).
+struct Measure
 {
-    const double target = targetOf(stats, field, bound == Bound::Min ? "min" : "max");
+    Figure value;
+    double target;
+    Bound bound;
+    std::optional<store::Rate> interval;
+};
+
+QChart* againstTarget(DashboardChart kind, const store::StatsReport& stats, const Measure& measure, const QString& unit, bool percent)
+{
+    const double target = measure.target;
     const double scale = percent ? 100 : 1;
     QChart* chart = newChart(kind);
     auto* series = new QHorizontalStackedBarSeries;
@@ -266,17 +262,16 @@ QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field,
     QBarSet* misses = barSet(QObject::tr("misses the target"), missesColour());
     QStringList names;
     double most = target * scale * 1.2;
-    for (const Json& group : groupsOf(stats)) {
-        const double v = number(group, field);
-        const bool met = bound == Bound::Min ? v >= target : v <= target;
+    for (const store::StatsGroup& group : stats.groups) {
+        const double v = measure.value(group.tally);
+        const bool met = measure.bound == Bound::Min ? v >= target : v <= target;
         *meets << (met ? v * scale : 0);
         *misses << (met ? 0 : v * scale);
         most = std::max(most, v * scale * 1.1);
-        if (const Json interval = group.value("intervals", Json::object()).value(field, Json());
-            percent && interval.is_array() && interval.size() == 2 && interval[1].is_number())
-            most = std::max(most, 100 * interval[1].get<double>() * 1.05); // room for the whisker
+        if (measure.interval && group.tally.checked() > 0)
+            most = std::max(most, 100 * group.tally.interval(*measure.interval).high * 1.05); // room for the whisker
         const QString value = percent ? QString::number(v * scale, 'f', 1) + QLatin1Char('%') : QString::number(v * scale, 'f', 2);
-        names << QStringLiteral("%1 · %2").arg(groupName(group), value);
+        names << QStringLiteral("%1 · %2").arg(groupName(stats, group), value);
     }
     series->append({meets, misses});
     chart->addSeries(series);
@@ -289,27 +284,26 @@ QChart* againstTarget(DashboardChart kind, const Json& stats, const char* field,
     series->attachAxis(y);
     const QString name = percent ? QObject::tr("target %1%").arg(target * scale) : QObject::tr("target %1").arg(target * scale);
     addReference(chart, name, target * scale, int(names.size()), x, y, true);
-    if (percent)
-        addWhiskers(chart, stats, field, x, y);
+    if (measure.interval)
+        addWhiskers(chart, stats, *measure.interval, x, y);
     return chart;
 }
 
 // One bar per group: what a valid result cost (every attempt's tokens, repairs included). The
 // name carries the figure, or "no price" where the group's model has none.
-QChart* costPerValid(const Json& stats)
+QChart* costPerValid(const store::StatsReport& stats)
 {
     QChart* chart = newChart(DashboardChart::Cost);
     auto* series = new QHorizontalBarSeries;
     QBarSet* cost = barSet(QObject::tr("$ per valid result"), repairedColour());
     QStringList names;
     double most = 0;
-    for (const Json& group : groupsOf(stats)) {
-        const Json figure = group.value("cost", Json::object()).value("per_valid_result_usd", Json());
-        const bool priced = figure.is_number() && group["cost"].value("unpriced_runs", 0) == 0;
-        const double usd = priced ? figure.get<double>() : 0.0;
+    for (const store::StatsGroup& group : stats.groups) {
+        const bool priced = group.cost && group.cost->perValidResultUsd && group.cost->unpricedRuns == 0;
+        const double usd = priced ? *group.cost->perValidResultUsd : 0.0;
         *cost << usd;
         most = std::max(most, usd * 1.1);
-        names << QStringLiteral("%1 · %2").arg(groupName(group), priced ? QStringLiteral("$%1").arg(usd, 0, 'g', 3) : QObject::tr("no price"));
+        names << QStringLiteral("%1 · %2").arg(groupName(stats, group), priced ? QStringLiteral("$%1").arg(usd, 0, 'g', 3) : QObject::tr("no price"));
     }
     series->append(cost);
     chart->addSeries(series);
@@ -345,14 +339,15 @@ QString chartTitle(DashboardChart chart)
     return {};
 }
 
-QString groupName(const Json& group)
+QString groupName(const store::StatsReport& stats, const store::StatsGroup& group)
 {
-    const Json key = group.value("key", Json::object());
     QStringList parts;
     for (const char* field : {"provider", "model", "schema", "prompt", "mode"}) {
-        if (!key.contains(field) || !key[field].is_string())
+        const auto at = std::find(stats.by.begin(), stats.by.end(), field);
+        const auto index = std::size_t(at - stats.by.begin());
+        if (at == stats.by.end() || index >= group.key.size())
             continue;
-        const QString value = QString::fromStdString(key[field].get<std::string>());
+        const QString value = QString::fromStdString(group.key[index]);
         // A version is a 16-digit hash: its first 8 say which, as `--prompt-hash` takes them.
         if (field == std::string_view("prompt"))
             parts << QObject::tr("prompt %1").arg(value.left(8));
@@ -364,42 +359,46 @@ QString groupName(const Json& group)
     return parts.join(QLatin1Char('/'));
 }
 
-int preferredChartHeight(DashboardChart chart, const Json& stats)
+int preferredChartHeight(DashboardChart chart, const store::StatsReport& stats)
 {
     if (chart == DashboardChart::Rates)
         return 250;
     // Every other chart has a bar (or a group of two) per provider × model, running across:
     // room for each name, and for the title, legend and value axis.
     const int perGroup = chart == DashboardChart::FlagRates || chart == DashboardChart::Latency || chart == DashboardChart::Tokens ? 34 : 24;
-    return std::max(250, 130 + perGroup * int(groupsOf(stats).size()));
+    return std::max(250, 130 + perGroup * int(stats.groups.size()));
 }
 
-QChart* buildChart(DashboardChart chart, const Json& stats)
+QChart* buildChart(DashboardChart chart, const store::StatsReport& stats)
 {
-    const auto field = [](const char* name) { return [name](const Json& g) { return 100 * number(g, name); }; };
-    const auto latency = [](const char* p) {
-        return [p](const Json& g) { return number(g.value("latency_ms", Json::object()), p); };
-    };
-    const auto tokens = [](const char* which) {
-        return [which](const Json& g) { return number(g.value("tokens", Json::object()), which); };
-    };
+    using store::Tally;
+    const store::Targets& targets = stats.targets;
     switch (chart) {
     case DashboardChart::Rates: return ratesOverTime(stats);
     case DashboardChart::OutcomeMix: return outcomeMix(stats);
     case DashboardChart::FinalSuccess:
-        return againstTarget(chart, stats, "final_success_rate", Bound::Min, QObject::tr("% of runs"), true);
+        return againstTarget(chart, stats, {[](const Tally& t) { return t.finalSuccessRate(); }, targets.minFinalSuccessRate, Bound::Min, store::Rate::FinalSuccess},
+                             QObject::tr("% of runs"), true);
     case DashboardChart::MeanRepairs:
-        return againstTarget(chart, stats, "mean_repairs", Bound::Max, QObject::tr("repairs per run"), false);
+        return againstTarget(chart, stats, {[](const Tally& t) { return t.meanRepairs(); }, targets.maxMeanRepairs, Bound::Max, std::nullopt},
+                             QObject::tr("repairs per run"), false);
     case DashboardChart::Fallback:
-        return againstTarget(chart, stats, "fallback_rate", Bound::Max, QObject::tr("% of runs"), true);
+        return againstTarget(chart, stats, {[](const Tally& t) { return t.checkedRate(t.fallback); }, targets.maxFallbackRate, Bound::Max, store::Rate::Fallback},
+                             QObject::tr("% of runs"), true);
     case DashboardChart::FlagRates:
-        return groupedBars(chart, stats, {{QObject::tr("truncated"), field("truncated_rate")}, {QObject::tr("refused"), field("refused_rate")}},
+        return groupedBars(chart, stats,
+                           {{QObject::tr("truncated"), [](const Tally& t) { return 100 * t.rate(t.truncated); }},
+                            {QObject::tr("refused"), [](const Tally& t) { return 100 * t.rate(t.refused); }}},
                            {fallbackColour(), neutralColour()}, QObject::tr("% of runs"), true);
     case DashboardChart::Latency:
-        return groupedBars(chart, stats, {{QObject::tr("p50"), latency("p50")}, {QObject::tr("p95"), latency("p95")}},
+        return groupedBars(chart, stats,
+                           {{QObject::tr("p50"), [](const Tally& t) { return double(t.latencyPercentile(0.50)); }},
+                            {QObject::tr("p95"), [](const Tally& t) { return double(t.latencyPercentile(0.95)); }}},
                            {repairedColour(), neutralColour()}, QObject::tr("ms"), false);
     case DashboardChart::Tokens:
-        return groupedBars(chart, stats, {{QObject::tr("input"), tokens("input")}, {QObject::tr("output"), tokens("output")}},
+        return groupedBars(chart, stats,
+                           {{QObject::tr("input"), [](const Tally& t) { return double(t.tokensIn); }},
+                            {QObject::tr("output"), [](const Tally& t) { return double(t.tokensOut); }}},
                            {repairedColour(), fallbackColour()}, QObject::tr("tokens"), false);
     case DashboardChart::Cost: return costPerValid(stats);
     case DashboardChart::Count: break;

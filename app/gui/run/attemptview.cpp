@@ -145,7 +145,6 @@ void AttemptView::showIssues(const engine::AttemptRecord& attempt)
         m_issues->addItem(tr("no JSON: %1").arg(QString::fromStdString(attempt.extractionFailure)));
     for (const Json& issue : attempt.issues) {
         auto* item = new QListWidgetItem(issueSummary(issue), m_issues);
-        item->setToolTip(item->text());
         if (issue.contains("span") && issue["span"].is_object()) {
             item->setData(kSpanOffsetRole, QVariant::fromValue(issue["span"].value("offset", std::size_t(0))));
             item->setData(kSpanLengthRole, QVariant::fromValue(issue["span"].value("length", std::size_t(0))));
@@ -155,6 +154,8 @@ void AttemptView::showIssues(const engine::AttemptRecord& attempt)
         m_issues->addItem(tr("coerced: %1").arg(describeCoercion(coercion)));
     if (m_issues->count() == 0)
         m_issues->addItem(attempt.valid ? tr("valid — no issues") : tr("no issues"));
+    for (int i = 0; i < m_issues->count(); ++i) // a narrow pane elides; the whole line is a hover away
+        m_issues->item(i)->setToolTip(m_issues->item(i)->text());
     m_tabs->setTabText(IssuesTab, tr("Issues (%1)").arg(attempt.issues.size()));
 }
 
