@@ -511,10 +511,6 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <source>No capture %1 in the store.</source>
-        <translation>Keine Aufzeichnung %1 im Speicher.</translation>
-    </message>
-    <message>
         <source>Final success</source>
         <translation>Endgültiger Erfolg</translation>
     </message>
@@ -1281,6 +1277,13 @@ hinein / heraus</translation>
     </message>
 </context>
 <context>
+    <name>conform::gui::CaptureViews</name>
+    <message>
+        <source>Store in use: %1</source>
+        <translation>Speicher in Gebrauch: %1</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::CapturesBrowser</name>
     <message>
         <source>Capture</source>
@@ -2018,6 +2021,25 @@ hinein / heraus</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::LiveStoreLabel</name>
+    <message>
+        <source>Store settings…</source>
+        <translation>Speicher-Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Store: %1</source>
+        <translation>Speicher: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Store not usable: %1</source>
+        <translation>Speicher nicht nutzbar: %1</translation>
     </message>
 </context>
 <context>
@@ -3325,6 +3347,29 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     </message>
 </context>
 <context>
+    <name>conform::gui::StoreInUse</name>
+    <message>
+        <source>In use because CONFORM_STORE is set; it wins over Settings ▸ Store.</source>
+        <translation>In Gebrauch, weil CONFORM_STORE gesetzt ist; es hat Vorrang vor Einstellungen ▸ Speicher.</translation>
+    </message>
+    <message>
+        <source>In use because Settings ▸ Store names it.</source>
+        <translation>In Gebrauch, weil Einstellungen ▸ Speicher ihn nennt.</translation>
+    </message>
+    <message>
+        <source>In use by default: neither CONFORM_STORE nor Settings ▸ Store names a store.</source>
+        <translation>Standardmäßig in Gebrauch: weder CONFORM_STORE noch Einstellungen ▸ Speicher nennen einen Speicher.</translation>
+    </message>
+    <message>
+        <source>CONFORM_STORE is set: the store chosen below is not in use</source>
+        <translation>CONFORM_STORE ist gesetzt: der unten gewählte Speicher ist nicht in Gebrauch</translation>
+    </message>
+    <message>
+        <source>The capture store cannot be used: %1. Choose another in Settings ▸ Store.</source>
+        <translation>Der Aufzeichnungsspeicher ist nicht nutzbar: %1. Wählen Sie einen anderen unter Einstellungen ▸ Speicher.</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::StorePage</name>
     <message>
         <source>%1 does not exist yet; the first captured run creates it</source>
@@ -3341,10 +3386,6 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>Test connection</source>
         <translation>Verbindung testen</translation>
-    </message>
-    <message>
-        <source>$CONFORM_STORE, else captures.db in Conform&apos;s data folder</source>
-        <translation>$CONFORM_STORE, sonst captures.db im Datenordner von Conform</translation>
     </message>
     <message>
         <source>A SQLite file, or postgresql://user@host:port/database for a shared store</source>
@@ -3365,6 +3406,29 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>SQLite stores (*.db *.sqlite);;All files (*)</source>
         <translation>SQLite-Speicher (*.db *.sqlite);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>In use: %1</source>
+        <translation>In Gebrauch: %1</translation>
+    </message>
+    <message>
+        <source>In use: none (%1)</source>
+        <translation>In Gebrauch: keiner (%1)</translation>
+    </message>
+    <message>
+        <source>Empty: captures.db in Conform&apos;s data folder</source>
+        <translation>Leer: captures.db im Datenordner von Conform</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::SuiteCapturesDialog</name>
+    <message>
+        <source>No capture %1 in %2.</source>
+        <translation>Keine Aufzeichnung %1 in %2.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
     </message>
 </context>
 <context>
@@ -3421,10 +3485,6 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
         <translation>%1: %2 Fall/Fälle x %3 Ziel(e) x %4 Wiederholung(en).</translation>
     </message>
     <message>
-        <source>Running %1…</source>
-        <translation>%1 läuft…</translation>
-    </message>
-    <message>
         <source>%1: %2 of %3 runs succeeded, mean repairs %4, pass^k %5.</source>
         <translation>%1: %2 von %3 Läufen erfolgreich, im Mittel %4 Reparaturen, pass^k %5.</translation>
     </message>
@@ -3447,6 +3507,18 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>%1 x %2</source>
         <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>Nothing was run: %1</source>
+        <translation>Nichts wurde ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>Running %1 into %2…</source>
+        <translation>%1 läuft, aufgezeichnet in %2…</translation>
+    </message>
+    <message>
+        <source> Captures not kept: %1.</source>
+        <translation> Aufzeichnungen nicht behalten: %1.</translation>
     </message>
 </context>
 <context>

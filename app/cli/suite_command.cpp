@@ -248,22 +248,23 @@ private:
                 return fail(io, "suite: " + opened.error().toString());
             reader = std::move(opened.value());
         }
-        auto report = suite::suiteReport(suite, results, reader.get());
-        if (!report)
-            return fail(io, "suite: " + report.error().toString());
+        auto built = suite::suiteReport(suite, results, reader.get());
+        if (!built)
+            return fail(io, "suite: " + built.error().toString());
+        Json report = built->toJson(); // the report's JSON, written in one place (report.h)
         if (parser.isSet(o.baseline))
-            if (auto compared = againstBaseline(suite, results, *reader, parser.value(o.baseline), report.value()); !compared)
+            if (auto compared = againstBaseline(suite, results, *reader, parser.value(o.baseline), report); !compared)
                 return fail(io, "suite: --baseline: " + compared.error().toString());
         if (parser.isSet(o.junit)) // a file, past the masked streams: masked here
-            if (auto written = writeFile(parser.value(o.junit), secrets::mask(suite::junitXml(report.value(), startedAt))); !written)
+            if (auto written = writeFile(parser.value(o.junit), secrets::mask(suite::junitXml(report, startedAt))); !written)
                 return fail(io, "suite: --junit " + written.error().toString());
         if (parser.isSet(o.json))
-            io.out << conform::dump(report.value()) << '\n';
+            io.out << conform::dump(report) << '\n';
         else
-            printTable(report.value(), io);
-        for (const auto& target : report.value()["unreachable_targets"])
+            printTable(report, io);
+        for (const auto& target : report["unreachable_targets"])
             io.err << "conform-cli: error: suite: target " << target.get<std::string>() << " could not be reached\n";
-        return exitCode(report.value());
+        return exitCode(report);
     }
 };
 

@@ -40,10 +40,33 @@ Result<StoreLocation> StoreLocation::resolve(const QString& given)
             return Error{parsed.error().toString(), "CONFORM_STORE"};
         return parsed;
     }
+    return defaultLocation();
+}
+
+StoreLocation StoreLocation::defaultLocation()
+{
     StoreLocation location;
     const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     location.path = QDir(data).filePath(QStringLiteral("conform/captures.db"));
     return location;
+}
+
+StoreChoice chooseStore(const QString& setting)
+{
+    const QString fromEnvironment = qEnvironmentVariable("CONFORM_STORE");
+    if (!fromEnvironment.isEmpty()) {
+        auto parsed = StoreLocation::parse(fromEnvironment);
+        if (!parsed)
+            return {StoreOrigin::Environment, Error{parsed.error().toString(), "CONFORM_STORE"}};
+        return {StoreOrigin::Environment, std::move(parsed)};
+    }
+    if (!setting.trimmed().isEmpty()) {
+        auto parsed = StoreLocation::parse(setting.trimmed());
+        if (!parsed)
+            return {StoreOrigin::Setting, Error{parsed.error().toString(), "Settings > Store"}};
+        return {StoreOrigin::Setting, std::move(parsed)};
+    }
+    return {StoreOrigin::Default, StoreLocation::defaultLocation()};
 }
 
 std::string StoreLocation::display() const

@@ -25,9 +25,11 @@ struct StoreLocation
 
     // A file path, or a postgresql:// (or postgres://) URL.
     static Result<StoreLocation> parse(const QString& text);
-    // `given` (a --store value) when not empty, else $CONFORM_STORE when set, else
-    // captures.db in Conform's data folder, which the workbench and conform-cli share.
+    // conform-cli's order: `given` (a --store value) when not empty, else $CONFORM_STORE when
+    // set, else the default (defaultLocation()). The workbench's order is chooseStore()'s.
     static Result<StoreLocation> resolve(const QString& given = {});
+    // captures.db in Conform's data folder, which the workbench and conform-cli share.
+    static StoreLocation defaultLocation();
 
     // For messages: the file path, or the URL with the password replaced by ***.
     std::string display() const;
@@ -35,6 +37,23 @@ struct StoreLocation
     // passed through this before they go anywhere.
     QString scrub(QString text) const;
 };
+
+// Which rule picked the store the workbench uses.
+enum class StoreOrigin { Environment, Setting, Default };
+
+// The workbench's store and why it is that one (chooseStore()). `location` is an error when
+// the chosen text does not parse; `origin` still says whose text it was.
+struct StoreChoice
+{
+    StoreOrigin origin = StoreOrigin::Default;
+    Result<StoreLocation> location = StoreLocation{};
+};
+
+// The workbench's order, deliberate: $CONFORM_STORE when set (scripts and tests pin the store
+// with it, whatever the user chose), else `setting` (Settings ▸ Store) when not empty, else
+// the default. An unparsable choice is an error naming CONFORM_STORE or the setting, never a
+// silent fall-back to another store.
+StoreChoice chooseStore(const QString& setting);
 
 // Which database a store is on.
 enum class Dialect { Sqlite, Postgres };

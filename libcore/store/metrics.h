@@ -103,6 +103,9 @@ struct PassTally
 {
     std::int64_t cases = 0, runs = 0, allPassed = 0, anyPassed = 0;
     void merge(const PassTally& other);
+    // The share of cases all of whose repeats passed (pass^k), and of those one passed (pass@k).
+    double passAllRate() const { return cases ? double(allPassed) / double(cases) : 0.0; }
+    double passAnyRate() const { return cases ? double(anyPassed) / double(cases) : 0.0; }
     Json toJson() const; // {"cases","mean_repeats","pass_all_rate","pass_any_rate"}
 };
 

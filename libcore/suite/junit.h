@@ -10,7 +10,7 @@
 
 namespace conform::suite {
 
-// `report` is what suiteReport() returned; `timestampIso` the start of the run.
+// `report` is what SuiteReport::toJson() wrote; `timestampIso` the start of the run.
 std::string junitXml(const Json& report, const std::string& timestampIso);
 
 } // namespace conform::suite

@@ -9,40 +9,33 @@ namespace conform::suite {
 
 namespace {
 
-// The runs of one cell (or of the whole suite) summed up.
+// The runs of one cell (or of the whole suite), as they are added.
 struct Sums
 {
-    std::int64_t runs = 0, succeeded = 0, repairs = 0, transportFailures = 0, latencyMs = 0;
+    RunTotals totals;
     std::vector<const RunResult*> members;
 
     void add(const RunResult& run)
     {
-        ++runs;
-        succeeded += run.succeeded ? 1 : 0;
-        repairs += run.repairs;
-        transportFailures += run.transportFailed ? 1 : 0;
-        latencyMs += run.latencyMs;
+        ++totals.runs;
+        totals.succeeded += run.succeeded ? 1 : 0;
+        totals.repairs += run.repairs;
+        totals.transportFailures += run.transportFailed ? 1 : 0;
+        totals.latencyMsTotal += run.latencyMs;
         members.push_back(&run);
     }
-    double successRate() const { return runs ? double(succeeded) / double(runs) : 0.0; }
-    double meanRepairs() const { return runs ? double(repairs) / double(runs) : 0.0; }
     store::PassTally passTally() const
     {
-        return runs ? store::PassTally{1, runs, succeeded == runs ? 1 : 0, succeeded > 0 ? 1 : 0} : store::PassTally{};
-    }
-    Json toJson() const
-    {
-        return Json{{"runs", runs}, {"succeeded", succeeded}, {"success_rate", successRate()},
-                    {"mean_repairs", meanRepairs()}, {"transport_failures", transportFailures},
-                    {"latency_ms_total", latencyMs}};
+        const RunTotals& t = totals;
+        return t.runs ? store::PassTally{1, t.runs, t.succeeded == t.runs ? 1 : 0, t.succeeded > 0 ? 1 : 0} : store::PassTally{};
     }
 };
 
-bool meets(const Thresholds& t, const Sums& sums)
+bool meets(const Thresholds& t, const RunTotals& totals)
 {
-    const bool success = t.minSuccess ? sums.successRate() >= *t.minSuccess : sums.succeeded == sums.runs;
-    const bool repairs = !t.maxMeanRepairs || sums.meanRepairs() <= *t.maxMeanRepairs;
-    return sums.runs > 0 && success && repairs;
+    const bool success = t.minSuccess ? totals.successRate() >= *t.minSuccess : totals.succeeded == totals.runs;
+    const bool repairs = !t.maxMeanRepairs || totals.meanRepairs() <= *t.maxMeanRepairs;
+    return totals.runs > 0 && success && repairs;
 }
 
 // The store's metrics over the captures of this suite run (and of one cell, when given).
@@ -65,30 +58,47 @@ Result<Json> storeMetrics(store::Store& store, const SuiteResults& results, cons
     return stats;
 }
 
-Json cellJson(const std::string& caseName, const std::string& target, const Sums& sums, const Thresholds& thresholds)
+CellReport cellOf(const std::string& caseName, const std::string& target, const Sums& sums, const Thresholds& thresholds)
 {
-    Json cell{{"case", caseName}, {"target", target}};
-    cell.update(sums.toJson());
-    cell["pass_k"] = sums.passTally().toJson();
-    cell["passed"] = meets(thresholds, sums);
-    Json ids = Json::array();
+    CellReport cell{caseName, target, sums.totals, sums.passTally(), meets(thresholds, sums.totals), {}, {}, {}};
     for (const RunResult* run : sums.members) {
         if (!run->captureId.empty())
-            ids.push_back(run->captureId);
-        if (!run->succeeded && !cell.contains("first_failure"))
-            cell["first_failure"] = Json{{"message", run->firstProblem}, {"capture_id", run->captureId}, {"repeat", run->job.repeat}};
+            cell.captureIds.push_back(run->captureId);
+        if (!run->succeeded && !cell.firstFailure)
+            cell.firstFailure = FirstFailure{run->firstProblem, run->captureId, run->job.repeat};
     }
-    cell["capture_ids"] = std::move(ids);
     return cell;
 }
 
-Json thresholdsJson(const Thresholds& t, const Sums& overall)
+std::vector<ThresholdCheck> checksOf(const Thresholds& t, const RunTotals& overall)
 {
-    Json out = Json::object();
+    std::vector<ThresholdCheck> checks;
     if (t.minSuccess)
-        out["min_success"] = Json{{"min", *t.minSuccess}, {"value", overall.successRate()}, {"met", overall.runs > 0 && overall.successRate() >= *t.minSuccess}};
+        checks.push_back({"min_success", "min", *t.minSuccess, overall.successRate(), overall.runs > 0 && overall.successRate() >= *t.minSuccess});
     if (t.maxMeanRepairs)
-        out["max_mean_repairs"] = Json{{"max", *t.maxMeanRepairs}, {"value", overall.meanRepairs()}, {"met", overall.runs > 0 && overall.meanRepairs() <= *t.maxMeanRepairs}};
+        checks.push_back({"max_mean_repairs", "max", *t.maxMeanRepairs, overall.meanRepairs(), overall.runs > 0 && overall.meanRepairs() <= *t.maxMeanRepairs});
+    return checks;
+}
+
+Json totalsJson(const RunTotals& t)
+{
+    return Json{{"runs", t.runs}, {"succeeded", t.succeeded}, {"success_rate", t.successRate()},
+                {"mean_repairs", t.meanRepairs()}, {"transport_failures", t.transportFailures},
+                {"latency_ms_total", t.latencyMsTotal}};
+}
+
+Json cellJson(const CellReport& cell)
+{
+    Json out{{"case", cell.caseName}, {"target", cell.target}};
+    out.update(totalsJson(cell.totals));
+    out["pass_k"] = cell.passK.toJson();
+    out["passed"] = cell.passed;
+    if (cell.firstFailure)
+        out["first_failure"] = Json{{"message", cell.firstFailure->message}, {"capture_id", cell.firstFailure->captureId},
+                                    {"repeat", cell.firstFailure->repeat}};
+    out["capture_ids"] = cell.captureIds;
+    if (cell.metrics)
+        out["metrics"] = *cell.metrics;
     return out;
 }
 
@@ -110,7 +120,27 @@ std::vector<std::string> unreachableTargets(const Suite& suite, const SuiteResul
     return names;
 }
 
-Result<Json> suiteReport(const Suite& suite, const SuiteResults& results, store::Store* store)
+Json SuiteReport::toJson() const
+{
+    Json overallJson = totalsJson(overall);
+    overallJson["pass_k"] = overallPassK.toJson();
+    if (overallMetrics)
+        overallJson["metrics"] = *overallMetrics;
+    Json cellList = Json::array();
+    for (const CellReport& cell : cells)
+        cellList.push_back(cellJson(cell));
+    Json checks = Json::object();
+    for (const ThresholdCheck& check : thresholds)
+        checks[check.name] = Json{{check.bound, check.limit}, {"value", check.value}, {"met", check.met}};
+    return Json{{"suite", suite}, {"file", file}, {"run_id", runId},
+                {"stopped_by", stoppedBy.empty() ? Json() : Json(stoppedBy)},
+                {"runs_planned", runsPlanned}, {"runs_done", runsDone},
+                {"overall", std::move(overallJson)}, {"cells", std::move(cellList)},
+                {"thresholds", std::move(checks)}, {"passed", passed},
+                {"unreachable_targets", unreachableTargets}};
+}
+
+Result<SuiteReport> suiteReport(const Suite& suite, const SuiteResults& results, store::Store* store)
 {
     Sums overall;
     std::map<std::pair<std::size_t, std::size_t>, Sums> cells;
@@ -118,39 +148,39 @@ Result<Json> suiteReport(const Suite& suite, const SuiteResults& results, store:
         overall.add(run);
         cells[{run.job.caseIndex, run.job.targetIndex}].add(run);
     }
-    store::PassTally pass;
-    Json cellList = Json::array();
+    SuiteReport report;
+    report.suite = suite.name;
+    report.file = suite.file;
+    report.runId = results.runId;
+    report.stoppedBy = results.stoppedBy;
+    report.runsPlanned = results.planned;
+    report.runsDone = results.runs.size();
     for (std::size_t c = 0; c < suite.cases.size(); ++c)
         for (std::size_t t = 0; t < suite.targets.size(); ++t) {
             const Sums& sums = cells[{c, t}];
-            pass.merge(sums.passTally());
-            Json cell = cellJson(suite.cases[c].name, suite.targets[t].name, sums, suite.thresholds);
+            report.overallPassK.merge(sums.passTally());
+            CellReport cell = cellOf(suite.cases[c].name, suite.targets[t].name, sums, suite.thresholds);
             if (store) {
                 auto metrics = storeMetrics(*store, results, suite.cases[c].name, suite.targets[t].name);
                 if (!metrics)
                     return metrics.error();
-                cell["metrics"] = std::move(metrics.value());
+                cell.metrics = std::move(metrics.value());
             }
-            cellList.push_back(std::move(cell));
+            report.cells.push_back(std::move(cell));
         }
-    Json overallJson = overall.toJson();
-    overallJson["pass_k"] = pass.toJson();
+    report.overall = overall.totals;
     if (store) {
         auto metrics = storeMetrics(*store, results, {}, {});
         if (!metrics)
             return metrics.error();
-        overallJson["metrics"] = std::move(metrics.value());
+        report.overallMetrics = std::move(metrics.value());
     }
-    const Json thresholds = thresholdsJson(suite.thresholds, overall);
-    bool passed = overall.runs > 0;
-    for (const auto& [name, check] : thresholds.items())
-        passed &= check["met"].get<bool>();
-    return Json{{"suite", suite.name}, {"file", suite.file}, {"run_id", results.runId},
-                {"stopped_by", results.stoppedBy.empty() ? Json() : Json(results.stoppedBy)},
-                {"runs_planned", results.planned}, {"runs_done", results.runs.size()},
-                {"overall", std::move(overallJson)}, {"cells", std::move(cellList)},
-                {"thresholds", thresholds}, {"passed", passed},
-                {"unreachable_targets", unreachableTargets(suite, results)}};
+    report.thresholds = checksOf(suite.thresholds, overall.totals);
+    report.passed = overall.totals.runs > 0;
+    for (const ThresholdCheck& check : report.thresholds)
+        report.passed &= check.met;
+    report.unreachableTargets = unreachableTargets(suite, results);
+    return report;
 }
 
 } // namespace conform::suite

@@ -6,7 +6,7 @@
 //   SuiteRunner runner(*suite, writer);                 // runner.h: the scheduler over Engine
 //   connect(&runner, &SuiteRunner::runFinished, ...);   // progress, one line per run
 //   runner.start();  ... finished(results)
-//   Json report = suiteReport(*suite, results, store);  // report.h: metrics per case x target
+//   Json report = suiteReport(*suite, results, store)->toJson();  // report.h: metrics per case x target
 //   writeJUnit(report, file);                           // junit.h
 //
 // A suite file is JSON (its schema: schemas/suite.schema.json). Paths are relative to the

@@ -16,6 +16,8 @@
 #include "run/runtargetform.h"
 #include "settings/settingsdialog.h"
 #include "settings/storepage.h"
+#include "settings/settingkeys.h"
+#include "settings/settingsnotifier.h"
 #include "settings/pricespage.h"
 
 #include <QStandardPaths>
@@ -327,10 +329,19 @@ void TestSettings::passwordInStoreUrlIsRefused()
     QSettings settings;
     QVERIFY(!settings.value(QStringLiteral("store/location")).isValid());
 
+    // Without the password it is taken: OK announces the change (what the Workspace follows,
+    // see test_store_in_use) and Settings ▸ Store then names it as the store in use.
+    const QByteArray environmentStore = qgetenv("CONFORM_STORE");
+    qunsetenv("CONFORM_STORE");
+    QSignalSpy announced(SettingsNotifier::instance(), &SettingsNotifier::changed);
     dialog.storePage()->locationEdit()->setText(QStringLiteral("postgresql://qa@127.0.0.1:5432/conform"));
     dialog.accept();
     QVERIFY(!dialog.isVisible());
-    QCOMPARE(AppSettings::load().store, QStringLiteral("postgresql://qa@127.0.0.1:5432/conform"));
+    QVERIFY(announced.contains(QVariantList{settingkeys::storeLocation.name()}));
+    SettingsDialog again(ring.get(), schema::ZodStyle::Zod3);
+    QCOMPARE(again.storePage()->inUseLabel()->text(), QStringLiteral("In use: postgresql://qa@127.0.0.1:5432/conform"));
+    QVERIFY(again.storePage()->overrideLabel()->isHidden());
+    qputenv("CONFORM_STORE", environmentStore);
 }
 
 // Settings ▸ Prices: the built-in table (resources/prices.json: claude-opus-4-1 at $15 in,

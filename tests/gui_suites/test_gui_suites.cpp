@@ -1,6 +1,7 @@
 // The Suites tab runs an example suite offline and fills its table as runs finish; the
 // Export preview follows the schema editor. Expected counts come from the scenarios'
 // "expect": tool-call answers well, hopeless-model never does.
+#include "captures/capturestore.h"
 #include "widgets/codeeditor.h"
 #include "export/exportpreview.h"
 #include "suites/suitesview.h"
@@ -21,14 +22,16 @@ class TestGuiSuites : public QObject
 private slots:
     void suiteTableFillsIn()
     {
-        SuitesView view;
+        CaptureStore store({conform::store::StoreOrigin::Setting,
+                            conform::store::StoreLocation::parse(m_dir.filePath(QStringLiteral("captures.db")))});
+        SuitesView view(&store);
         QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(view.openSuite(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/questions.suite.json")));
         QCOMPARE(view.model()->rowCount(), 1);
         QCOMPARE(view.model()->columnCount(), 2);
         QCOMPARE(view.model()->headerData(1, Qt::Horizontal).toString(), QStringLiteral("scenario/hopeless-model"));
         QSignalSpy done(&view, &SuitesView::finished);
-        view.run(m_dir.filePath(QStringLiteral("captures.db")));
+        view.run();
         QVERIFY(view.running());
         QVERIFY(done.wait(30'000));
         QVERIFY(view.model()->data(view.model()->index(0, 0)).toString().startsWith(QStringLiteral("2/2")));
@@ -41,7 +44,9 @@ private slots:
 
     void badSuiteSaysWhere()
     {
-        SuitesView view;
+        CaptureStore store({conform::store::StoreOrigin::Setting,
+                            conform::store::StoreLocation::parse(m_dir.filePath(QStringLiteral("captures.db")))});
+        SuitesView view(&store);
         QVERIFY(!view.openSuite(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/suite.schema.json")));
         QVERIFY2(view.status().contains(QStringLiteral("unknown field")), qPrintable(view.status()));
     }

@@ -299,7 +299,9 @@ void BatchPanel::run()
 
 void BatchPanel::startBatch(BatchPlan plan, std::vector<engine::Target> targets, const QStringList& labels)
 {
-    m_runner = std::make_unique<batch::BatchRunner>(m_store ? m_store->writer() : nullptr);
+    m_runner.reset(); // before the writer it wrote to
+    m_writer = m_store ? m_store->sharedWriter() : nullptr;
+    m_runner = std::make_unique<batch::BatchRunner>(m_writer.get());
     batch::BatchSpec b;
     b.spec = std::move(plan.spec);
     b.ownSpecs = std::move(plan.ownSpecs);

@@ -29,6 +29,7 @@ class QSpinBox;
 class QTableView;
 
 namespace conform::batch { class BatchRunner; }
+namespace conform::store { class CaptureWriter; }
 
 namespace conform::gui {
 
@@ -108,6 +109,9 @@ private:
     QTableView* m_view;
     BatchTallyModel* m_model;
     QLabel* m_legend; // what the bar's colours mean
+    // The store's writer the batch started with: it outlives the runner, so a store replaced
+    // mid-batch (Settings ▸ Store) takes the batch's remaining captures where it began.
+    std::shared_ptr<store::CaptureWriter> m_writer;
     std::unique_ptr<batch::BatchRunner> m_runner;
     bool m_compiling = false;
     bool m_cancelled = false; // how the last batch ended

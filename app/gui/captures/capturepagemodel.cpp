@@ -30,6 +30,20 @@ void CapturePageModel::setFilter(const store::Filter& filter)
     reload();
 }
 
+void CapturePageModel::setLocation(const store::StoreLocation& location)
+{
+    m_location = location;
+    m_error.clear();
+    if (m_hasFilter)
+        return reload();
+    beginResetModel();
+    m_rows.clear();
+    m_next.reset();
+    m_atEnd = false;
+    ++m_generation;
+    endResetModel();
+}
+
 void CapturePageModel::setOrder(const store::Order& order)
 {
     if (order.key == m_order.key && order.descending == m_order.descending)

@@ -34,6 +34,9 @@ public:
     // Empties the table and reads the first page of `filter` (a newer filter wins over a page
     // of an older one still being read).
     void setFilter(const store::Filter& filter);
+    // Another store is in use: the rows go, and the first page is read there once a filter
+    // is set (a page of the old store still on its way is dropped).
+    void setLocation(const store::StoreLocation& location);
     // Re-reads the first page in `order` once a filter is set (before, only remembers it).
     void setOrder(const store::Order& order);
     const store::Order& order() const { return m_order; }

@@ -97,6 +97,7 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, 
     m_revalidate = new RevalidatePanel(document, [this] { return m_filters->filter(); }, this);
     m_view->setLocation(store->location());
     m_revalidate->setLocation(store->location());
+    connect(store, &CaptureStore::reopened, this, &CapturesBrowser::followStore);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
@@ -240,6 +241,21 @@ void CapturesBrowser::refresh()
         return m_status->setText(QString::fromStdString(filter.error().toString()));
     m_status->setText(tr("reading…"));
     m_model->setFilter(filter.value());
+}
+
+void CapturesBrowser::followStore()
+{
+    m_view->setLocation(m_store->location());
+    if (const QString shown = m_view->captureId(); !shown.isEmpty())
+        m_view->open(shown); // read again there: it says so when the new store does not have it
+    m_revalidate->setLocation(m_store->location());
+    m_model->setLocation(m_store->location());
+    if (isVisible() || m_model->rowCount() > 0)
+        refresh();
+    else if (!m_store->ok())
+        m_status->setText(m_store->errorString());
+    else
+        m_status->clear();
 }
 
 void CapturesBrowser::showPageStatus()

@@ -56,6 +56,9 @@ public:
 
     // Re-reads the first page (after captures landed, or F5).
     void refresh();
+    // The store was replaced (CaptureStore::reopened): the list, the capture shown and
+    // re-validation read from the new one; the list at once when it is shown.
+    void followStore();
     // `count` captures were written since the list was read: says so above the list, which
     // re-reads on a click (rows never move under the user's eyes).
     void noteNewCaptures(int count);

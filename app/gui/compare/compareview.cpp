@@ -478,7 +478,7 @@ void CompareView::run()
         setStatus(QString::fromStdString(plan.error().toString()));
         return;
     }
-    store::CaptureWriter* writer = m_store->writer();
+    std::shared_ptr<store::CaptureWriter> writer = m_store->sharedWriter();
     if (!writer) {
         setStatus(tr("The store %1 cannot take captures; nothing was run.").arg(m_store->displayName()));
         return;
@@ -489,7 +489,10 @@ void CompareView::run()
     m_export->setEnabled(false);
     m_verdicts->clear();
     m_matrix->reset(*m_running, m_runBaseline);
-    m_runner = std::make_unique<suite::SuiteRunner>(m_running->suite, writer);
+    m_runner.reset(); // before the writer it wrote to
+    m_writer = std::move(writer);
+    m_runLocation = m_store->location();
+    m_runner = std::make_unique<suite::SuiteRunner>(m_running->suite, m_writer.get());
     connect(m_runner.get(), &suite::SuiteRunner::runFinished, this, [this](const suite::RunResult& result) {
         m_matrix->setRunId(m_runner->results().runId);
         m_matrix->runFinished(result);
@@ -522,7 +525,7 @@ void CompareView::onFinished(const suite::SuiteResults& results)
                                                       : tr("%1 runs done.").arg(results.runs.size());
     // The figures the store holds (intervals, cost, repair overhead) over this run's captures:
     // committed first, then read off the GUI thread.
-    if (auto flushed = m_store->writer()->flush(); !flushed) {
+    if (auto flushed = m_writer->flush(); !flushed) {
         setStatus(ending + QLatin1Char(' ') + QString::fromStdString(flushed.error().toString()));
         refreshLists();
         emit finished();
@@ -532,7 +535,7 @@ void CompareView::onFinished(const suite::SuiteResults& results)
     m_readingFigures = true;
     runInBackground(
         this,
-        [location = m_store->location(), plan = *m_running, results, baseline = m_runBaseline,
+        [location = m_runLocation, plan = *m_running, results, baseline = m_runBaseline,
          prices = pricesInUse()]() -> Result<std::vector<suite::TargetComparison>> {
             auto opened = store::Store::open(location, store::OpenOptions{false});
             if (!opened)

@@ -15,6 +15,7 @@
 // The plan itself (variants, targets, repeats, baseline) is a document, ComparePlan: this view
 // shows it and edits it (each edit undoable), and saves it as a comparison file.
 #include "base/json.h"
+#include "store/location.h"
 #include "suite/comparison_file.h"
 
 #include <QWidget>
@@ -30,7 +31,7 @@ class QTableView;
 class QToolButton;
 
 namespace conform::suite { class SuiteRunner; struct SuiteResults; }
-namespace conform::store { struct Version; }
+namespace conform::store { struct Version; class CaptureWriter; }
 
 namespace conform::gui {
 
@@ -128,6 +129,10 @@ private:
     CodeEditor* m_variantText;
 
     std::unique_ptr<suite::ComparisonPlan> m_running; // while running and after: the runner reads it
+    // The store's writer the comparison started with: it outlives the runner, and the figures
+    // are read where the runs were captured even if the store is replaced meanwhile.
+    std::shared_ptr<store::CaptureWriter> m_writer;
+    store::StoreLocation m_runLocation;
     std::unique_ptr<suite::SuiteRunner> m_runner;
     std::string m_runBaseline;
     bool m_readingFigures = false; // after the runs, until the store's figures are in

@@ -37,6 +37,8 @@ public:
     // `captureFilters`: the Captures list's filters, which the dashboard may follow.
     Dashboard(const store::StoreLocation& location, CaptureFilterBar* captureFilters, QWidget* parent = nullptr);
 
+    // Another store is in use: the charts are read from it at the next refresh.
+    void setLocation(const store::StoreLocation& location) { m_location = location; }
     bool followsCaptureFilters() const;
     void setFollowsCaptureFilters(bool follow);
     // The filter the charts are drawn over (none when not following), or the field in error.

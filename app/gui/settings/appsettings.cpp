@@ -1,6 +1,8 @@
 #include "settings/appsettings.h"
 
 #include "settings/settingkeys.h"
+#include "settings/settingsnotifier.h"
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
@@ -36,6 +38,22 @@ QPalette darkPalette()
     palette.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x7a, 0x7d, 0x82));
     palette.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x7a, 0x7d, 0x82));
     return palette;
+}
+
+// Tells SettingsNotifier every key whose value differs between `before` and `after`.
+void announceChanges(const AppSettings& before, const AppSettings& after)
+{
+    SettingsNotifier* notifier = SettingsNotifier::instance();
+    for (providers::ProviderKind kind : configurableProviders()) {
+        if (before.provider(kind).baseUrl != after.provider(kind).baseUrl)
+            notifier->announce(settingkeys::providerBaseUrl(kind).name());
+        if (before.provider(kind).defaultModel != after.provider(kind).defaultModel)
+            notifier->announce(settingkeys::providerModel(kind).name());
+    }
+    if (before.store != after.store)
+        notifier->announce(settingkeys::storeLocation.name());
+    if (before.theme != after.theme)
+        notifier->announce(settingkeys::theme.name());
 }
 
 } // namespace
@@ -77,6 +95,7 @@ AppSettings AppSettings::load()
 
 void AppSettings::save(QSettings& settings) const
 {
+    const AppSettings before = load(settings);
     for (const auto& [kind, provider] : providers) {
         settingkeys::providerBaseUrl(kind).write(settings, provider.baseUrl);
         settingkeys::providerModel(kind).write(settings, provider.defaultModel);
@@ -85,6 +104,7 @@ void AppSettings::save(QSettings& settings) const
     if (storeSettingProblem(store).isEmpty())
         settingkeys::storeLocation.write(settings, store);
     settingkeys::theme.write(settings, int(theme));
+    announceChanges(before, load(settings));
 }
 
 void AppSettings::save() const
@@ -105,9 +125,9 @@ QString AppSettings::defaultModel(providers::ProviderKind kind) const
     return chosen.isEmpty() ? builtInDefaultModel(kind) : chosen;
 }
 
-Result<store::StoreLocation> AppSettings::storeLocation() const
+store::StoreChoice AppSettings::storeLocation() const
 {
-    return store::StoreLocation::resolve(store.trimmed());
+    return store::chooseStore(store);
 }
 
 QString storeSettingProblem(const QString& text)

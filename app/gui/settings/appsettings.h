@@ -3,6 +3,8 @@
 // model, the capture store's location, the theme. No secret is ever part of it: API keys live
 // in the keychain (keys/key_ring.h) and a store URL is kept without its password (PostgreSQL
 // reads that from ~/.pgpass or PGPASSWORD). The Zod style stays with the options toolbar.
+// save() announces every key whose value it changed (settingsnotifier.h), so the owners of
+// what a setting governs follow it at once: a new store is the store in use after OK.
 #include "base/result.h"
 #include "providers/provider.h"
 #include "stats/prices.h"
@@ -27,19 +29,23 @@ struct ProviderSettings
 struct AppSettings
 {
     std::map<providers::ProviderKind, ProviderSettings> providers;
-    QString store; // a SQLite file or a postgresql:// URL; empty: $CONFORM_STORE, else the default
+    // A SQLite file or a postgresql:// URL; empty: the default. $CONFORM_STORE, when set, wins
+    // over it (store/location.h chooseStore()).
+    QString store;
     Theme theme = Theme::System;
 
     static AppSettings load(const QSettings& settings);
     static AppSettings load();
+    // Writes every field and announces the keys whose values changed (SettingsNotifier).
     void save(QSettings& settings) const;
     void save() const;
 
     ProviderSettings provider(providers::ProviderKind kind) const;
     // The model a new run starts with: the user's default, else Conform's.
     QString defaultModel(providers::ProviderKind kind) const;
-    // Where captures go: this store, else $CONFORM_STORE, else the default (store/location.h).
-    Result<store::StoreLocation> storeLocation() const;
+    // The store the workbench uses, and why: $CONFORM_STORE when set, else this setting,
+    // else the default (store/location.h chooseStore(): the order is deliberate).
+    store::StoreChoice storeLocation() const;
 };
 
 // The providers a user configures (all but the offline Scenario provider).

@@ -1,6 +1,7 @@
 #include "settings/storepage.h"
 
 #include "settings/appsettings.h"
+#include "settings/storeinuse.h"
 #include "widgets/tonelabel.h"
 
 #include "store/store.h"
@@ -42,10 +43,22 @@ StorePage::Probe probe(const store::StoreLocation& location)
 } // namespace
 
 StorePage::StorePage(const QString& store, QWidget* parent)
-    : QWidget(parent), m_location(new QLineEdit(store, this)), m_test(new QPushButton(tr("Test connection"), this)),
-      m_result(new ToneLabel(this))
+    : QWidget(parent), m_inUse(new QLabel(this)), m_override(new ToneLabel(this, Tone::Warning)),
+      m_location(new QLineEdit(store, this)), m_test(new QPushButton(tr("Test connection"), this)), m_result(new ToneLabel(this))
 {
-    m_location->setPlaceholderText(tr("$CONFORM_STORE, else captures.db in Conform's data folder"));
+    // What the workbench uses now: the saved choice under the same rule the Workspace applies.
+    const store::StoreChoice inUse = store::chooseStore(store);
+    m_inUse->setObjectName(QStringLiteral("storeInUse"));
+    m_inUse->setTextFormat(Qt::PlainText);
+    m_inUse->setWordWrap(true);
+    m_inUse->setText(inUse.location ? tr("In use: %1").arg(QString::fromStdString(inUse.location->display()))
+                                    : tr("In use: none (%1)").arg(QString::fromStdString(inUse.location.error().toString())));
+    m_inUse->setToolTip(StoreInUse::why(inUse.origin));
+    m_override->setObjectName(QStringLiteral("storeOverridden"));
+    m_override->setWordWrap(true);
+    m_override->setText(StoreInUse::overriddenNote());
+    m_override->setVisible(StoreInUse::environmentOverrides());
+    m_location->setPlaceholderText(tr("Empty: captures.db in Conform's data folder"));
     m_location->setToolTip(tr("A SQLite file, or postgresql://user@host:port/database for a shared store"));
     auto* browse = new QPushButton(tr("Browse…"), this);
     auto* line = new QHBoxLayout;
@@ -56,6 +69,8 @@ StorePage::StorePage(const QString& store, QWidget* parent)
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_inUse);
+    layout->addWidget(m_override);
     layout->addLayout(form);
     layout->addWidget(m_test, 0, Qt::AlignLeft);
     layout->addWidget(m_result);
@@ -85,7 +100,9 @@ void StorePage::testConnection()
 {
     if (!problem().isEmpty())
         return emit tested(false);
-    const auto location = store::StoreLocation::resolve(store());
+    // The store the field names (empty: the default), whatever $CONFORM_STORE says.
+    const auto location = store().isEmpty() ? Result<store::StoreLocation>(store::StoreLocation::defaultLocation())
+                                            : store::StoreLocation::parse(store());
     if (!location)
         return showResult(false, QString::fromStdString(location.error().toString()));
     m_test->setEnabled(false);

@@ -1,8 +1,11 @@
 #pragma once
 // The settings dialog's Store page: where captures go (a SQLite file or a postgresql:// URL;
-// empty for $CONFORM_STORE or the default) and a connection test through store::Store that
-// runs on a worker, so an unreachable server never freezes the dialog. A URL with a password
-// is refused: PostgreSQL reads passwords from ~/.pgpass or PGPASSWORD, and settings keep none.
+// empty for the default) and a connection test through store::Store that runs on a worker,
+// so an unreachable server never freezes the dialog. A URL with a password is refused:
+// PostgreSQL reads passwords from ~/.pgpass or PGPASSWORD, and settings keep none.
+// Above the choice, the store in use and why (storeinuse.h); while $CONFORM_STORE is set it
+// wins over the choice, and the page says "CONFORM_STORE is set: the store chosen below is
+// not in use".
 #include <QFutureWatcher>
 #include <QWidget>
 
@@ -33,6 +36,9 @@ public:
     void testConnection();
 
     QLineEdit* locationEdit() const { return m_location; }
+    // "In use: …" with the reason as its tooltip; the CONFORM_STORE note (hidden when unset).
+    QLabel* inUseLabel() const { return m_inUse; }
+    ToneLabel* overrideLabel() const { return m_override; }
     ToneLabel* resultLabel() const { return m_result; }
     QPushButton* testButton() const { return m_test; }
 
@@ -43,6 +49,8 @@ private:
     void browse();
     void showResult(bool ok, const QString& message);
 
+    QLabel* m_inUse;
+    ToneLabel* m_override;
     QLineEdit* m_location;
     QPushButton* m_test;
     ToneLabel* m_result;

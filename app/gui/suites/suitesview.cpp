@@ -1,73 +1,28 @@
 #include "suites/suitesview.h"
 
+#include "captures/capturestore.h"
+#include "suites/suitecapturesdialog.h"
 #include "suites/suitetablemodel.h"
 
-#include "store/store.h"
 #include "store/writer.h"
 #include "suite/report.h"
 #include "suite/runner.h"
 #include "suite/suite.h"
 
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QFileDialog>
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QListWidget>
-#include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace conform::gui {
 
-namespace {
-
-// The captures of one cell: their ids on the left, the selected one's document on the right.
-void showCaptureDialog(QWidget* parent, const store::StoreLocation& location, const QString& title, const QStringList& ids)
-{
-    QDialog dialog(parent);
-    dialog.setWindowTitle(title);
-    auto* list = new QListWidget(&dialog);
-    list->addItems(ids);
-    auto* document = new QPlainTextEdit(&dialog);
-    document->setReadOnly(true);
-    document->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    auto opened = store::Store::open(location, store::OpenOptions{false}); // reads only: never waits for a writer
-    QObject::connect(list, &QListWidget::currentTextChanged, document, [&opened, document](const QString& id) {
-        if (!opened) {
-            document->setPlainText(QString::fromStdString(opened.error().toString()));
-            return;
-        }
-        auto capture = opened.value()->capture(id.toStdString());
-        document->setPlainText(!capture ? QString::fromStdString(capture.error().toString())
-                               : capture.value() ? QString::fromStdString(dump(capture.value()->document(), 2))
-                                                 : QObject::tr("No capture %1 in the store.").arg(id));
-    });
-    auto* split = new QSplitter(&dialog);
-    split->addWidget(list);
-    split->addWidget(document);
-    split->setSizes({260, 640});
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(split, 1);
-    layout->addWidget(buttons);
-    dialog.resize(960, 600);
-    if (!ids.isEmpty())
-        list->setCurrentRow(0);
-    dialog.exec();
-}
-
-} // namespace
-
-SuitesView::SuitesView(QWidget* parent)
+SuitesView::SuitesView(CaptureStore* store, QWidget* parent)
     : QWidget(parent), m_open(new QPushButton(tr("Open suite…"), this)), m_run(new QPushButton(tr("Run"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(tr("Open a suite file (*.suite.json)."), this)),
-      m_table(new QTableView(this)), m_model(new SuiteTableModel(this))
+      m_table(new QTableView(this)), m_model(new SuiteTableModel(this)), m_store(store)
 {
     m_run->setEnabled(false);
     m_cancel->setEnabled(false);
@@ -106,6 +61,7 @@ bool SuitesView::openSuite(const QString& path)
         m_run->setEnabled(false);
         return false;
     }
+    m_runner.reset(); // it reads the suite it ran
     m_suite = std::make_unique<suite::Suite>(std::move(loaded.value()));
     m_model->reset(*m_suite);
     m_status->setText(tr("%1: %2 case(s) x %3 target(s) x %4 repeat(s).")
@@ -114,21 +70,20 @@ bool SuitesView::openSuite(const QString& path)
     return true;
 }
 
-void SuitesView::run(const QString& store)
+void SuitesView::run()
 {
     if (!m_suite || running())
         return;
-    auto location = store::StoreLocation::resolve(store);
-    if (!location) {
-        m_status->setText(QString::fromStdString(location.error().toString()));
+    // The store's own writer, opening (or open) on its thread: nothing here waits for it. A
+    // store that does not open says so through the runs' capture errors and the status bar.
+    std::shared_ptr<store::CaptureWriter> writer = m_store->sharedWriter();
+    if (!writer) {
+        m_status->setText(tr("Nothing was run: %1").arg(m_store->errorString()));
         return;
     }
-    m_location = std::make_unique<store::StoreLocation>(location.value());
-    m_writer = std::make_unique<store::CaptureWriter>(*m_location);
-    if (auto opened = m_writer->waitUntilOpen(); !opened) {
-        m_status->setText(QString::fromStdString(opened.error().toString()));
-        return;
-    }
+    m_runner.reset(); // before the writer it wrote to
+    m_writer = std::move(writer);
+    m_runLocation = m_store->location();
     m_model->reset(*m_suite);
     m_runner = std::make_unique<suite::SuiteRunner>(*m_suite, m_writer.get());
     connect(m_runner.get(), &suite::SuiteRunner::runStarted, m_model, [this](int c, int t, int) { m_model->runStarted(c, t); });
@@ -137,7 +92,7 @@ void SuitesView::run(const QString& store)
     m_run->setEnabled(false);
     m_open->setEnabled(false);
     m_cancel->setEnabled(true);
-    m_status->setText(tr("Running %1…").arg(QString::fromStdString(m_suite->name)));
+    m_status->setText(tr("Running %1 into %2…").arg(QString::fromStdString(m_suite->name), m_store->displayName()));
     m_runner->start();
 }
 
@@ -166,17 +121,19 @@ void SuitesView::onFinished(const suite::SuiteResults& results)
 {
     auto report = suite::suiteReport(*m_suite, results, nullptr);
     if (report) {
-        const Json& overall = report.value()["overall"];
+        const suite::RunTotals& overall = report->overall;
         QString text = tr("%1: %2 of %3 runs succeeded, mean repairs %4, pass^k %5.")
                            .arg(QString::fromStdString(m_suite->name))
-                           .arg(overall["succeeded"].get<int>())
-                           .arg(overall["runs"].get<int>())
-                           .arg(overall["mean_repairs"].get<double>(), 0, 'g', 3)
-                           .arg(overall["pass_k"]["pass_all_rate"].get<double>(), 0, 'g', 3);
-        for (const auto& [name, check] : report.value()["thresholds"].items())
-            text += tr(" %1 %2.").arg(QString::fromStdString(name), check["met"].get<bool>() ? tr("met") : tr("NOT met"));
+                           .arg(overall.succeeded)
+                           .arg(overall.runs)
+                           .arg(overall.meanRepairs(), 0, 'g', 3)
+                           .arg(report->overallPassK.passAllRate(), 0, 'g', 3);
+        for (const suite::ThresholdCheck& check : report->thresholds)
+            text += tr(" %1 %2.").arg(QString::fromStdString(check.name), check.met ? tr("met") : tr("NOT met"));
         if (!results.stoppedBy.empty())
             text += tr(" Stopped by %1.").arg(QString::fromStdString(results.stoppedBy));
+        if (!results.captureError.empty())
+            text += tr(" Captures not kept: %1.").arg(QString::fromStdString(results.captureError));
         m_status->setText(text);
     }
     m_run->setEnabled(true);
@@ -185,13 +142,18 @@ void SuitesView::onFinished(const suite::SuiteResults& results)
     emit finished();
 }
 
-void SuitesView::showCaptures(int row, int column)
+SuiteCapturesDialog* SuitesView::showCaptures(int row, int column)
 {
     const QStringList ids = captureIds(row, column);
-    if (ids.isEmpty() || !m_location)
-        return;
+    if (ids.isEmpty())
+        return nullptr;
     const QString title = tr("%1 x %2").arg(m_model->headerData(row, Qt::Vertical).toString(), m_model->headerData(column, Qt::Horizontal).toString());
-    showCaptureDialog(this, *m_location, title, ids);
+    if (m_dialog)
+        m_dialog->close();
+    m_dialog = new SuiteCapturesDialog(m_runLocation, title, ids, this);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog->open(); // window-modal, without a nested event loop: the suite keeps running
+    return m_dialog;
 }
 
 } // namespace conform::gui

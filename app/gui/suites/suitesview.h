@@ -1,7 +1,13 @@
 #pragma once
 // The Suites tab: open a suite file, run it (libcore suite/runner.h, every run captured in
-// the workbench's store), watch the case x target table fill in, and double-click a cell
-// to read the captures of its runs. The engines run asynchronously on the GUI thread.
+// the store in use: the Workspace's CaptureStore and its one writer), watch the case x target
+// table fill in, and double-click a cell to read the captures of its runs
+// (suitecapturesdialog.h). The engines run asynchronously on the GUI thread; the store is
+// opened and read only on worker threads, so the window never waits for it. The summary is
+// read from the typed suite report (suite/report.h).
+#include "store/location.h"
+
+#include <QPointer>
 #include <QWidget>
 
 #include <memory>
@@ -11,24 +17,27 @@ class QLabel;
 class QPushButton;
 class QTableView;
 
-namespace conform::store { class CaptureWriter; struct StoreLocation; }
+namespace conform::store { class CaptureWriter; }
 namespace conform::suite { struct Suite; class SuiteRunner; struct SuiteResults; }
 
 namespace conform::gui {
 
+class CaptureStore;
+class SuiteCapturesDialog;
 class SuiteTableModel;
 
 class SuitesView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit SuitesView(QWidget* parent = nullptr);
+    // `store`: the store in use (Workspace::captureStore()); runs are captured there.
+    explicit SuitesView(CaptureStore* store, QWidget* parent = nullptr);
     ~SuitesView() override;
 
     // Loads a suite file; false (and the error shown) when it is not a valid suite.
     bool openSuite(const QString& path);
-    // Runs the open suite, capturing into `store` (empty: the workbench's default store).
-    void run(const QString& store = {});
+    // Runs the open suite, capturing into the store in use.
+    void run();
     void cancel();
     bool running() const;
 
@@ -36,12 +45,14 @@ public:
     QString status() const;
     // The captures of one cell, as the dialog shows them.
     QStringList captureIds(int row, int column) const;
+    // Opens the dialog over one cell's captures (what a double-click does); null when the
+    // cell has none. The dialog reads them off the GUI thread.
+    SuiteCapturesDialog* showCaptures(int row, int column);
 
 signals:
     void finished();
 
 private:
-    void showCaptures(int row, int column);
     void onFinished(const suite::SuiteResults& results);
 
     QPushButton* m_open;
@@ -50,10 +61,14 @@ private:
     QLabel* m_status;
     QTableView* m_table;
     SuiteTableModel* m_model;
+    CaptureStore* m_store;
     std::unique_ptr<suite::Suite> m_suite;
-    std::unique_ptr<store::StoreLocation> m_location;
-    std::unique_ptr<store::CaptureWriter> m_writer;
+    // Where the last run was captured, and its writer (kept while its runner lives, even
+    // when the store in use is replaced meanwhile).
+    store::StoreLocation m_runLocation;
+    std::shared_ptr<store::CaptureWriter> m_writer;
     std::unique_ptr<suite::SuiteRunner> m_runner;
+    QPointer<SuiteCapturesDialog> m_dialog;
 };
 
 } // namespace conform::gui

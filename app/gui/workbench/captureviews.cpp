@@ -9,6 +9,8 @@
 #include "dashboard/dashboard.h"
 #include "document/rundraft.h"
 #include "run/runpane.h"
+#include "settings/storeinuse.h"
+#include "workbench/livestorelabel.h"
 #include "workbench/mainwindow.h"
 #include "workbench/workspace.h"
 
@@ -29,6 +31,21 @@ CaptureViews::CaptureViews(MainWindow* window)
     m_batch->setSpecSource([window] { return window->runDraft()->spec(RunDraft::SchemaRule::NullWhenBlank); });
     m_batch->setEnvironmentSource([workspace] { return workspace->environment(); });
 
+    connectStore();
+    m_import = new CaptureImport(m_store, window);
+    connect(m_import, &CaptureImport::finished, this, [this, window](const QString& summary) {
+        window->statusBar()->showMessage(summary);
+        m_browser->refresh();
+        if (m_dashboard->isVisible())
+            m_dashboard->refreshSoon();
+    });
+    connectRunActivity();
+}
+
+void CaptureViews::connectStore()
+{
+    m_live = new LiveStoreLabel(m_store, m_window);
+    m_window->statusBar()->addPermanentWidget(m_live);
     connect(m_store, &CaptureStore::capturesLanded, this, [this](int count) {
         if (m_dashboard->isVisible())
             m_dashboard->refreshSoon();
@@ -39,15 +56,16 @@ CaptureViews::CaptureViews(MainWindow* window)
             m_browser->noteNewCaptures(count);
         }
     });
-    connect(m_store, &CaptureStore::failed, window, [window](const QString& message) { window->statusBar()->showMessage(message); });
-    m_import = new CaptureImport(m_store, window);
-    connect(m_import, &CaptureImport::finished, this, [this, window](const QString& summary) {
-        window->statusBar()->showMessage(summary);
-        m_browser->refresh();
+    connect(m_store, &CaptureStore::failed, m_window,
+            [this](const QString& message) { m_window->statusBar()->showMessage(StoreInUse::failure(message)); });
+    // The browser follows by itself (CapturesBrowser::followStore); runs, imports and the Run
+    // tab's captures go through m_store, which now writes to the new store.
+    connect(m_store, &CaptureStore::reopened, this, [this] {
+        m_dashboard->setLocation(m_store->location());
         if (m_dashboard->isVisible())
-            m_dashboard->refreshSoon();
+            m_dashboard->refresh();
+        m_window->statusBar()->showMessage(tr("Store in use: %1").arg(m_store->displayName()), 8000);
     });
-    connectRunActivity();
 }
 
 void CaptureViews::shown(QWidget* view)

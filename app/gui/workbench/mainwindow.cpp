@@ -142,7 +142,7 @@ void MainWindow::buildCentre()
 void MainWindow::buildActivities()
 {
     m_views = new CaptureViews(this);
-    m_suites = new SuitesView(this);
+    m_suites = new SuitesView(m_workspace->captureStore(), this);
     m_compare = new CompareView(m_draft, m_views->store(), this);
     m_undoGroup = new QUndoGroup(this);
     m_undoGroup->addStack(m_draft->undoStack());

@@ -2,7 +2,9 @@
 
 #include "captures/capturestore.h"
 #include "document/textdocument.h"
+#include "settings/appsettings.h"
 #include "settings/settingkeys.h"
+#include "settings/settingsnotifier.h"
 
 #include "keys/key_ring.h"
 
@@ -37,9 +39,26 @@ QStringList existing(const QStringList& paths)
 
 Workspace::Workspace(std::unique_ptr<keys::SecretBackend> secrets, QObject* parent)
     : QObject(parent), m_keyRing(new keys::KeyRing(std::move(secrets), providers::processEnvironment(), this)),
-      m_store(new CaptureStore({}, this))
+      m_store(new CaptureStore(AppSettings::load().storeLocation(), this))
 {
     m_keyRing->setObjectName(QStringLiteral("keyRing"));
+    m_store->setObjectName(QStringLiteral("captureStore"));
+    connect(m_store, &CaptureStore::reopened, this, [this] { emit storeChanged(m_store); });
+    connect(SettingsNotifier::instance(), &SettingsNotifier::changed, this, [this](const QString& key) {
+        if (key == settingkeys::storeLocation.name())
+            followStoreSetting();
+    });
+}
+
+void Workspace::followStoreSetting()
+{
+    store::StoreChoice choice = AppSettings::load().storeLocation();
+    // The same store (always so while $CONFORM_STORE is set, whatever the setting now says)
+    // stays open; another is opened in its place.
+    const bool same = choice.origin == m_store->origin() && choice.location.ok() && m_store->ok()
+                      && choice.location->display() == m_store->location().display();
+    if (!same)
+        m_store->reopen(std::move(choice));
 }
 
 Workspace::~Workspace() = default;

@@ -2,7 +2,7 @@
 // What the workbench works in, beside the schema and the run being prepared (SchemaDocument,
 // RunDraft): the workspace folder, the open documents (the texts the user edits and must not
 // lose), the recent workspaces and files, the API keys (the KeyRing over the system keychain,
-// and the environment runs read keys and base URLs from) and the capture store. The main
+// and the environment runs read keys and base URLs from) and the store in use. The main
 // window owns one and gives it to every view that needs one of these, so no view reaches into
 // another for them (Run ×N and replay once read the Run tab's environment).
 //
@@ -10,6 +10,13 @@
 //   workspace.setFolder("/home/me/schemas");
 //   engine.setEnvironment(workspace.environment());
 //   workspace.captureStore()->capture(spec, record);
+//   connect(&workspace, &Workspace::storeChanged, view, &View::followStore);
+//
+// The store in use has this one owner: every view that reads or writes captures goes through
+// captureStore(), never a store of its own. Its order is deliberate: $CONFORM_STORE when set
+// (scripts and tests pin the store with it), else Settings ▸ Store, else the default
+// (store/location.h chooseStore()). When the setting changes (SettingsNotifier), the store is
+// reopened there and storeChanged() says so.
 #include "providers/endpoint.h"
 
 #include <QObject>
@@ -32,8 +39,8 @@ class Workspace : public QObject
 {
     Q_OBJECT
 public:
-    // `secrets`: where keys are kept (the system keychain in the program). The store is the
-    // default one (settings, else $CONFORM_STORE, else the shared data folder).
+    // `secrets`: where keys are kept (the system keychain in the program). The store is the one
+    // chooseStore() names: $CONFORM_STORE, else Settings ▸ Store, else the shared data folder.
     explicit Workspace(std::unique_ptr<keys::SecretBackend> secrets, QObject* parent = nullptr);
     ~Workspace() override;
 
@@ -56,14 +63,20 @@ public:
     keys::KeyRing* keyRing() const { return m_keyRing; }
     // The process environment with each unset *_API_KEY filled from the keychain.
     providers::Environment environment() const;
+    // The store in use; the same object for the workspace's life (it reopens in place).
     CaptureStore* captureStore() const { return m_store; }
 
 signals:
+    // Another store is in use (Settings ▸ Store changed): views read from it anew.
+    void storeChanged(CaptureStore* store);
     void folderChanged(const QString& folder);
     // Some document gained or lost unsaved edits: anyModified() may have changed.
     void documentsModifiedChanged();
 
 private:
+    // The store setting changed: reopens when it names another store than the one in use.
+    void followStoreSetting();
+
     QString m_folder;
     QList<TextDocument*> m_documents;
     keys::KeyRing* m_keyRing;

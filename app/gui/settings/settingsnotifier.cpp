@@ -1,0 +1,11 @@
+#include "settings/settingsnotifier.h"
+
+namespace conform::gui {
+
+SettingsNotifier* SettingsNotifier::instance()
+{
+    static SettingsNotifier notifier;
+    return &notifier;
+}
+
+} // namespace conform::gui
