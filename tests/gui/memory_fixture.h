@@ -22,6 +22,7 @@
 // every run fails. The edited schema allows at most four goals, so every valid run breaks.
 #include "event_loop_watchdog.h"
 #include "require_dependency.h"
+#include "grow_store.h"
 #include "soak.h"
 
 #include "batch/batchpanel.h"
@@ -110,8 +111,6 @@ QByteArray readFile(const QString& path);
 std::int64_t countWhere(const QString& storePath, const std::vector<std::pair<std::string, std::string>>& filters);
 // With CONFORM_SCREENSHOT_DIR set, the dock's view saved as NAME.png there.
 void saveScreenshot(QWidget* view, const QString& name);
-// Grows a store to `target` captures by copying rows in SQL (see memory_fixture.cpp).
-bool growStore(const QString& path, qint64 target, bool replies);
 // Runs `count` fenced-reply runs (valid) in process into the store at `path`.
 bool seedStore(const QString& path, int count);
 // The huge store's size: 100,000 captures, a million under `make test-long`.

@@ -8,6 +8,7 @@
 // Every check is on an effect (rows listed, captures counted in the store's file or database,
 // words in the window), never on the value kept in QSettings.
 #include "event_loop_watchdog.h"
+#include "grow_store.h"
 #include "postgres_cluster.h"
 #include "require_dependency.h"
 
@@ -64,39 +65,6 @@ qint64 capturesIn(const QString& where)
         return -1;
     auto n = opened.value()->count({});
     return n ? n.value() : -1;
-}
-
-// Copies the capture rows of the SQLite store at `path` until it holds `target`, with new ids:
-// SQL, so 100,000 take a second where writing real captures would take minutes (as
-// test_gui_memory grows its huge store). The copies have no bodies; a cell's own captures do.
-bool growStore(const QString& path, qint64 target)
-{
-    bool ok = true;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("grow"));
-        db.setDatabaseName(path);
-        ok = db.open();
-        QSqlQuery q(db);
-        const QString columns = QStringLiteral(
-            "schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,"
-            " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key");
-        q.exec(QStringLiteral("SELECT COUNT(*) FROM captures"));
-        qint64 have = q.next() ? q.value(0).toLongLong() : 0;
-        ok = ok && have > 0 && db.transaction();
-        for (int copy = 1; ok && have < target; ++copy) {
-            const qint64 batch = std::min(have, target - have);
-            ok = q.exec(QStringLiteral("INSERT INTO captures (id, created_at, %1) SELECT id || '-%2', created_at - %3, %1 FROM captures"
-                                       " ORDER BY seq LIMIT %4")
-                            .arg(columns).arg(copy).arg(qint64(copy) * 3600 * 1000).arg(batch));
-            have += batch;
-        }
-        ok = ok && q.exec(QStringLiteral("DELETE FROM capture_rollups")); // rebuilt by the next open
-        if (!ok)
-            qWarning("grow: %s", qPrintable(q.lastError().text()));
-        ok = ok && db.commit();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("grow"));
-    return ok && store::Store::open(store::StoreLocation::parse(path).value()).ok();
 }
 
 // What the status bar says of the store in use, whole: the label elides a long name in the
