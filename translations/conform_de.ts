@@ -2714,6 +2714,10 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
         <source>Storing…</source>
         <translation>Wird abgelegt…</translation>
     </message>
+    <message>
+        <source>The system keychain cannot be read (%1): API keys come from the environment.</source>
+        <translation>Der Schlüsselbund des Systems ist nicht lesbar (%1): API-Schlüssel kommen aus der Umgebung.</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ReplayChangeModel</name>
@@ -3266,10 +3270,6 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>Se&amp;ttings…</source>
         <translation>Ein&amp;stellungen…</translation>
-    </message>
-    <message>
-        <source>%1 (API keys come from the environment)</source>
-        <translation>%1 (API-Schlüssel kommen aus der Umgebung)</translation>
     </message>
     <message>
         <source>Prices</source>

@@ -36,7 +36,9 @@ void KeyRing::load()
 void KeyRing::finishRead(ProviderKind kind, const Result<std::optional<std::string>>& result)
 {
     if (!result) {
-        report(kind, "reading", result.error());
+        if (m_unavailable.isEmpty()) // every keyed provider's read fails alike: said once
+            m_unavailable = QStringLiteral("reading the %1 failed: %2")
+                                .arg(QString::fromStdString(m_backend->name()), QString::fromStdString(result.error().message));
     } else if (result.value()) {
         secrets::remember(*result.value()); // masked wherever text leaves the process
         (*m_keychainKeys)[variable(kind)] = *result.value();

@@ -55,6 +55,11 @@ public:
     // The process environment with each unset *_API_KEY filled from the keychain.
     providers::Environment environment() const;
 
+    // Why the keychain could not be read at load(), in one line ("reading the system
+    // keychain failed: Cannot autolaunch D-Bus …"); empty when it answered. Keys then come from
+    // the environment alone: a fact for Settings ▸ Keys, not an error to greet a user with.
+    QString unavailable() const { return m_unavailable; }
+
 signals:
     void changed();
     void failed(const QString& message);
@@ -69,6 +74,7 @@ private:
     std::shared_ptr<std::map<std::string, std::string>> m_keychainKeys;
     int m_pending = 0;
     bool m_loaded = false;
+    QString m_unavailable;
 };
 
 // The keychain entry a provider's key is kept under ("anthropic-api-key").

@@ -10,6 +10,7 @@
 #include "captures/capturefilterbar.h"
 #include "settings/keychainbackend.h"
 #include "workbench/mainwindow.h"
+#include "workbench/workspace.h"
 #include "run/modellistfetcher.h"
 #include "settings/providerspage.h"
 #include "run/runpane.h"
@@ -29,6 +30,7 @@
 #include "require_dependency.h"
 
 #include "keys/key_ring.h"
+#include "keys/secret_backend.h"
 #include "providers/scenario.h"
 #include "server/server.h"
 #include "store/store.h"
@@ -47,6 +49,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -124,6 +127,7 @@ private slots:
     void init();
     void keyStateSaysWhereFrom();
     void keysNeverReachTheSettingsFile();
+    void unreadableKeychainIsAQuietNote();
     void modelListFromTheModelsEndpoint_data();
     void modelListFromTheModelsEndpoint();
     void modelListFailureSaysWhy();
@@ -182,6 +186,32 @@ void TestSettings::keyStateSaysWhereFrom()
     QVERIFY(changed.wait(10000));
     QCOMPARE(page.keyLabel(ProviderKind::Anthropic)->text(),
              QStringLiteral("Not set: set ANTHROPIC_API_KEY or store a key in the system keychain"));
+}
+
+// A keychain that cannot be read (no service running, as on a fresh machine or a demo
+// laptop): Settings ▸ Keys says keys come from the environment, and the window's status bar,
+// the first thing an audience sees, carries no keychain error.
+void TestSettings::unreadableKeychainIsAQuietNote()
+{
+    auto backend = std::make_unique<keys::MemorySecretBackend>();
+    backend->setUnavailable("no keychain service is running");
+    keys::KeyRing ring(std::move(backend), [](const char*) -> std::optional<std::string> { return std::nullopt; });
+    QSignalSpy changed(&ring, &keys::KeyRing::changed);
+    ring.load();
+    QVERIFY(changed.wait(10000));
+    ProvidersPage page(&ring, AppSettings::load());
+    QVERIFY(!page.keychainNote()->isHidden());
+    QCOMPARE(page.keychainNote()->text(), QStringLiteral("The system keychain cannot be read (reading the in-memory keychain failed: no keychain "
+                                                         "service is running): API keys come from the environment."));
+
+    // The window over the real keychain, whatever this machine has: nothing about it in the status bar.
+    QTemporaryDir workspace;
+    MainWindow window(workspace.path());
+    window.show();
+    QTRY_VERIFY_WITH_TIMEOUT(window.workspace()->keyRing()->isLoaded(), 20000);
+    QApplication::processEvents();
+    QVERIFY2(!window.statusBar()->currentMessage().contains(QLatin1String("keychain"), Qt::CaseInsensitive),
+             qPrintable(window.statusBar()->currentMessage()));
 }
 
 void TestSettings::keysNeverReachTheSettingsFile()

@@ -9,6 +9,7 @@
 // words in the window), never on the value kept in QSettings.
 #include "event_loop_watchdog.h"
 #include "grow_store.h"
+#include "run/attemptmodel.h"
 #include "postgres_cluster.h"
 #include "require_dependency.h"
 
@@ -260,6 +261,9 @@ void TestStoreInUse::settingsStoreIsTheStoreInUse()
     expectListed(*window, 0); // the list reads the new store: nothing there yet
     QVERIFY(missing.count() == 1 || missing.wait(10000)); // the capture shown is looked up there, and is not
     QVERIFY2(missing.at(0).at(0).toString().contains(chosen), qPrintable(missing.at(0).at(0).toString()));
+    // ...and nothing of the old store's capture stays on screen under that message.
+    QVERIFY(!opened->capture().has_value());
+    QCOMPARE(opened->attemptModel()->rowCount(), 0);
     playDemo(*window, QStringLiteral("fenced-reply"));
     QTRY_COMPARE_WITH_TIMEOUT(capturesIn(chosen), 1, 10000);
     QCOMPARE(capturesIn(first), 1); // the old store got nothing more

@@ -201,6 +201,16 @@ void CaptureView::open(const QString& id)
 void CaptureView::show(Loaded result)
 {
     if (!result.capture) {
+        // Nothing of another capture (or of another store's) stays on screen under this error.
+        m_capture.reset();
+        m_schemaMap = {};
+        m_attempts->clear();
+        for (CodeEditor* editor : {m_raw, m_request, m_value, m_schema})
+            showText(editor, {});
+        m_issues->clear();
+        m_fixes->clear();
+        m_outcome->setText(tr("No capture open"));
+        m_outcome->setTone(Tone::Muted);
         m_about->setText(QString::fromStdString(result.error));
         emit loadFailed(QString::fromStdString(result.error));
         return;

@@ -61,9 +61,13 @@ QString keyStateText(const keys::KeyRing& ring, ProviderKind kind)
 }
 
 ProvidersPage::ProvidersPage(keys::KeyRing* ring, const AppSettings& settings, QWidget* parent)
-    : QWidget(parent), m_ring(ring), m_fetcher(new ModelListFetcher(this))
+    : QWidget(parent), m_ring(ring), m_fetcher(new ModelListFetcher(this)), m_unavailable(new QLabel(this))
 {
     auto* layout = new QVBoxLayout(this);
+    m_unavailable->setObjectName(QStringLiteral("keychainUnavailable"));
+    m_unavailable->setWordWrap(true);
+    m_unavailable->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_unavailable);
     for (ProviderKind kind : configurableProviders())
         layout->addWidget(buildProvider(kind, settings.provider(kind)));
     layout->addStretch(1);
@@ -179,6 +183,10 @@ void ProvidersPage::forgetKey(ProviderKind kind)
 
 void ProvidersPage::updateKeys()
 {
+    m_unavailable->setText(m_ring->unavailable().isEmpty()
+                               ? QString()
+                               : tr("The system keychain cannot be read (%1): API keys come from the environment.").arg(m_ring->unavailable()));
+    m_unavailable->setVisible(!m_ring->unavailable().isEmpty());
     for (const auto& [kind, row] : m_rows) {
         if (!row.key)
             continue;

@@ -41,6 +41,8 @@ public:
     QLabel* keyLabel(providers::ProviderKind kind) const { return m_rows.at(kind).key; }
     QPushButton* forgetButton(providers::ProviderKind kind) const { return m_rows.at(kind).forget; }
     ModelListFetcher* fetcher() const { return m_fetcher; }
+    // Shown while the keychain cannot be read: keys come from the environment.
+    QLabel* keychainNote() const { return m_unavailable; }
 
 private:
     struct Row
@@ -62,6 +64,7 @@ private:
 
     keys::KeyRing* m_ring;
     ModelListFetcher* m_fetcher;
+    QLabel* m_unavailable; // why the keychain cannot be read, when it cannot
     std::map<providers::ProviderKind, Row> m_rows;
 };
 

@@ -12,11 +12,8 @@
 
 #include <QCoreApplication>
 #include <QMenu>
-#include <QStatusBar>
 #include <QTabWidget>
 
-#include <memory>
-#include <utility>
 
 namespace conform::gui {
 
@@ -43,15 +40,9 @@ void openSettings(MainWindow* window, keys::KeyRing* ring, bool storePage)
 keys::KeyRing* installSettings(MainWindow* window, QMenu* menu)
 {
     keys::KeyRing* ring = window->workspace()->keyRing();
-    // Without a keychain daemon, keys still come from the environment: say so once, quietly
-    // (each keyed provider's read fails the same way).
-    auto told = std::make_shared<bool>(false);
-    QObject::connect(ring, &keys::KeyRing::failed, window, [window, told](const QString& message) {
-        if (std::exchange(*told, true))
-            return;
-        window->statusBar()->showMessage(
-            QCoreApplication::translate("conform::gui::SettingsDialog", "%1 (API keys come from the environment)").arg(message), 8000);
-    });
+    // Without a keychain daemon, keys still come from the environment: Settings ▸ Keys says so
+    // (KeyRing::unavailable()). The status bar is the first thing an audience sees; it stays
+    // clear of it.
     ring->load();
     applyTheme(AppSettings::load().theme);
     auto* action = menu->addAction(QCoreApplication::translate("conform::gui::SettingsDialog", "Se&ttings…"), window,
