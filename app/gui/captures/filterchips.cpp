@@ -65,9 +65,15 @@ QWidget* FilterChips::chip(const QString& text, const QString& toolTip, const QS
 void FilterChips::rebuild()
 {
     // Everything but the empty label and the closing stretch is a chip of the last rebuild.
+    // A chip's own ✕ may be what is emitting now: it goes from view at once, and from memory
+    // once the emission is over.
     while (m_row->count() > 2) {
         QLayoutItem* item = m_row->takeAt(1);
-        delete item->widget();
+        if (QWidget* chip = item->widget()) {
+            chip->hide();
+            chip->setParent(nullptr);
+            chip->deleteLater();
+        }
         delete item;
     }
     m_texts.clear();

@@ -220,7 +220,7 @@ void Dashboard::refresh()
         };
         if (!answer.error.empty()) {
             m_status->setText(QString::fromStdString(answer.error));
-            if (!m_charts->isVisible())
+            if (m_charts->isHidden()) // nothing drawn yet: the error takes the charts' place
                 m_empty->setText(QString::fromStdString(answer.error));
             return settle();
         }
