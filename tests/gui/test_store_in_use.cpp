@@ -9,7 +9,6 @@
 // words in the window), never on the value kept in QSettings.
 #include "event_loop_watchdog.h"
 #include "grow_store.h"
-#include "run/attemptmodel.h"
 #include "postgres_cluster.h"
 #include "require_dependency.h"
 
@@ -19,6 +18,7 @@
 #include "captures/capturestore.h"
 #include "captures/captureview.h"
 #include "dashboard/dashboard.h"
+#include "run/attemptmodel.h"
 #include "settings/settingsdialog.h"
 #include "settings/storepage.h"
 #include "suites/suitecapturesdialog.h"

@@ -1,6 +1,7 @@
 #include "checks/fixwords.h"
 
 #include "base/path.h"
+#include "json/parse.h"
 
 #include <QCoreApplication>
 
@@ -112,9 +113,10 @@ QString describeCoercion(const Json& coercion)
 
 namespace {
 
+// The 1-based line `offset` is on.
 int lineAt(const std::string& raw, std::size_t offset)
 {
-    return 1 + int(std::count(raw.begin(), raw.begin() + std::ptrdiff_t(std::min(offset, raw.size())), '\n'));
+    return int(json::lineColumnAt(raw, offset).line);
 }
 
 // The line `offset` is on, without its line break.
