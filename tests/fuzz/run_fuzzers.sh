@@ -4,7 +4,7 @@
 # its seeds and kept regressions. A target that finds something is named, with the file its
 # input was saved to, and the test fails once every target has run.
 # Usage: run_fuzzers.sh SOURCE_DIR BUILD_DIR [SECONDS]
-# SECONDS per target: 8 by default (about 2.5 minutes for all), 240 with CONFORM_LONG=1
+# SECONDS per target: 5 by default (about 1.5 minutes for all), 240 with CONFORM_LONG=1
 # (`make test-long`). Extra cmake configure arguments: CONFORM_FUZZ_CONFIGURE_ARGS (e.g.
 # -DCMAKE_CXX_COMPILER_LAUNCHER=ccache for a local tree).
 set -uo pipefail
@@ -17,7 +17,7 @@ if [[ ${CONFORM_LONG:-0} == 1 ]]; then
   sanitizers=address,undefined
   build_dir=$build_dir-long
 else
-  seconds=${3:-8}
+  seconds=${3:-5}
   sanitizers=address
 fi
 fuzz_dir="$source_dir/tests/fuzz"
