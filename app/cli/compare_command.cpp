@@ -8,6 +8,7 @@
 #include "suite_progress.h"
 
 #include "stats/comparison.h"
+#include "store/variants.h"
 #include "suite/comparison_report.h"
 
 #include <QCommandLineParser>
@@ -191,10 +192,10 @@ private:
         auto store = storeOptions.open(parser, false);
         if (!store)
             return fail(io, store.error().toString());
-        auto figures = store.value()->stats(query);
+        auto figures = store.value()->statsReport(query);
         if (!figures)
             return fail(io, figures.error().toString());
-        auto variants = stats::variantsOf(figures.value(), field);
+        auto variants = store::variantsOf(figures.value(), field);
         if (!variants)
             return fail(io, "compare: " + variants.error().toString());
         auto report = stats::compareVariants(std::move(variants).value(), field, parser.value(o.baseline).toStdString());

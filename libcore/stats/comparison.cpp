@@ -9,12 +9,6 @@ namespace conform::stats {
 
 namespace {
 
-std::int64_t integerAt(const Json& object, const char* key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
-}
-
 std::string points(double difference)
 {
     char text[32];
@@ -80,46 +74,6 @@ std::string verdictName(Verdict verdict)
     case Verdict::CannotTellYet: break;
     }
     return "cannot_tell_yet";
-}
-
-Result<std::vector<Variant>> variantsOf(const Json& document, const std::string& field)
-{
-    const auto groups = document.find("groups");
-    if (groups == document.end() || !groups->is_array())
-        return Error{"the figures are not grouped: compare needs one group per variant", field};
-    std::vector<Variant> variants;
-    for (const Json& group : *groups) {
-        const Json& key = group.value("key", Json::object());
-        const auto name = key.find(field);
-        if (name == key.end() || key.size() != 1)
-            return Error{"each group must be keyed by " + field + " alone", field};
-        const Json& counts = group.value("counts", Json::object());
-        Variant v;
-        v.name = name->is_string() ? name->get<std::string>() : dump(*name);
-        // Unchecked runs (judged by no schema) are neither successes nor failures: left out.
-        v.unchecked = integerAt(counts, "unchecked");
-        v.runs = integerAt(group, "count") - v.unchecked;
-        v.finalSuccess = {integerAt(counts, "valid") + integerAt(counts, "repaired"), v.runs};
-        v.firstTry = {integerAt(counts, "first_try_valid"), v.runs};
-        v.repaired = {integerAt(counts, "repaired"), v.runs};
-        v.fallback = {integerAt(counts, "fallback"), v.runs};
-        v.truncated = {integerAt(counts, "truncated"), v.runs};
-        v.meanRepairs = v.runs ? double(integerAt(counts, "repairs")) / double(v.runs) : 0.0;
-        const Json& latency = group.value("latency_ms", Json::object());
-        v.latencyP50 = integerAt(latency, "p50");
-        v.latencyP95 = integerAt(latency, "p95");
-        v.intervals = group.value("intervals", Json::object());
-        v.cost = group.value("cost", Json());
-        v.overheadTokenShare = group.value("repair_overhead", Json::object()).value("token_share", Json());
-        if (v.cost.is_object()) {
-            v.overheadCostShare = v.cost.value("repair_overhead_share", Json());
-            if (const Json perValid = v.cost.value("per_valid_result_usd", Json()); perValid.is_number())
-                v.costPerValidUsd = perValid.get<double>();
-        }
-        v.passK = group.value("pass_k", Json());
-        variants.push_back(std::move(v));
-    }
-    return variants;
 }
 
 bool ComparisonReport::anySignificantlyWorse() const
@@ -194,6 +148,7 @@ Result<ComparisonReport> compareVariants(std::vector<Variant> variants, const st
 
 Json reportJson(const ComparisonReport& report)
 {
+    const auto orNull = [](const std::optional<double>& v) { return v ? Json(*v) : Json(); };
     const auto proportion = [](Proportion p) {
         const Interval i = wilson(p.successes, p.trials);
         return Json{{"successes", p.successes}, {"rate", p.rate()}, {"interval", Json::array({i.low, i.high})}};
@@ -212,12 +167,13 @@ Json reportJson(const ComparisonReport& report)
                    {"truncated", proportion(v.truncated)},
                    {"mean_repairs", v.meanRepairs},
                    {"latency_ms", Json{{"p50", v.latencyP50}, {"p95", v.latencyP95},
-                                       {"p50_interval", v.intervals.value("latency_ms_p50", Json())},
-                                       {"p95_interval", v.intervals.value("latency_ms_p95", Json())}}},
-                   {"cost", v.cost},
-                   {"repair_overhead", Json{{"token_share", v.overheadTokenShare}, {"cost_share", v.overheadCostShare}}}};
-        if (!v.passK.is_null())
-            entry["pass_k"] = v.passK;
+                                       {"p50_interval", Json::array({v.latencyP50Interval.first, v.latencyP50Interval.second})},
+                                       {"p95_interval", Json::array({v.latencyP95Interval.first, v.latencyP95Interval.second})}}},
+                   {"cost", v.cost ? v.cost->toJson() : Json()},
+                   {"repair_overhead", Json{{"token_share", orNull(v.overheadTokenShare)},
+                                            {"cost_share", orNull(v.cost ? v.cost->repairOverheadShare : std::nullopt)}}}};
+        if (v.passK)
+            entry["pass_k"] = v.passK->toJson();
         if (r.verdict != Verdict::Baseline) {
             entry["vs_baseline"] = Json{{"difference", r.vsBaseline.difference},
                                         {"interval", Json::array({r.vsBaseline.interval.low, r.vsBaseline.interval.high})},
@@ -249,25 +205,24 @@ struct Row
 };
 
 // "$0.0123" per valid result; "no price" when no run of the variant could be priced.
-std::string costPerValid(const Json& cost)
+std::string costPerValid(const std::optional<Cost>& cost)
 {
-    if (!cost.is_object())
+    if (!cost)
         return "-";
-    const Json& perValid = cost.value("per_valid_result_usd", Json());
-    if (cost.value("priced_runs", 0) == 0)
+    if (cost->pricedRuns == 0)
         return "no price";
-    if (!perValid.is_number())
+    if (!cost->perValidResultUsd)
         return "no valid result";
     char text[32];
-    std::snprintf(text, sizeof text, "$%.4g", perValid.get<double>());
+    std::snprintf(text, sizeof text, "$%.4g", *cost->perValidResultUsd);
     return text;
 }
 
 // The repair overhead's share of cost when priced, else of tokens.
 std::string overheadText(const Variant& v)
 {
-    const Json& share = v.overheadCostShare.is_number() ? v.overheadCostShare : v.overheadTokenShare;
-    return share.is_number() ? percentText(share.get<double>()) : "-";
+    const std::optional<double> share = v.cost && v.cost->repairOverheadShare ? v.cost->repairOverheadShare : v.overheadTokenShare;
+    return share ? percentText(*share) : "-";
 }
 
 std::vector<Row> tableRows(const ComparisonReport& report)
@@ -295,12 +250,11 @@ std::string passKLine(const ComparisonReport& report)
 {
     std::string line;
     for (const VariantResult& r : report.variants) {
-        const Json& pass = r.variant.passK;
-        if (!pass.is_object() || pass.value("cases", 0) == 0)
+        const std::optional<PassTally>& pass = r.variant.passK;
+        if (!pass || pass->cases == 0)
             continue;
         char text[96];
-        std::snprintf(text, sizeof text, "%s of %lld cases", percentText(pass.value("pass_all_rate", 0.0)).c_str(),
-                      static_cast<long long>(pass.value("cases", 0)));
+        std::snprintf(text, sizeof text, "%s of %lld cases", percentText(pass->passAllRate()).c_str(), static_cast<long long>(pass->cases));
         line += (line.empty() ? "" : ", ") + shortName(r.variant.name) + " " + text;
     }
     return line.empty() ? line : "pass^k (every repeat of a case succeeded): " + line;

@@ -2,9 +2,9 @@
 // Is B better than A? Variants against a baseline, with intervals, p-values and a verdict in
 // words.
 //
-//   Json figures = store.stats({filter, {"prompt"}}).value();   // one group per prompt version
-//   auto report = stats::compareVariants(stats::variantsOf(figures, "prompt"), "3f2a");
-//   std::cout << stats::reportText(*report);                  // or reportMarkdown, reportJson
+//   auto figures = store.statsReport({filter, {"prompt"}});          // one group per prompt version
+//   auto report = stats::compareVariants(store::variantsOf(*figures, "prompt").value(), "prompt", "3f2a");
+//   std::cout << stats::reportText(*report);                        // or reportMarkdown, reportJson
 //
 // A variant is one group of `captures stats` (a prompt or schema version, a model, a mode...),
 // read from the group's counts. Final success (valid or repaired) decides the verdict: each
@@ -15,9 +15,13 @@
 // weigh, without a test: one primary question keeps the verdict honest.
 #include "base/json.h"
 #include "base/result.h"
+#include "stats/cost.h"
+#include "stats/pass_k.h"
 #include "stats/stats.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace conform::stats {
@@ -30,19 +34,20 @@ struct Variant
     Proportion finalSuccess, firstTry, repaired, fallback, truncated;
     double meanRepairs = 0.0;
     std::int64_t latencyP50 = 0, latencyP95 = 0;
-    Json intervals;    // the stats document's own intervals (latency percentiles among them)
-    Json cost;         // the group's "cost" when the figures were priced, else null
-    // What one valid result cost in US dollars (the cost's "per_valid_result_usd"), read once
-    // here: unset when the runs were not priced or none was valid.
-    std::optional<double> costPerValidUsd;
-    // The share of tokens (input + output) and of cost spent after the first attempt: repairs,
-    // continuations, re-asks, fallbacks, billed transport retries. Null when unknown.
-    Json overheadTokenShare, overheadCostShare;
-    Json passK;        // the group's "pass_k" over repeated cases, else null
+    // The 95% intervals of those two percentiles, in milliseconds (order statistics).
+    std::pair<std::int64_t, std::int64_t> latencyP50Interval, latencyP95Interval;
+    std::optional<Cost> cost; // when the runs were priced
+    // The share of tokens (input + output) spent after the first attempt: repairs,
+    // continuations, re-asks, fallbacks, billed transport retries. None without tokens.
+    std::optional<double> overheadTokenShare;
+    std::optional<PassTally> passK; // over repeated cases, when the variant has any
+
+    // What one valid result cost in US dollars; none when unpriced or nothing was valid.
+    std::optional<double> costPerValidUsd() const { return cost ? cost->perValidResultUsd : std::nullopt; }
 };
 
-// The variants of a stats document grouped by exactly one field (`field` names it).
-Result<std::vector<Variant>> variantsOf(const Json& statsDocument, const std::string& field);
+// The variants come from the store's figures grouped by one field: store::variantsOf
+// (store/variants.h).
 
 enum class Verdict { Baseline, Better, Worse, CannotTellYet };
 std::string verdictName(Verdict verdict); // "baseline", "better", "worse", "cannot_tell_yet"

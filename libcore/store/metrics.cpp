@@ -170,10 +170,10 @@ Json Tally::intervalsJson() const
                 {"latency_ms_p95", latencyJson(0.95)}};
 }
 
-Json Tally::repairOverheadTokenShare() const
+std::optional<double> Tally::repairOverheadTokenShare() const
 {
     const std::int64_t total = tokensIn + tokensOut;
-    return total > 0 ? Json(double(total - firstTokensIn - firstTokensOut) / double(total)) : Json();
+    return total > 0 ? std::optional<double>(double(total - firstTokensIn - firstTokensOut) / double(total)) : std::nullopt;
 }
 
 Json Tally::countsJson() const
@@ -186,6 +186,7 @@ Json Tally::countsJson() const
 
 Json Tally::toJson() const
 {
+    const std::optional<double> share = repairOverheadTokenShare();
     return Json{{"count", count},
                 {"checked", checked()},
                 {"unchecked", unchecked},
@@ -202,20 +203,9 @@ Json Tally::toJson() const
                 {"latency_ms", Json{{"p50", latencyPercentile(0.50)}, {"p95", latencyPercentile(0.95)}, {"p99", latencyPercentile(0.99)}}},
                 {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}, {"unknown_runs", tokensUnknown},
                                 {"first_attempt", Json{{"input", firstTokensIn}, {"output", firstTokensOut}, {"cached", firstTokensCached}}}}},
-                {"repair_overhead", Json{{"token_share", repairOverheadTokenShare()}}},
+                {"repair_overhead", Json{{"token_share", share ? Json(*share) : Json()}}},
                 {"counts", countsJson()},
                 {"intervals", intervalsJson()}};
-}
-
-void PassTally::merge(const PassTally& o)
-{
-    cases += o.cases; runs += o.runs; allPassed += o.allPassed; anyPassed += o.anyPassed;
-}
-
-Json PassTally::toJson() const
-{
-    const auto ratio = [this](std::int64_t n) { return cases ? double(n) / double(cases) : 0.0; };
-    return Json{{"cases", cases}, {"mean_repeats", ratio(runs)}, {"pass_all_rate", passAllRate()}, {"pass_any_rate", passAnyRate()}};
 }
 
 Cost costOf(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices)
@@ -253,21 +243,6 @@ Cost costOf(const std::vector<const CostCell*>& cells, const stats::PriceTable& 
     if (cost.totalUsd > 0)
         cost.repairOverheadShare = (cost.totalUsd - cost.firstAttemptUsd) / cost.totalUsd;
     return cost;
-}
-
-Json Cost::toJson() const
-{
-    const auto orNull = [](const std::optional<double>& v) { return v ? Json(*v) : Json(); };
-    return Json{{"total_usd", totalUsd},
-                {"per_valid_result_usd", orNull(perValidResultUsd)},
-                {"first_attempt_usd", firstAttemptUsd},
-                {"repair_overhead_share", orNull(repairOverheadShare)},
-                {"priced_runs", pricedRuns},
-                {"unpriced_runs", unpricedRuns},
-                {"unpriced", unpriced},
-                {"unchecked_runs", uncheckedRuns},
-                {"tokens_unknown_runs", tokensUnknownRuns},
-                {"prices_taken", pricesTaken}};
 }
 
 StatsReport statsReport(const std::vector<std::string>& by, bool bucketed, const std::vector<Cell>& cells,

@@ -10,6 +10,8 @@
 // bins per doubling (within 0.4%), which is what lets a million captures be summarised by
 // the database without sorting them.
 #include "base/json.h"
+#include "stats/cost.h"
+#include "stats/pass_k.h"
 #include "stats/prices.h"
 #include "stats/stats.h"
 
@@ -93,21 +95,14 @@ struct Tally
     // The intervals are 95%: Wilson's for rates, order statistics for latency percentiles.
     Json toJson() const;
     Json countsJson() const;
-    Json repairOverheadTokenShare() const; // a number, or null without tokens
+    // The share of input + output tokens spent after the first attempt; none without tokens.
+    std::optional<double> repairOverheadTokenShare() const;
     Json intervalsJson() const;
 };
 
-// pass^k and pass@k over cases run k times: a case is the captures that share the labels
-// suite, case and target.
-struct PassTally
-{
-    std::int64_t cases = 0, runs = 0, allPassed = 0, anyPassed = 0;
-    void merge(const PassTally& other);
-    // The share of cases all of whose repeats passed (pass^k), and of those one passed (pass@k).
-    double passAllRate() const { return cases ? double(allPassed) / double(cases) : 0.0; }
-    double passAnyRate() const { return cases ? double(anyPassed) / double(cases) : 0.0; }
-    Json toJson() const; // {"cases","mean_repeats","pass_all_rate","pass_any_rate"}
-};
+// pass^k and cost are the stats module's (the comparison reads them too).
+using stats::Cost;
+using stats::PassTally;
 
 // One row of the store's grouped SQL: a group key (one value per --by field), the time
 // bucket's start, and the sums of the captures in it.
@@ -141,26 +136,7 @@ struct CostCell
 
     void add(const Tally& tally); // its count, successes and tokens
 };
-// What the priced runs of some captures cost, every attempt's tokens included; runs of a model
-// the table has no price for are counted apart, never guessed. Unchecked runs count in the
-// total, not in the cost per valid result; runs with an unknown token count in neither.
-struct Cost
-{
-    double totalUsd = 0.0;
-    std::optional<double> perValidResultUsd; // none without a valid result
-    double firstAttemptUsd = 0.0;
-    // The share of totalUsd spent after the first attempt: repairs, continuations, re-asks,
-    // fallbacks, billed transport retries; none when nothing was spent.
-    std::optional<double> repairOverheadShare;
-    std::int64_t pricedRuns = 0, unpricedRuns = 0, uncheckedRuns = 0, tokensUnknownRuns = 0;
-    std::vector<std::string> unpriced; // "provider/model", sorted
-    std::string pricesTaken;           // the price table's date
-
-    // {"total_usd", "per_valid_result_usd" (or null), "first_attempt_usd",
-    //  "repair_overhead_share" (or null), "priced_runs", "unpriced_runs", "unpriced",
-    //  "unchecked_runs", "tokens_unknown_runs", "prices_taken"}
-    Json toJson() const;
-};
+// What the priced runs of `cells` cost at `prices`.
 Cost costOf(const std::vector<const CostCell*>& cells, const stats::PriceTable& prices);
 
 // One time bucket's figures.

@@ -1,27 +1,30 @@
 #include "suite/comparison_report.h"
 
 #include "store/store.h"
+#include "store/variants.h"
 
 namespace conform::suite {
 
 namespace {
 
-// The store's figures over this run's captures that carry every label given, as one group of
-// a stats document keyed by `field` (what stats::variantsOf reads).
-Result<Json> groupOf(store::Store& store, const SuiteResults& results, const store::Labels& labels, const stats::PriceTable& prices,
-                     const std::string& field, const std::string& name)
+// The store's figures over this run's captures that carry every label given, as the variant
+// `name`.
+Result<stats::Variant> variantOf(store::Store& store, const SuiteResults& results, const store::Labels& labels,
+                                 const stats::PriceTable& prices, const std::string& name)
 {
     store::StatsQuery query;
     query.prices = &prices;
     query.filter.labels.emplace_back("suite_run", results.runId);
     for (const auto& label : labels)
         query.filter.labels.push_back(label);
-    auto figures = store.stats(query);
+    auto figures = store.statsReport(query);
     if (!figures)
         return figures.error();
-    Json group = std::move(figures.value());
-    group["key"] = Json{{field, name}};
-    return group;
+    store::StatsGroup all;
+    all.tally = figures->overall;
+    all.passK = figures->passK;
+    all.cost = figures->cost;
+    return store::variantOf(name, all);
 }
 
 // Final success as the suite judges it (assertions count), from the runs themselves.
@@ -36,15 +39,13 @@ stats::Proportion successesOf(const SuiteResults& results, const std::function<b
     return p;
 }
 
-Result<stats::ComparisonReport> compareGroups(const Json& groups, const std::string& field, const std::vector<stats::Proportion>& successes,
-                                              const std::string& baseline)
+// Final success is the suite's (`successes`, one per variant), not the store's.
+Result<stats::ComparisonReport> compareVariants(std::vector<stats::Variant> variants, const std::string& field,
+                                                const std::vector<stats::Proportion>& successes, const std::string& baseline)
 {
-    auto variants = stats::variantsOf(Json{{"groups", groups}}, field);
-    if (!variants)
-        return variants.error();
-    for (std::size_t i = 0; i < variants->size(); ++i)
-        variants.value()[i].finalSuccess = successes[i];
-    return stats::compareVariants(std::move(variants).value(), field, baseline);
+    for (std::size_t i = 0; i < variants.size(); ++i)
+        variants[i].finalSuccess = successes[i];
+    return stats::compareVariants(std::move(variants), field, baseline);
 }
 
 } // namespace
@@ -55,34 +56,34 @@ Result<std::vector<TargetComparison>> compareResults(const ComparisonPlan& plan,
     const Suite& suite = plan.suite;
     std::vector<TargetComparison> out;
     if (plan.variants.size() < 2) { // the targets are the variants
-        Json groups = Json::array();
+        std::vector<stats::Variant> variants;
         std::vector<stats::Proportion> successes;
         for (std::size_t t = 0; t < suite.targets.size(); ++t) {
-            auto group = groupOf(store, results, {{"target", suite.targets[t].name}}, prices, "target", suite.targets[t].name);
-            if (!group)
-                return group.error();
-            groups.push_back(std::move(group.value()));
+            auto variant = variantOf(store, results, {{"target", suite.targets[t].name}}, prices, suite.targets[t].name);
+            if (!variant)
+                return variant.error();
+            variants.push_back(std::move(variant.value()));
             successes.push_back(successesOf(results, [t](const RunResult& r) { return r.job.targetIndex == t; }));
         }
-        auto report = compareGroups(groups, "target", successes, baseline);
+        auto report = compareVariants(std::move(variants), "target", successes, baseline);
         if (!report)
             return report.error();
         out.push_back({"", std::move(report.value())});
         return out;
     }
     for (std::size_t t = 0; t < suite.targets.size(); ++t) {
-        Json groups = Json::array();
+        std::vector<stats::Variant> variants;
         std::vector<stats::Proportion> successes;
         for (const std::string& variant : plan.variants) {
-            auto group = groupOf(store, results, {{"target", suite.targets[t].name}, {"variant", variant}}, prices, "variant", variant);
-            if (!group)
-                return group.error();
-            groups.push_back(std::move(group.value()));
+            auto figures = variantOf(store, results, {{"target", suite.targets[t].name}, {"variant", variant}}, prices, variant);
+            if (!figures)
+                return figures.error();
+            variants.push_back(std::move(figures.value()));
             successes.push_back(successesOf(results, [&](const RunResult& r) {
                 return r.job.targetIndex == t && suite.cases[r.job.caseIndex].variant == variant;
             }));
         }
-        auto report = compareGroups(groups, "variant", successes, baseline);
+        auto report = compareVariants(std::move(variants), "variant", successes, baseline);
         if (!report)
             return report.error();
         out.push_back({suite.targets[t].name, std::move(report.value())});

@@ -155,7 +155,7 @@ QString CompareMatrix::cellText(const Cell& c) const
                  .arg(double(c.repairs) / double(c.runs), 0, 'f', 2)
                  .arg(p50, 0, 'f', 0);
     if (c.final) {
-        const std::optional<double> perValid = c.final->variant.costPerValidUsd;
+        const std::optional<double> perValid = c.final->variant.costPerValidUsd();
         lines << (perValid ? tr("$%1 per valid result").arg(*perValid, 0, 'g', 3) : tr("no price"));
     }
     return lines.join(QLatin1Char('\n'));
