@@ -89,6 +89,61 @@
     </message>
 </context>
 <context>
+    <name>AttemptWords</name>
+    <message>
+        <source>repair %1: the model was told the issues and asked again</source>
+        <translation>Reparatur %1: dem Modell wurden die Fehler genannt, es wurde erneut gefragt</translation>
+    </message>
+    <message>
+        <source>cut at max_tokens %1 → asked again with %2</source>
+        <translation>bei max_tokens %1 abgeschnitten → erneut gefragt mit %2</translation>
+    </message>
+    <message>
+        <source>the reply was cut → asked again with max_tokens %1</source>
+        <translation>die Antwort wurde abgeschnitten → erneut gefragt mit max_tokens %1</translation>
+    </message>
+    <message>
+        <source>cut at max_tokens %1 → continued from where it stopped</source>
+        <translation>bei max_tokens %1 abgeschnitten → dort fortgesetzt, wo sie abbrach</translation>
+    </message>
+    <message>
+        <source>the reply was cut → continued from where it stopped</source>
+        <translation>die Antwort wurde abgeschnitten → dort fortgesetzt, wo sie abbrach</translation>
+    </message>
+    <message>
+        <source>%1 mode gave no valid answer → fell back to %2 mode</source>
+        <translation>Modus %1 ergab keine gültige Antwort → Ausweichen auf Modus %2</translation>
+    </message>
+    <message>
+        <source>fell back to %1 mode</source>
+        <translation>Ausweichen auf Modus %1</translation>
+    </message>
+    <message>
+        <source>%1 (repair %2)</source>
+        <translation>%1 (Reparatur %2)</translation>
+    </message>
+    <message>
+        <source>%1 (asked again, %2 tokens)</source>
+        <translation>%1 (erneut gefragt, %2 Tokens)</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (fortgesetzt)</translation>
+    </message>
+    <message>
+        <source>%1 (fallback)</source>
+        <translation>%1 (Ausweichmodus)</translation>
+    </message>
+    <message>
+        <source>cut at max_tokens %1: the reply is incomplete and never taken as the answer</source>
+        <translation>bei max_tokens %1 abgeschnitten: die Antwort ist unvollständig und wird nie als Ergebnis genommen</translation>
+    </message>
+    <message>
+        <source>the reply was cut: incomplete, never taken as the answer</source>
+        <translation>die Antwort wurde abgeschnitten: unvollständig, nie als Ergebnis genommen</translation>
+    </message>
+</context>
+<context>
     <name>BuiltinDemos</name>
     <message>
         <source>Planning review structure call: overall_rating comes back as &quot;Amber&quot; where the enum says &quot;amber&quot;. Enum-case coercion fixes it (and logs it); without coercion it is an invalid_enum_value issue and a repair turn.</source>
@@ -310,10 +365,6 @@
         <translation>mehrdeutig: hier kann ein Element verloren gehen</translation>
     </message>
     <message>
-        <source>%1 → %2 at %3</source>
-        <translation>%1 → %2 bei %3</translation>
-    </message>
-    <message>
         <source>; the text around it dropped</source>
         <translation>; der Text darum herum verworfen</translation>
     </message>
@@ -336,6 +387,34 @@
     <message>
         <source>decoded the JSON written inside a string%1</source>
         <translation>das als Zeichenkette geschriebene JSON dekodiert%1</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 bei %2</translation>
+    </message>
+    <message>
+        <source>coerced: matched the enum&apos;s letter case</source>
+        <translation>umgewandelt: Groß-/Kleinschreibung an die Aufzählung angepasst</translation>
+    </message>
+    <message>
+        <source>coerced: read a yes/no word as a boolean</source>
+        <translation>umgewandelt: Ja/Nein-Wort als Wahrheitswert gelesen</translation>
+    </message>
+    <message>
+        <source>coerced: read a numeric string as a number</source>
+        <translation>umgewandelt: Zahl in Anführungszeichen als Zahl gelesen</translation>
+    </message>
+    <message>
+        <source>coerced: wrapped a single value in an array</source>
+        <translation>umgewandelt: einzelnen Wert in ein Array gepackt</translation>
+    </message>
+    <message>
+        <source>coerced: %1</source>
+        <translation>umgewandelt: %1</translation>
     </message>
 </context>
 <context>
@@ -655,10 +734,6 @@
 <context>
     <name>conform::gui::AttemptModel</name>
     <message>
-        <source>%1 (repair %2)</source>
-        <translation>%1 (Reparatur %2)</translation>
-    </message>
-    <message>
         <source>no JSON</source>
         <translation>kein JSON</translation>
     </message>
@@ -762,10 +837,6 @@
         <translation>kein JSON: %1</translation>
     </message>
     <message>
-        <source>coerced: %1</source>
-        <translation>umgewandelt: %1</translation>
-    </message>
-    <message>
         <source>valid — no issues</source>
         <translation>gültig — keine Probleme</translation>
     </message>
@@ -804,6 +875,14 @@
     <message>
         <source>attempt %1 · %2</source>
         <translation>Versuch %1 · %2</translation>
+    </message>
+    <message>
+        <source>the model refused</source>
+        <translation>das Modell hat abgelehnt</translation>
+    </message>
+    <message>
+        <source>Asked again: %1.</source>
+        <translation>Erneut gefragt: %1.</translation>
     </message>
 </context>
 <context>
@@ -1807,6 +1886,10 @@ hinein / heraus</translation>
     <message>
         <source>Reading the store…</source>
         <translation>Der Speicher wird gelesen …</translation>
+    </message>
+    <message>
+        <source>1 capture</source>
+        <translation>1 Aufzeichnung</translation>
     </message>
 </context>
 <context>
@@ -3060,6 +3143,10 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>Demo pace</source>
         <translation>Demo-Tempo</translation>
+    </message>
+    <message>
+        <source>%1 characters so far; no data for %2 s — gives up at %3 s</source>
+        <translation>%1 Zeichen bisher; seit %2 s keine Daten — Abbruch bei %3 s</translation>
     </message>
 </context>
 <context>

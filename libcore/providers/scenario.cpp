@@ -243,7 +243,25 @@ Error inFile(Error error, std::string_view file)
     return error;
 }
 
-// {"outcome", "flags", "attempts", "repairs", "transport_retries"}, each required.
+// A step code as engine/steps.h spells them: a word, then optionally ":" and a word or a
+// status ("mode:strict", "retry:529", "invalid").
+bool isStepCode(const Json& step)
+{
+    if (!step.is_string())
+        return false;
+    const std::string& code = step.get_ref<const std::string&>();
+    const std::size_t colon = code.find(':');
+    const auto word = [](std::string_view w, bool digits) {
+        return !w.empty() && w.size() <= 40 && std::all_of(w.begin(), w.end(), [digits](char c) {
+            return (c >= 'a' && c <= 'z') || c == '_' || (digits && c >= '0' && c <= '9');
+        });
+    };
+    const std::string_view view(code);
+    return colon == std::string::npos ? word(view, false) : word(view.substr(0, colon), false) && word(view.substr(colon + 1), true);
+}
+
+// {"outcome", "flags", "attempts", "repairs", "transport_retries"}, each required, and
+// optionally "steps": the visible steps as codes (engine/steps.h), in order.
 Error readExpect(const Json& expect, Scenario& scenario)
 {
     if (!expect.is_object())
@@ -258,6 +276,9 @@ Error readExpect(const Json& expect, Scenario& scenario)
         } else if (it.key() == "flags") {
             if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const Json& f) { return f.is_string(); }))
                 return Error{"must be an array of strings", where};
+        } else if (it.key() == "steps") {
+            if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const Json& step) { return isStepCode(step); }))
+                return Error{"must be an array of step codes (\"fix:trailing_comma\", \"retry:529\", \"stall\")", where};
         } else if (std::find(counts.begin(), counts.end(), it.key()) != counts.end()) {
             if (!it->is_number_unsigned() || it->get<std::uint64_t>() > 1000)
                 return Error{"must be an integer between 0 and 1000", where};

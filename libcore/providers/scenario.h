@@ -12,7 +12,10 @@
 //    "prompt": {"system": "...", "user": "..."},            // optional: what `run` asks by default
 //    "protocols": ["anthropic", "openai"],                  // optional: where the demo holds (all)
 //    "expect": {"outcome": "repaired", "flags": [], "attempts": 2, "repairs": 1,
-//               "transport_retries": 0},                    // optional: the run under the default policy
+//               "transport_retries": 0,                     // optional: the run under the default policy
+//               "steps": ["mode:strict", "invalid", "repair", "fix:trailing_comma"]},
+//                                                           // optional: what the screen shows, as
+//                                                           // engine/steps.h's codes, in order
 //    "turns": [
 //      {"text": "```json\n{...}\n```", "stop_reason": "end",
 //       "usage": {"input_tokens": 812, "output_tokens": 240, "cached_tokens": 0}, "delay_ms": 40},
@@ -139,7 +142,8 @@ struct Scenario
     std::string promptSystem;     // the prompt `run --scenario NAME` uses when given none
     std::string promptUser;
     // What a run under the default policy must show: {"outcome", "flags", "attempts",
-    // "repairs", "transport_retries"}, checked by the tests against every protocol listed.
+    // "repairs", "transport_retries"} and optionally "steps", checked by the tests against
+    // every protocol listed (the steps read off the workbench's widgets too).
     std::optional<Json> expect;
     std::vector<std::string> protocols; // "anthropic", "openai", "ollama"; empty: all three
     std::vector<Turn> turns;      // never empty once loaded

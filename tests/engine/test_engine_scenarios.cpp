@@ -1,11 +1,14 @@
 // The built-in demo scenarios keep their word: each states what a run under the default
-// policy shows ("expect": outcome, flags, attempts, repairs, transport retries), and this
+// policy shows ("expect": outcome, flags, attempts, repairs, transport retries, and the
+// visible steps as codes, engine/steps.h: those a record holds), and this
 // plays every one in process (the Scenario provider), over `conform-cli serve` in each wire
 // protocol it lists, and through `conform-cli run --scenario NAME` with no schema or prompt
 // given. All runs go at once, so the slow demos (a 20-second stall) cost their time once.
 #include "test_registry.h"
 
 #include "engine_fixture.h"
+
+#include "engine/steps.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -29,20 +32,26 @@ struct Play
     std::optional<RunRecord> record;
 };
 
-Json actualOf(const RunRecord& r)
+Json actualOf(const RunRecord& r, const Json& expect)
 {
     const Json metrics = r.metrics();
-    return Json{{"outcome", std::string(outcomeName(r.outcome))},
+    Json actual{{"outcome", std::string(outcomeName(r.outcome))},
                 {"flags", Json(std::vector<std::string>(r.flags.begin(), r.flags.end()))},
                 {"attempts", metrics["attempts"]}, {"repairs", metrics["repairs"]},
                 {"transport_retries", metrics["transport_retries"]}};
+    if (expect.contains("steps"))
+        actual["steps"] = steps::runSteps(r);
+    return actual;
 }
 
-Json sortedFlags(Json expect)
+// The promise as a record can keep it: flags in order, live-only steps ("stall") left out.
+Json comparable(Json expect)
 {
     std::vector<std::string> flags = expect["flags"].get<std::vector<std::string>>();
     std::sort(flags.begin(), flags.end());
     expect["flags"] = flags;
+    if (expect.contains("steps"))
+        expect["steps"] = steps::recordable(expect["steps"].get<std::vector<std::string>>());
     return expect;
 }
 
@@ -105,8 +114,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(std::all_of(plays.begin(), plays.end(), [](const Play& p) { return p.record.has_value(); }), 120000);
         QStringList broken;
         for (const Play& play : plays) {
-            const Json actual = actualOf(*play.record);
-            if (actual != sortedFlags(play.expect))
+            const Json actual = actualOf(*play.record, play.expect);
+            if (actual != comparable(play.expect))
                 broken << play.scenario + QStringLiteral(" via ") + play.via + QStringLiteral(": expected ")
                         + QString::fromStdString(play.expect.dump()) + QStringLiteral(", got ") + QString::fromStdString(actual.dump())
                         + QStringLiteral(" ended by ") + QString::fromStdString(play.record->endedBy);

@@ -154,6 +154,10 @@ private slots:
         QTest::newRow("expect unknown") << ok + R"("expect": {"outcome": "valid", "colour": 1}})" << "scenario.json: /expect/colour: unknown field";
         QTest::newRow("expect negative") << ok + R"("expect": {"outcome": "valid", "flags": [], "attempts": -1, "repairs": 0, "transport_retries": 0}})"
                                          << "scenario.json: /expect/attempts: must be an integer";
+        QTest::newRow("expect steps not codes") << ok + R"("expect": {"outcome": "valid", "flags": [], "attempts": 1, "repairs": 0, "transport_retries": 0, "steps": ["Fix: comma"]}})"
+                                                << "scenario.json: /expect/steps: must be an array of step codes";
+        QTest::newRow("expect steps empty part") << ok + R"("expect": {"outcome": "valid", "flags": [], "attempts": 1, "repairs": 0, "transport_retries": 0, "steps": ["retry:"]}})"
+                                                 << "scenario.json: /expect/steps: must be an array of step codes";
         QTest::newRow("protocol unknown") << ok + R"("protocols": ["grpc"]})" << "scenario.json: /protocols: must be an array";
         QTest::newRow("prompt field") << ok + R"("prompt": {"assistant": "x"}})" << "scenario.json: /prompt/assistant: must be a string";
         QTest::newRow("not JSON") << QByteArray("{\"name\": \"n\",\n  oops}") << "scenario.json: line 2, column 3";

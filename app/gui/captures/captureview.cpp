@@ -2,6 +2,7 @@
 
 #include "run/outcomewords.h"
 #include "run/attemptmodel.h"
+#include "run/attemptwords.h"
 #include "async/backgroundtask.h"
 #include "widgets/codeeditor.h"
 #include "captures/storedrun.h"
@@ -269,6 +270,8 @@ void CaptureView::showAttempt(int row)
     m_raw->clearMarks(CodeEditor::FocusMark);
     showText(m_request, dumpJson(attempt.request));
     m_issues->clear();
+    if (const QString cut = cutLine(attempt); !cut.isEmpty())
+        m_issues->addItem(cut);
     if (!attempt.error.empty())
         m_issues->addItem(tr("error: %1").arg(QString::fromStdString(attempt.error)));
     if (!attempt.extractionFailure.empty())

@@ -1,6 +1,8 @@
 #include "checks/fixtable.h"
 
 #include "checks/fixwords.h"
+#include "checks/steprole.h"
+#include "engine/steps.h"
 
 #include <QHeaderView>
 
@@ -48,8 +50,25 @@ void FixTable::setFixes(const std::vector<json::Fix>& fixes, const std::vector<j
                                           QStringLiteral("%1:%2").arg(at.line).arg(at.column), change});
         item->setToolTip(WhatColumn, QString::fromStdString(fix.kind));
         item->setToolTip(ChangeColumn, change);
+        item->setData(WhatColumn, kStepRole, QString::fromStdString(engine::steps::ofFix(fix.kind)));
         items << item;
         m_spans.push_back(Span{fix.offset, fix.length});
+    }
+    m_fixes = int(fixes.size());
+    addTopLevelItems(items);
+}
+
+void FixTable::addCoercions(const Json& coercions)
+{
+    QList<QTreeWidgetItem*> items;
+    for (const Json& coercion : coercions) {
+        const std::string kind = coercion.value("kind", std::string());
+        const QString change = coercionChange(coercion);
+        auto* item = new QTreeWidgetItem({coercionWords(kind), coercionPath(coercion), change});
+        item->setToolTip(WhatColumn, QString::fromStdString(kind));
+        item->setToolTip(ChangeColumn, change);
+        item->setData(WhatColumn, kStepRole, QString::fromStdString(engine::steps::ofCoercion(kind)));
+        items << item;
     }
     addTopLevelItems(items);
 }

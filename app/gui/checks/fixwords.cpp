@@ -97,18 +97,48 @@ QString describeFix(const std::string& kind, const std::string& before, const st
     return QString::fromStdString(kind).replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
-QString describeCoercion(const Json& coercion)
+namespace {
+
+QString dumped(const Json& value)
 {
-    const auto dumped = [](const Json& value) {
-        return QString::fromStdString(value.dump(-1, ' ', false, Json::error_handler_t::replace));
-    };
+    return QString::fromStdString(value.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+} // namespace
+
+QString coercionPath(const Json& coercion)
+{
     QString at = QStringLiteral("/");
     if (coercion.contains("path") && coercion["path"].is_array() && !coercion["path"].empty()) {
         at.clear();
         for (const Json& part : coercion["path"])
             at += QLatin1Char('/') + (part.is_string() ? QString::fromStdString(part.get<std::string>()) : dumped(part));
     }
-    return QCoreApplication::translate("FixWords", "%1 → %2 at %3").arg(dumped(coercion.value("before", Json())), dumped(coercion.value("after", Json())), at);
+    return at;
+}
+
+QString coercionChange(const Json& coercion)
+{
+    return QCoreApplication::translate("FixWords", "%1 → %2").arg(dumped(coercion.value("before", Json())), dumped(coercion.value("after", Json())));
+}
+
+QString describeCoercion(const Json& coercion)
+{
+    return QCoreApplication::translate("FixWords", "%1 at %2").arg(coercionChange(coercion), coercionPath(coercion));
+}
+
+// The kinds schema/coerce.cpp records.
+QString coercionWords(const std::string& kind)
+{
+    if (kind == "enum_case")
+        return QCoreApplication::translate("FixWords", "coerced: matched the enum's letter case");
+    if (kind == "boolean_word")
+        return QCoreApplication::translate("FixWords", "coerced: read a yes/no word as a boolean");
+    if (kind == "numeric_string")
+        return QCoreApplication::translate("FixWords", "coerced: read a numeric string as a number");
+    if (kind == "wrap_in_array")
+        return QCoreApplication::translate("FixWords", "coerced: wrapped a single value in an array");
+    return QCoreApplication::translate("FixWords", "coerced: %1").arg(QString::fromStdString(kind).replace(QLatin1Char('_'), QLatin1Char(' ')));
 }
 
 namespace {

@@ -22,6 +22,12 @@ QString quotedText(const std::string& text);
 
 // One coercion ({"path","kind","before","after"} as the engine records it).
 QString describeCoercion(const Json& coercion);
+// What a coercion of `kind` did, in words: "matched the enum's letter case".
+QString coercionWords(const std::string& kind);
+// A coercion's place in the value: "/overall_rating"; "/" for the whole value.
+QString coercionPath(const Json& coercion);
+// Its change, before → after, as JSON: "\"Amber\" → \"amber\"".
+QString coercionChange(const Json& coercion);
 
 // Where an attempt's value was read in its `raw` reply, as a presenter says it: "took the
 // ```json fence at line 3; the text around it dropped", "unwrapped the <function_calls> call

@@ -231,7 +231,8 @@ void Dashboard::refresh()
             const qlonglong unchecked = m_stats.overall.unchecked;
             const QString captures = QLocale().toString(qlonglong(m_stats.overall.count));
             const QString count = unchecked > 0 ? tr("%1 captures (%2 unchecked, left out of the rates)").arg(captures, QLocale().toString(unchecked))
-                                                : tr("%1 captures").arg(captures);
+                                  : m_stats.overall.count == 1 ? tr("1 capture")
+                                                               : tr("%1 captures").arg(captures);
             m_status->setText(tr("%1 · %2 s · %3").arg(count)
                                   .arg(seconds, 0, 'f', 2)
                                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));

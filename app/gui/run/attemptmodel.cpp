@@ -1,5 +1,7 @@
 #include "run/attemptmodel.h"
 
+#include "checks/steprole.h"
+#include "run/attemptwords.h"
 #include "widgets/themecolours.h"
 
 #include <QBrush>
@@ -45,7 +47,13 @@ QVariant AttemptModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (!record.error.empty())
             return QString::fromStdString(record.error);
+        if (index.column() == ModeColumn) {
+            const QString why = askedWhy(record, index.row() > 0 ? &attempt(index.row() - 1) : nullptr);
+            return why.isEmpty() ? QVariant() : QVariant(why);
+        }
         return index.column() == RetriesColumn ? retriesText(record.retries) : QVariant();
+    case kStepRole: // how it was asked, on the Mode column
+        return index.column() == ModeColumn ? QVariant(askedSteps(record, index.row() > 0 ? &attempt(index.row() - 1) : nullptr)) : QVariant();
     case Qt::ForegroundRole:
         // Valid attempts read green, failed exchanges red, replies no schema judged in their
         // own colour; the rest (repairable) amber.
@@ -69,8 +77,7 @@ QVariant AttemptModel::display(const engine::AttemptRecord& a, int row, int colu
     case IndexColumn:
         return row + 1;
     case ModeColumn:
-        return a.repair > 0 ? tr("%1 (repair %2)").arg(QString::fromStdString(std::string(providers::modeName(a.mode)))).arg(a.repair)
-                            : QString::fromStdString(std::string(providers::modeName(a.mode)));
+        return modeText(a);
     case StatusColumn:
         return a.httpStatus > 0 ? QVariant(a.httpStatus) : QVariant(QStringLiteral("—"));
     case RetriesColumn:

@@ -1,11 +1,14 @@
 #include "run/attemptview.h"
 
-#include "widgets/codeeditor.h"
-#include "widgets/editorpanel.h"
+#include "captures/storedrun.h"
 #include "checks/fixtable.h"
 #include "checks/fixwords.h"
-#include "captures/storedrun.h"
+#include "checks/steprole.h"
+#include "engine/steps.h"
+#include "run/attemptwords.h"
 #include "run/transportwords.h"
+#include "widgets/codeeditor.h"
+#include "widgets/editorpanel.h"
 
 #include <QLabel>
 #include <QListWidget>
@@ -110,6 +113,7 @@ void AttemptView::clear()
     m_issues->clear();
     m_candidate->clear();
     m_candidate->setVisible(false);
+    m_candidate->setProperty(kStepProperty, QString());
     m_fixes->setFixes({}, std::vector<json::Fix>{});
     m_sent->clear();
     m_transport->clear();
@@ -119,7 +123,7 @@ void AttemptView::clear()
     m_tabs->setTabText(TransportTab, tr("Transport"));
 }
 
-void AttemptView::showAttempt(const engine::AttemptRecord& attempt, int number, int retriesAllowed)
+void AttemptView::showAttempt(const engine::AttemptRecord& attempt, const engine::AttemptRecord* previous, int number, int retriesAllowed)
 {
     const QString raw = QString::fromStdString(attempt.raw);
     rawEditor()->setText(raw);
@@ -127,22 +131,28 @@ void AttemptView::showAttempt(const engine::AttemptRecord& attempt, int number, 
     m_streamed = raw.size();
     // Where the value was read is the story of a fenced or wrapped reply: said over the
     // reply and beside the fixes, not counted as one (it changed no byte of the JSON).
-    const QString candidate = attempt.candidate ? describeCandidate(*attempt.candidate, attempt.raw) : QString();
+    const QString candidate = attempt.candidate && !attempt.truncated ? describeCandidate(*attempt.candidate, attempt.raw) : QString();
     m_rawPanel->setNote(candidate.isEmpty() ? tr("attempt %1").arg(number) : tr("attempt %1 · %2").arg(QString::number(number), candidate));
     m_candidate->setText(candidate);
     m_candidate->setVisible(!candidate.isEmpty());
+    m_candidate->setProperty(kStepProperty, attempt.candidate && !candidate.isEmpty()
+                                                ? QString::fromStdString(engine::steps::ofCandidate(*attempt.candidate)) : QString());
     markRaw(attempt);
     showIssues(attempt);
-    m_fixes->setFixes(attempt.raw, attempt.fixes);
-    m_tabs->setTabText(FixesTab, tr("Fixes (%1)").arg(m_fixes->fixCount()));
-    showSent(attempt);
+    // The coercions are changes of their own, listed after the fixes (not issues: nothing is wrong).
+    // A cut reply is never the answer (nor repaired): what extraction would have made of it
+    // stays in the record, off the screen.
+    m_fixes->setFixes(attempt.raw, attempt.truncated ? Json::array() : attempt.fixes);
+    m_fixes->addCoercions(attempt.truncated ? Json::array() : attempt.coercions);
+    m_tabs->setTabText(FixesTab, tr("Fixes (%1)").arg(m_fixes->fixCount() + m_fixes->coercionCount()));
+    showSent(attempt, previous);
     showTransport(attempt, retriesAllowed);
 }
 
 void AttemptView::markRaw(const engine::AttemptRecord& attempt)
 {
     std::vector<Span> fixes;
-    for (const json::Fix& fix : fixesFromJson(attempt.fixes))
+    for (const json::Fix& fix : fixesFromJson(attempt.truncated ? Json::array() : attempt.fixes))
         fixes.push_back(Span{fix.offset, fix.length});
     rawEditor()->setMarks(CodeEditor::FixMark, fixes);
     std::vector<Span> issues;
@@ -156,32 +166,46 @@ void AttemptView::markRaw(const engine::AttemptRecord& attempt)
 void AttemptView::showIssues(const engine::AttemptRecord& attempt)
 {
     m_issues->clear();
+    const auto add = [this](const QString& text, const std::string& step = {}) {
+        auto* item = new QListWidgetItem(text, m_issues);
+        if (!step.empty())
+            item->setData(kStepRole, QString::fromStdString(step));
+        return item;
+    };
+    if (const QString cut = cutLine(attempt); !cut.isEmpty())
+        add(cut, "cut:max_tokens");
     if (!attempt.error.empty())
-        m_issues->addItem(tr("error: %1").arg(describeTransportError(attempt.error, attempt.httpStatus)));
+        add(tr("error: %1").arg(describeTransportError(attempt.error, attempt.httpStatus)), attempt.refused ? "refused" : "");
+    else if (attempt.refused)
+        add(tr("the model refused"), "refused");
     if (!attempt.extractionFailure.empty())
-        m_issues->addItem(tr("no JSON: %1").arg(QString::fromStdString(attempt.extractionFailure)));
+        add(tr("no JSON: %1").arg(QString::fromStdString(attempt.extractionFailure)));
+    // "invalid" on the first issue: the attempt was judged and failed (a cut reply is judged
+    // by nothing: it is never the answer).
+    bool first = attempt.checked && attempt.parsed && !attempt.valid && !attempt.truncated;
     for (const Json& issue : attempt.issues) {
-        auto* item = new QListWidgetItem(issueSummary(issue), m_issues);
+        QListWidgetItem* item = add(issueSummary(issue), first ? "invalid" : "");
+        first = false;
         if (issue.contains("span") && issue["span"].is_object()) {
             item->setData(kSpanOffsetRole, QVariant::fromValue(issue["span"].value("offset", std::size_t(0))));
             item->setData(kSpanLengthRole, QVariant::fromValue(issue["span"].value("length", std::size_t(0))));
         }
     }
-    for (const Json& coercion : attempt.coercions)
-        m_issues->addItem(tr("coerced: %1").arg(describeCoercion(coercion)));
     if (m_issues->count() == 0)
-        m_issues->addItem(attempt.valid ? tr("valid — no issues") : tr("no issues"));
+        add(attempt.valid ? tr("valid — no issues") : tr("no issues"));
     for (int i = 0; i < m_issues->count(); ++i) // a narrow pane elides; the whole line is a hover away
         m_issues->item(i)->setToolTip(m_issues->item(i)->text());
     m_tabs->setTabText(IssuesTab, tr("Issues (%1)").arg(attempt.issues.size()));
 }
 
-void AttemptView::showSent(const engine::AttemptRecord& attempt)
+void AttemptView::showSent(const engine::AttemptRecord& attempt, const engine::AttemptRecord* previous)
 {
     const QString message = lastUserMessage(attempt.request);
-    const QString heading = attempt.repair > 0 ? tr("The repair message sent (repair %1):").arg(attempt.repair)
-                                               : tr("The prompt sent:");
-    m_sent->setPlainText(message.isEmpty() ? QString() : heading + QStringLiteral("\n\n") + message);
+    const QString why = askedWhy(attempt, previous);
+    QString heading = attempt.repair > 0 ? tr("The repair message sent (repair %1):").arg(attempt.repair) : tr("The prompt sent:");
+    if (!why.isEmpty() && attempt.kind != engine::AttemptKind::Repair)
+        heading = tr("Asked again: %1.").arg(why) + QLatin1Char('\n') + heading;
+    m_sent->setPlainText(message.isEmpty() ? (why.isEmpty() ? QString() : tr("Asked again: %1.").arg(why)) : heading + QStringLiteral("\n\n") + message);
     m_tabs->setTabText(SentTab, attempt.repair > 0 ? tr("Repair message") : tr("Sent"));
 }
 
@@ -189,8 +213,10 @@ void AttemptView::showTransport(const engine::AttemptRecord& attempt, int retrie
 {
     m_transport->clear();
     int number = 0;
-    for (const providers::RetryRecord& retry : attempt.retries)
+    for (const providers::RetryRecord& retry : attempt.retries) {
         addTransportEvent(describeRetry(retry, ++number, retriesAllowed));
+        m_transport->item(m_transport->count() - 1)->setData(kStepRole, QString::fromStdString(engine::steps::ofRetry(retry)));
+    }
     if (attempt.transportError)
         addTransportEvent(describeTransportError(attempt.error, attempt.httpStatus));
     if (m_transport->count() == 0)

@@ -39,9 +39,11 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
 
     void clear();
-    // Shows `attempt` (the `number`-th, 1-based) after it finished; `retriesAllowed` is the
-    // policy's transport retries, for "retry 1 of 2".
-    void showAttempt(const engine::AttemptRecord& attempt, int number, int retriesAllowed);
+    // Shows `attempt` (the `number`-th, 1-based) after it finished; `previous` is the attempt
+    // before it (null for the first), for why it was asked; `retriesAllowed` is the policy's
+    // transport retries, for "retry 1 of 2". Every fact shown carries its step code
+    // (checks/steprole.h).
+    void showAttempt(const engine::AttemptRecord& attempt, const engine::AttemptRecord* previous, int number, int retriesAllowed);
 
     // Live: a new attempt starts streaming, its text grows (only the new part is appended, so
     // the cost per chunk does not grow with the reply), or a retry starts it over.
@@ -53,7 +55,7 @@ public:
 
 private:
     void showIssues(const engine::AttemptRecord& attempt);
-    void showSent(const engine::AttemptRecord& attempt);
+    void showSent(const engine::AttemptRecord& attempt, const engine::AttemptRecord* previous);
     void showTransport(const engine::AttemptRecord& attempt, int retriesAllowed);
     void markRaw(const engine::AttemptRecord& attempt);
 

@@ -1,18 +1,20 @@
 #include "run/runpane.h"
 
+#include "checks/steprole.h"
+#include "document/rundraft.h"
 #include "run/attemptmodel.h"
 #include "run/attemptview.h"
-#include "widgets/codeeditor.h"
-#include "widgets/editorpanel.h"
 #include "run/outcomewords.h"
 #include "run/promptvariables.h"
-#include "document/rundraft.h"
 #include "run/runprompt.h"
 #include "run/runtargetform.h"
-#include "widgets/tonelabel.h"
 #include "run/transportwords.h"
+#include "widgets/codeeditor.h"
+#include "widgets/editorpanel.h"
+#include "widgets/tonelabel.h"
 
 #include "engine/engine.h"
+#include "engine/steps.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -32,6 +34,9 @@
 namespace conform::gui {
 
 namespace {
+
+// A stream whose text has not grown for this long reads as gone quiet (RunPane::showActivity).
+constexpr qint64 kQuietAfterMs = 2000;
 
 Tone toneOf(const engine::RunRecord& record)
 {
@@ -250,6 +255,8 @@ QWidget* RunPane::buildResults()
     results->addWidget(m_detail);
     results->addWidget(m_valuePanel);
     results->setChildrenCollapsible(false);
+    results->setStretchFactor(0, 1); // the value keeps its share when the window narrows
+    results->setStretchFactor(1, 1);
     results->setSizes({320, 280});
     return results;
 }
@@ -392,6 +399,7 @@ void RunPane::onAttemptStarted(int index, const QString& target, const QString& 
     m_received = 0;
     m_retriesThisAttempt = 0;
     m_attemptClock.start();
+    m_lastArrival.invalidate();
     showOutcome(tr("running…"), Tone::Muted);
     showActivity();
 }
@@ -400,6 +408,7 @@ void RunPane::onChunk(const QString& partialText)
 {
     m_detail->showStreamed(partialText);
     m_received = partialText.size();
+    m_lastArrival.start();
     m_phase = tr("streaming");
     showActivity();
 }
@@ -417,14 +426,22 @@ void RunPane::onRetry(int, const providers::RetryRecord& retry)
 void RunPane::showActivity()
 {
     if (!isRunning()) {
+        m_activity->setProperty(kStepProperty, QString());
         m_activity->setText(m_runNote);
         return;
     }
     QString phase = m_phase;
     if (m_phase == tr("sending") && m_attemptClock.elapsed() > 300)
         phase = m_phase = tr("waiting for the reply");
-    if (m_received > 0)
+    // A stream gone quiet says so, and when the client gives up on it (the stall timeout):
+    // the silence is what a stalled-stream demo is about.
+    const bool quiet = m_phase == tr("streaming") && m_lastArrival.isValid() && m_lastArrival.elapsed() >= kQuietAfterMs;
+    if (quiet)
+        phase = tr("%1 characters so far; no data for %2 s — gives up at %3 s")
+                    .arg(m_received).arg(m_lastArrival.elapsed() / 1000).arg(m_spec.policy.stallTimeoutMs / 1000);
+    else if (m_received > 0)
         phase = tr("%1, %2 characters").arg(phase).arg(m_received);
+    m_activity->setProperty(kStepProperty, quiet ? QString::fromLatin1(engine::steps::kStall.data(), qsizetype(engine::steps::kStall.size())) : QString());
     m_activity->setText((m_runNote.isEmpty() ? QString() : m_runNote + QLatin1Char('\n')) + tr("%1 · %2 · %3 s (run %4 s)")
                             .arg(m_attemptName, phase)
                             .arg(m_attemptClock.elapsed() / 1000.0, 0, 'f', 1)
@@ -461,7 +478,7 @@ void RunPane::showAttempt(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
         return;
-    m_detail->showAttempt(m_model->attempt(row), row + 1, m_spec.policy.maxTransportRetries);
+    m_detail->showAttempt(m_model->attempt(row), row > 0 ? &m_model->attempt(row - 1) : nullptr, row + 1, m_spec.policy.maxTransportRetries);
 }
 
 } // namespace conform::gui

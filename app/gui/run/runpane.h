@@ -143,6 +143,7 @@ private:
     qsizetype m_received = 0;
     int m_retriesThisAttempt = 0;
     QElapsedTimer m_attemptClock;
+    QElapsedTimer m_lastArrival; // since the reply's text last grew
     QElapsedTimer m_runClock;
     QTimer m_ticker;
     std::unique_ptr<engine::Engine> m_engine;

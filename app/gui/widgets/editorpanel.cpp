@@ -29,10 +29,13 @@ EditorPanel::EditorPanel(const QString& title, CodeEditor::Kind kind, QWidget* p
       m_note(new QLabel(this)), m_document(new TextDocument(m_editor, title, this))
 {
     m_note->setForegroundRole(QPalette::PlaceholderText);
+    // A long note (where a value was read) must not hold the panel wide: it is cut at the
+    // panel's edge, and whole in its tooltip.
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 4);
-    bar->addWidget(m_header, 1);
-    bar->addWidget(m_note);
+    bar->addWidget(m_header);
+    bar->addWidget(m_note, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -62,6 +65,7 @@ QString EditorPanel::note() const
 void EditorPanel::setNote(const QString& note)
 {
     m_note->setText(note);
+    m_note->setToolTip(note);
 }
 
 void EditorPanel::updateHeader()
