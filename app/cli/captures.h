@@ -20,6 +20,10 @@ int capturesStats(const QStringList& arguments, Io& io);
 int capturesExport(const QStringList& arguments, Io& io);
 int capturesImport(const QStringList& arguments, Io& io);
 int capturesReplay(const QStringList& arguments, Io& io);
+int capturesClusters(const QStringList& arguments, Io& io);
+int capturesReview(const QStringList& arguments, Io& io);
+int capturesLabel(const QStringList& arguments, Io& io);
+int capturesToSuite(const QStringList& arguments, Io& io);
 
 // Parses a subcommand's arguments. Returns the exit code when the command is done already
 // (--help printed, or a usage error reported), nullopt to go on.

@@ -12,7 +12,7 @@ void StoreOptions::addTo(QCommandLineParser& parser, bool schemaFilter) const
 
 void StoreOptions::addFilters(QCommandLineParser& parser, bool schemaFilter) const
 {
-    parser.addOptions({schemaHash, schemaTitle, schemaId, promptHash, provider, model, mode, source, outcome, flag, label, since, until, text});
+    parser.addOptions({schemaHash, schemaTitle, schemaId, promptHash, provider, model, mode, source, outcome, flag, label, since, until, text, cluster});
     if (schemaFilter)
         parser.addOption(schema);
 }
@@ -20,7 +20,7 @@ void StoreOptions::addFilters(QCommandLineParser& parser, bool schemaFilter) con
 Result<store::Filter> StoreOptions::filter(const QCommandLineParser& parser, bool schemaFilter) const
 {
     store::Filter filter;
-    for (const QCommandLineOption* option : {&schemaHash, &schemaTitle, &schemaId, &promptHash, &provider, &model, &mode, &source, &outcome, &flag, &label, &since, &until, &text})
+    for (const QCommandLineOption* option : {&schemaHash, &schemaTitle, &schemaId, &promptHash, &provider, &model, &mode, &source, &outcome, &flag, &label, &since, &until, &text, &cluster})
         for (const QString& value : parser.values(*option))
             if (auto set = filter.set(option->names().constFirst().toStdString(), value.toStdString()); !set)
                 return set.error();

@@ -31,6 +31,7 @@ struct StoreOptions
     QCommandLineOption since{QStringLiteral("since"), QStringLiteral("Only runs at or after this ISO 8601 time (UTC unless it says)."), QStringLiteral("TIME")};
     QCommandLineOption until{QStringLiteral("until"), QStringLiteral("Only runs before this ISO 8601 time."), QStringLiteral("TIME")};
     QCommandLineOption text{QStringLiteral("text"), QStringLiteral("Only runs whose final reply contains TEXT."), QStringLiteral("TEXT")};
+    QCommandLineOption cluster{QStringLiteral("cluster"), QStringLiteral("Only captures of this failure cluster (`captures clusters` names them)."), QStringLiteral("C")};
 
     // Adds --store and the filters; `schemaFilter` false leaves --schema to the command.
     void addTo(QCommandLineParser& parser, bool schemaFilter = true) const;

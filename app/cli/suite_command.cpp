@@ -21,6 +21,7 @@
 #include <QFileInfo>
 
 #include <cstdio>
+#include <tuple>
 #include <ostream>
 
 namespace conform::cli {
@@ -39,6 +40,7 @@ struct Options
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as one JSON document.")};
     QCommandLineOption baseline{QStringLiteral("baseline"), QStringLiteral("Fail only on a significant regression against a baseline: a store (the same suite's captures in it) or K=V (the captures so labelled in --store, e.g. suite_run=ID)."), QStringLiteral("STORE|K=V")};
     QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("Every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
+    QCommandLineOption replay{QStringLiteral("replay"), QStringLiteral("Answer every case from its cassette, offline: no network, nothing stored; the recorded replies are re-judged against each case's schema as it stands.")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
 };
 
@@ -95,6 +97,8 @@ void printTable(const Json& report, Io& io)
 {
     io.out << "suite " << report["suite"].get<std::string>() << ": " << report["runs_done"] << " of " << report["runs_planned"]
            << " runs" << (report["stopped_by"].is_null() ? "" : " (stopped by " + report["stopped_by"].get<std::string>() + ")") << '\n';
+    if (report["replayed"].get<bool>())
+        io.out << "replayed from cassettes: the recorded replies re-judged against each case's schema as it stands, not regenerated\n";
     for (const Json& cell : report["cells"]) {
         io.out << "  " << (cell["passed"].get<bool>() ? "PASS " : "FAIL ") << cell["case"].get<std::string>() << " x "
                << cell["target"].get<std::string>() << ": " << cell["succeeded"] << "/" << cell["runs"] << " succeeded, mean repairs "
@@ -152,6 +156,7 @@ public:
         return "conform-cli suite FILE [--concurrency N] [--repeat N] [--target PROVIDER:MODEL[:MODE]]...\n"
                "                  [--min-success R] [--max-mean-repairs R] [--junit FILE]\n"
                "                  [--store PATH|URL | --no-store] [--baseline STORE|K=V] [--seed N] [--json]\n"
+               "conform-cli suite FILE --replay [--json] [--junit FILE]\n"
                "                  [--draft 7|2020-12] [--formats assert|annotate]\n"
                + std::string(kSchemaReadingUsage) + "\n"
                "The suite file's format: schemas/suite.schema.json. Every run is captured with the labels\n"
@@ -160,8 +165,12 @@ public:
                "suite, case and target (Fisher's exact test, Holm-corrected across cells): a significantly worse\n"
                "cell fails the suite, one unlucky run does not. STORE is another store; K=V selects captures of\n"
                "--store (suite_run=ID: an earlier run).\n"
+               "--replay answers each case from its cassette (captures to-suite writes them): offline, no socket opened,\n"
+               "nothing stored; the recorded replies are re-judged against the case's schema as it now stands. The\n"
+               "request that reaches the model (the messages, the model, the mode) must be the recorded one: any\n"
+               "difference is a cassette miss, exit 2 naming the case and the first part that differs.\n"
                "Exit: 0 every threshold holds (and no significant regression); 1 one does not (or nothing ran);\n"
-               "2 bad suite file or usage; 3 a target's provider could not be reached at all.";
+               "2 bad suite file, usage or a cassette miss; 3 a target's provider could not be reached at all.";
     }
 
     int execute(const QStringList& arguments, Io& io) override
@@ -169,7 +178,7 @@ public:
         QCommandLineParser parser;
         const Options o;
         parser.addOptions({o.concurrency, o.repeat, o.target, o.junit, o.minSuccess, o.maxMeanRepairs, o.store, o.noStore, o.json,
-                           o.baseline, o.seed, o.help});
+                           o.baseline, o.seed, o.replay, o.help});
         const SchemaReadingOptions schemaReading;
         schemaReading.addTo(parser);
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The suite file."), QStringLiteral("FILE"));
@@ -183,6 +192,11 @@ public:
             return fail(io, "suite: --store and --no-store contradict each other");
         if (parser.isSet(o.baseline) && parser.isSet(o.noStore))
             return fail(io, "suite: --baseline compares this run's captures; it needs them stored (not --no-store)");
+        const bool replay = parser.isSet(o.replay);
+        for (const QCommandLineOption* option : {&o.store, &o.baseline, &o.target})
+            if (replay && parser.isSet(*option))
+                return fail(io, "suite: --replay answers each case from its cassette and stores nothing: it takes no --"
+                                    + option->names().constFirst().toStdString());
         const QString file = parser.positionalArguments().constFirst();
         const auto reading = schemaReading.read(parser, "suite");
         if (!reading)
@@ -198,22 +212,41 @@ public:
         if (auto applied = applyOptions(parser, o, file, suite); !applied)
             return fail(io, applied.error().toString());
 
+        if (replay)
+            for (const suite::SuiteCase& c : suite.cases)
+                if (!c.cassette)
+                    return fail(io, "suite: case \"" + c.name + "\" has no cassette: --replay needs one for every case "
+                                    "(captures to-suite writes them)");
+        const bool stored = !parser.isSet(o.noStore) && !replay; // a replay never reopens a cluster
         std::unique_ptr<store::CaptureWriter> writer;
-        if (!parser.isSet(o.noStore)) {
+        if (stored) {
             auto opened = StoreOptions::openWriter(parser.value(o.store));
             if (!opened)
                 return fail(io, "suite: " + opened.error().toString());
             writer = std::move(opened.value());
         }
         const std::string startedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).chopped(1).toStdString();
-        suite::SuiteResults results = runSuiteToEnd(suite, writer.get(), io);
+        suite::SuiteResults results = runSuiteToEnd(suite, writer.get(), io, replay);
         if (!results.captureError.empty())
             return fail(io, "suite: the runs finished but were not captured: " + results.captureError);
-        return report(suite, results, parser.isSet(o.noStore) ? QString() : parser.value(o.store), !parser.isSet(o.noStore), parser, o,
-                      startedAt, io);
+        if (const std::string miss = firstCassetteMiss(results); !miss.empty())
+            return fail(io, miss); // never a silent pass, never a network call
+        return report(suite, results, stored ? parser.value(o.store) : QString(), stored, parser, o, startedAt, io);
     }
 
 private:
+    // The cassette miss of the first case (in the file's order) that had one, else "".
+    static std::string firstCassetteMiss(const suite::SuiteResults& results)
+    {
+        const suite::RunResult* first = nullptr;
+        for (const suite::RunResult& run : results.runs)
+            if (!run.cassetteMiss.empty()
+                && (!first || std::tie(run.job.caseIndex, run.job.targetIndex, run.job.repeat)
+                                  < std::tie(first->job.caseIndex, first->job.targetIndex, first->job.repeat)))
+                first = &run;
+        return first ? first->cassetteMiss : std::string();
+    }
+
     // The baseline's verdict into the report: a significant regression fails the suite.
     static Status againstBaseline(const suite::Suite& suite, const suite::SuiteResults& results, store::Store& current, const QString& baseline,
                                   Json& report)

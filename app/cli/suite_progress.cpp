@@ -7,9 +7,11 @@
 
 namespace conform::cli {
 
-suite::SuiteResults runSuiteToEnd(const suite::Suite& suite, store::CaptureWriter* writer, Io& io)
+suite::SuiteResults runSuiteToEnd(const suite::Suite& suite, store::CaptureWriter* writer, Io& io, bool replay)
 {
     suite::SuiteRunner runner(suite, writer);
+    if (replay)
+        runner.replayFromCassettes();
     auto done = std::make_shared<std::size_t>(0);
     QObject::connect(&runner, &suite::SuiteRunner::runFinished, [&, done](const suite::RunResult& run) {
         io.err << "conform-cli: [" << ++*done << "/" << runner.results().planned << "] " << suite.cases[run.job.caseIndex].name

@@ -10,6 +10,7 @@ namespace conform::store { class CaptureWriter; }
 
 namespace conform::cli {
 
-suite::SuiteResults runSuiteToEnd(const suite::Suite& suite, store::CaptureWriter* writer, Io& io);
+// `replay`: every run answered from its case's cassette (SuiteRunner::replayFromCassettes).
+suite::SuiteResults runSuiteToEnd(const suite::Suite& suite, store::CaptureWriter* writer, Io& io, bool replay = false);
 
 } // namespace conform::cli

@@ -135,7 +135,10 @@ void Engine::beginStep()
         for (const std::string& change : step().changes)
             m_record.notes.push_back(target().label() + ": strict schema: " + change);
     m_base = providers::Conversation{renderTemplate(m_spec.prompt.system, m_spec.prompt.variables), {}};
-    m_base.messages.push_back(providers::Message::user(renderTemplate(m_spec.prompt.user, m_spec.prompt.variables)));
+    if (!m_spec.prompt.messages.empty())
+        m_base.messages = m_spec.prompt.messages; // as sent: nothing to render
+    else
+        m_base.messages.push_back(providers::Message::user(renderTemplate(m_spec.prompt.user, m_spec.prompt.variables)));
     m_conversation = m_base;
     m_repairs = 0;
     m_prefill.clear();
@@ -170,7 +173,10 @@ void Engine::setUpTransport(const Target& t)
         m_transport.release()->deleteLater(); // we may be inside its own signal
     m_adapter = nullptr;
     providers::ChannelFactory channels;
-    if (t.provider == ProviderKind::Scenario) {
+    if (m_channelSource) {
+        channels = m_channelSource(t);
+        m_endpoint = providers::Endpoint{"cassette://" + t.label(), {}};
+    } else if (t.provider == ProviderKind::Scenario) {
         if (!t.scenario) {
             m_record.notes.push_back(t.label() + ": no scenario given");
             return;

@@ -28,6 +28,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -53,6 +54,11 @@ public:
     void setEnvironment(providers::Environment environment) { m_environment = std::move(environment); }
     // Clock and random source of the retry decisions (tests make delays deterministic).
     void setRetryClock(providers::WallClock clock, providers::UnitRandom random);
+    // Where every call goes instead of the network or a scenario: the channels for a target
+    // (`suite --replay` answers each call from a cassette this way, so no socket is opened).
+    // The target's provider still builds the requests and reads the replies; no key is read.
+    using ChannelSource = std::function<providers::ChannelFactory(const Target& target)>;
+    void setChannels(ChannelSource source) { m_channelSource = std::move(source); }
 
 signals:
     void attemptStarted(int index, const QString& target, const QString& mode, int repair);
@@ -91,6 +97,7 @@ private:
     providers::Environment m_environment;
     providers::WallClock m_clock;
     providers::UnitRandom m_random;
+    ChannelSource m_channelSource;
     std::unique_ptr<providers::Transport> m_transport;
     std::shared_ptr<providers::ScenarioSession> m_session;
     const providers::Adapter* m_adapter = nullptr;

@@ -19,6 +19,11 @@ struct Prompt
     std::string system;
     std::string user;
     std::map<std::string, std::string> variables; // {{name}} in system and user -> value
+    // The conversation as it is sent, after the system prompt, when it is more than one user
+    // message or must not be read as a template: a regression suite's case made from a
+    // captured call (the proxy's, an imported one's) that had no variables. When set, `user`
+    // is only what the run is filed under (its last user message) and nothing is rendered.
+    std::vector<providers::Message> messages;
 };
 
 // "auto" lets the engine pick the strongest mode the provider accepts for the schema and

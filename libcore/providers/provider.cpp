@@ -92,8 +92,7 @@ const Adapter& adapterFor(ProviderKind kind)
 
 std::string jsonInstruction(const Json& schema)
 {
-    return "Respond with only a JSON value that matches this JSON Schema, with no prose and no code fences:\n"
-        + conform::dump(schema, 2);
+    return std::string(kJsonInstructionLead) + conform::dump(schema, 2);
 }
 
 } // namespace conform::providers

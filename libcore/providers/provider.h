@@ -130,5 +130,8 @@ const Adapter& adapterFor(ProviderKind kind);
 // The instruction put in the system prompt in json-object and text modes, and in Anthropic's
 // json-object mode: "Respond with only a JSON value that matches this JSON Schema: ...".
 std::string jsonInstruction(const Json& schema);
+// How that instruction starts (the schema follows it): model_request.h leaves it out.
+inline constexpr std::string_view kJsonInstructionLead =
+    "Respond with only a JSON value that matches this JSON Schema, with no prose and no code fences:\n";
 
 } // namespace conform::providers

@@ -444,6 +444,46 @@ bool Scenario::startSession() const
     return variedSession(m_sessions->fetch_add(1));
 }
 
+Result<Turn> parseTurn(const Json& json, const std::string& where)
+{
+    return TurnReader(json, where).read();
+}
+
+Json turnJson(const Turn& turn)
+{
+    Json out = Json::object();
+    if (turn.text)
+        out["text"] = *turn.text;
+    if (turn.toolInput)
+        out["tool_input"] = *turn.toolInput;
+    if (!turn.toolName.empty())
+        out["tool_name"] = turn.toolName;
+    if (turn.stopReason)
+        out["stop_reason"] = std::string(stopReasonName(*turn.stopReason));
+    constexpr std::int64_t kMaxCount = 100'000'000; // what a turn's usage may say (readUsage)
+    if (turn.usage && turn.usage->known() && turn.usage->inputTokens <= kMaxCount && turn.usage->outputTokens <= kMaxCount
+        && turn.usage->cachedTokens <= kMaxCount)
+        out["usage"] = Json{{"input_tokens", turn.usage->inputTokens}, {"output_tokens", turn.usage->outputTokens},
+                            {"cached_tokens", turn.usage->cachedTokens}};
+    if (turn.status != 0)
+        out["status"] = turn.status;
+    if (!turn.headers.empty()) {
+        Json headers = Json::object();
+        for (const auto& [name, value] : turn.headers)
+            headers[name] = value;
+        out["headers"] = std::move(headers);
+    }
+    if (turn.body)
+        out["body"] = *turn.body;
+    if (turn.delayMs > 0)
+        out["delay_ms"] = turn.delayMs;
+    if (turn.stallMs > 0)
+        out["stall_ms"] = turn.stallMs;
+    if (turn.dropAfterBytes)
+        out["drop_after_bytes"] = *turn.dropAfterBytes;
+    return out;
+}
+
 Result<Scenario> parseScenario(const Json& document, std::string_view file)
 {
     if (!document.is_object())

@@ -171,6 +171,11 @@ private:
     std::shared_ptr<std::atomic<std::uint64_t>> m_sessions = std::make_shared<std::atomic<std::uint64_t>>(0);
 };
 
+// One turn of a scenario (or a cassette's reply), checked as a scenario file's turns are;
+// errors name the pointer under `where`. turnJson() writes it back the same way.
+Result<Turn> parseTurn(const Json& json, const std::string& where);
+Json turnJson(const Turn& turn);
+
 // Parses a scenario document. `file` is only used to prefix errors ("x.json: /turns/0: ...");
 // pass "" for none.
 Result<Scenario> parseScenario(const Json& document, std::string_view file = {});

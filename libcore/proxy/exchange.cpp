@@ -6,6 +6,7 @@
 #include "engine/observed.h"
 #include "json/parse.h"
 #include "providers/http.h"
+#include "providers/model_request.h"
 #include "providers/provider.h"
 
 #include <algorithm>
@@ -24,24 +25,6 @@ std::string textOf(const Json& content)
         for (const Json& block : content)
             text += stringOf(member(block, "text"));
     return text;
-}
-
-providers::Mode modeOf(providers::ProviderKind provider, const Json& body)
-{
-    using providers::Mode;
-    if (provider == providers::ProviderKind::OpenAI) {
-        const std::string format = stringOf(member(member(body, "response_format"), "type"));
-        if (format == "json_schema") return Mode::Strict;
-        if (format == "json_object") return Mode::JsonObject;
-        return member(body, "tools").is_array() && member(body, "tool_choice").is_object() ? Mode::Tool : Mode::Text;
-    }
-    if (provider == providers::ProviderKind::Anthropic) {
-        if (stringOf(member(member(member(body, "output_config"), "format"), "type")) == "json_schema")
-            return Mode::Strict;
-        return stringOf(member(member(body, "tool_choice"), "type")) == "tool" ? Mode::Tool : Mode::Text;
-    }
-    const Json& format = member(body, "format");
-    return format.is_object() ? Mode::Strict : format.is_string() ? Mode::JsonObject : Mode::Text;
 }
 
 // The system prompt and the first user turn, so captures group by prompt like the engine's.
@@ -111,7 +94,7 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
 {
     engine::AttemptRecord a;
     a.target = std::string(providers::providerName(provider)) + "/" + stringOf(member(body, "model"));
-    a.mode = modeOf(provider, body);
+    a.mode = providers::modeOfRequest(provider, body);
     const bool stream = member(body, "stream").is_boolean() ? member(body, "stream").get<bool>() : provider == providers::ProviderKind::Ollama;
     const providers::HttpRequest request = recordedRequest(exchange, stream);
     a.request = request.toJson();

@@ -3,6 +3,7 @@
 #include "store/detail/body_packing.h"
 #include "store/detail/capture_detail.h"
 #include "store/capture_spec.h"
+#include "store/signature.h"
 
 #include "base/json_access.h"
 #include "base/names.h"
@@ -199,6 +200,9 @@ void summarize(Capture& c)
         const Json issues = attempt.value("issues", Json::array());
         c.reply.firstIssue = issues.is_array() && !issues.empty() ? issues[0] : Json();
     }
+    auto signature = signatureOf(s, c.run);
+    c.signature = signature ? std::make_shared<const Signature>(std::move(*signature)) : nullptr;
+    s.cluster = c.signature ? c.signature->clusterId() : std::string();
 }
 
 void applySpec(Capture& c, detail::SpecParts spec)
@@ -338,7 +342,7 @@ Json CaptureSummary::toJson() const
                 {"outcome", std::string(outcomeNameOf(outcome))}, {"flags", flagNames(flags)}, {"attempts", attempts},
                 {"repairs", repairs}, {"latency_ms", latencyMs},
                 {"tokens", Json{{"input", tokensIn}, {"output", tokensOut}, {"cached", tokensCached}}},
-                {"labels", std::move(labelObject)}};
+                {"labels", std::move(labelObject)}, {"cluster", cluster.empty() ? Json() : Json(cluster)}};
 }
 
 Json Capture::document() const
@@ -416,6 +420,25 @@ Result<Capture> captureFromDocument(Json document, const std::function<std::stri
     return detail::finishCapture(std::move(c), hasTime, std::move(parts).value(), fallbackId);
 }
 
+Json issueSummary(const Json& issues)
+{
+    Json out = Json::array();
+    if (!issues.is_array())
+        return out;
+    for (const Json& issue : issues) {
+        if (out.empty()) {
+            out.push_back(issue); // the final reply's first issue is stored whole
+            continue;
+        }
+        Json kept = Json::object();
+        for (const char* key : {"code", "path", "message"})
+            if (issue.is_object() && issue.contains(key))
+                kept[key] = issue[key];
+        out.push_back(std::move(kept));
+    }
+    return out;
+}
+
 Json runSummary(const engine::RunRecord& record)
 {
     Json attempts = Json::array();
@@ -423,14 +446,16 @@ Json runSummary(const engine::RunRecord& record)
         Json retries = Json::array();
         for (const providers::RetryRecord& retry : a.retries)
             retries.push_back(retry.toJson());
-        Json firstIssue = Json::array();
-        if (a.issues.is_array() && !a.issues.empty())
-            firstIssue.push_back(a.issues[0]);
-        attempts.push_back(Json{{"target", a.target}, {"mode", std::string(providers::modeName(a.mode))}, {"repair", a.repair}, {"raw", a.raw},
-                                {"parsed", a.parsed}, {"valid", a.valid}, {"checked", a.checked}, {"truncated", a.truncated},
-                                {"usage", a.usage.toJson()},
-                                {"latency_ms", a.latencyMs}, {"not_enforced", a.notEnforced}, {"retries", std::move(retries)},
-                                {"issues", std::move(firstIssue)}});
+        Json attempt{{"target", a.target}, {"mode", std::string(providers::modeName(a.mode))}, {"repair", a.repair}, {"raw", a.raw},
+                     {"parsed", a.parsed}, {"valid", a.valid}, {"checked", a.checked}, {"truncated", a.truncated},
+                     {"usage", a.usage.toJson()},
+                     {"latency_ms", a.latencyMs}, {"http_status", a.httpStatus}, {"not_enforced", a.notEnforced},
+                     {"retries", std::move(retries)}, {"issues", issueSummary(a.issues)}};
+        if (!a.error.empty())
+            attempt["error"] = a.error;
+        if (!a.extractionFailure.empty())
+            attempt["extraction_failure"] = a.extractionFailure;
+        attempts.push_back(std::move(attempt));
     }
     Json run{{"outcome", std::string(engine::outcomeName(record.outcome))},
              {"flags", Json([&] { const auto flags = record.flagsWritten(); return std::vector<std::string>(flags.begin(), flags.end()); }())},

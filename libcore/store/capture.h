@@ -27,6 +27,7 @@
 namespace conform::store {
 
 namespace detail { struct BodyTemplate; } // store/detail/body_packing.h
+struct Signature;                         // store/signature.h
 
 using Labels = std::vector<std::pair<std::string, std::string>>; // in the order given
 
@@ -66,6 +67,9 @@ struct CaptureSummary
     // repair overhead.
     std::int64_t firstTokensIn = 0, firstTokensOut = 0, firstTokensCached = 0;
     Labels labels;
+    // The cluster of its signature (signature.h): 16 hex digits, "" when it has none (valid
+    // and unchecked captures).
+    std::string cluster;
 
     // One `captures list --json` line.
     Json toJson() const;
@@ -97,6 +101,9 @@ struct Capture
                               // holds only what the summary reads)
     std::string packedBodies; // set by BodyPacker::pack(): the spec's rest and the run as stored
     std::shared_ptr<const detail::BodyTemplate> bodyTemplate; // what packedBodies were packed against
+    // Its signature, made with the summary (the store keeps its findings once per cluster);
+    // null when it has none, and in captures read back from a store (summary.cluster names it).
+    std::shared_ptr<const Signature> signature;
 
     // {"id", "time", "source", "labels", "spec": {"schema", "prompt", "targets", "policy"}, ...run}:
     // `captures show --json` and one line of `captures export`. Key order is fixed, so
@@ -166,10 +173,14 @@ struct CaptureParts
 };
 Result<Capture> captureFromParts(CaptureParts parts);
 
-// What the summary reads of a run (outcome, flags, metrics, best_attempt; each attempt's
-// target, mode, repair, raw, parsed, valid, checked, truncated, usage, latency_ms,
-// not_enforced, retries and first issue), for CaptureParts::run beside the run's text.
+// What the summary and the signature read of a run (outcome, flags, metrics, best_attempt;
+// each attempt's target, mode, repair, raw, parsed, valid, checked, truncated, usage,
+// latency_ms, http_status, error, extraction_failure, not_enforced, retries and issues), for
+// CaptureParts::run beside the run's text.
 Json runSummary(const engine::RunRecord& record);
+// An attempt's issues as the summary keeps them: the first whole, the others' code, path
+// and message (what a signature reads).
+Json issueSummary(const Json& issues);
 
 // Helpers shared by the store and its commands.
 std::string newCaptureId();                                // time-ordered, UUID-shaped

@@ -2,6 +2,10 @@
 
 #include "store/capture_spec.h"
 
+#include "base/json_access.h"
+#include "engine/template.h"
+#include "providers/model_request.h"
+
 #include <algorithm>
 
 namespace conform::store {
@@ -39,7 +43,42 @@ std::optional<providers::Turn> answerTurn(const Json& attempt)
     return turn;
 }
 
+// What an attempt's request put before the model: its recorded body read, else the
+// capture's prompt as the engine renders it.
+providers::ModelRequest requestOf(const Capture& capture, const Json& attempt)
+{
+    const std::string target = stringOf(member(attempt, "target"));
+    const std::size_t slash = target.find('/');
+    const auto provider = providers::parseProviderKind(target.substr(0, slash)).value_or(providers::ProviderKind::Anthropic);
+    const Json& body = member(member(attempt, "request"), "body");
+    if (member(body, "model").is_string())
+        return providers::modelRequestOf(provider, body);
+    providers::ModelRequest request;
+    request.model = slash == std::string::npos ? std::string() : target.substr(slash + 1);
+    request.mode = providers::parseMode(stringOf(member(attempt, "mode"))).value_or(providers::Mode::Text);
+    const engine::RunSpec spec = specOfCapture(capture);
+    if (std::string system = engine::renderTemplate(spec.prompt.system, spec.prompt.variables); !system.empty())
+        request.messages.push_back({"system", std::move(system)});
+    request.messages.push_back({"user", engine::renderTemplate(spec.prompt.user, spec.prompt.variables)});
+    return request;
+}
+
 } // namespace
+
+providers::Cassette cassetteOfCapture(const Capture& capture)
+{
+    providers::Cassette cassette;
+    for (const Json& attempt : capture.run.value("attempts", Json::array())) {
+        if (!attempt.is_object())
+            continue;
+        providers::Turn reply = answerTurn(attempt).value_or(faultTurn(503));
+        // A fault keeps the provider's words: they say whether a 400 refused the mode.
+        if (reply.isFault() && member(attempt, "error").is_string())
+            reply.body = member(attempt, "error");
+        cassette.calls.push_back({requestOf(capture, attempt), std::move(reply)});
+    }
+    return cassette;
+}
 
 providers::Scenario scenarioOfCapture(const Capture& capture)
 {

@@ -68,7 +68,8 @@ Json toJson(element e)
     }
 }
 
-// What summarize() reads of an attempt; the request and the rest stay in the text.
+// What summarize() and the signature read of an attempt; the request and the rest stay in
+// the text.
 Json attemptSummary(element attempt)
 {
     Json out = Json::object();
@@ -77,14 +78,24 @@ Json attemptSummary(element attempt)
     for (auto field : objectOf(attempt)) {
         const std::string_view key = field.key;
         if (key == "issues") {
-            Json first = Json::array();
+            // The first issue whole (the final reply's is stored), the others as a signature
+            // reads them.
+            Json issues = Json::array();
             if (field.value.is_array())
                 for (element issue : arrayOf(field.value)) {
-                    first.push_back(toJson(issue));
-                    break;
+                    if (issues.empty() || !issue.is_object()) {
+                        issues.push_back(toJson(issue));
+                        continue;
+                    }
+                    Json kept = Json::object();
+                    for (auto part : objectOf(issue))
+                        if (part.key == "code" || part.key == "path" || part.key == "message")
+                            kept[std::string(part.key)] = toJson(part.value);
+                    issues.push_back(std::move(kept));
                 }
-            out["issues"] = std::move(first);
+            out["issues"] = std::move(issues);
         } else if (key == "target" || key == "mode" || key == "repair" || key == "raw" || key == "parsed" || key == "valid"
+                   || key == "checked" || key == "truncated" || key == "error" || key == "http_status" || key == "extraction_failure"
                    || key == "usage" || key == "latency_ms" || key == "not_enforced" || key == "retries") {
             out[std::string(key)] = toJson(field.value);
         }

@@ -62,6 +62,8 @@ Status Filter::set(const std::string& name, const std::string& value)
         (name == "since" ? sinceMs : untilMs) = time.value();
     } else if (name == "text") {
         replyContains = value;
+    } else if (name == "cluster") {
+        cluster = value;
     } else {
         return invalid("is not a filter");
     }
@@ -103,6 +105,8 @@ SqlCondition whereClause(const Filter& f)
     if (!f.replyContains.empty())
         addCondition(where, QStringLiteral("EXISTS (SELECT 1 FROM capture_replies r WHERE r.capture_seq = c.seq AND r.raw LIKE ? ESCAPE '!')"),
                      {likePattern(f.replyContains, false)});
+    if (!f.cluster.empty())
+        addCondition(where, QStringLiteral("c.cluster = ?"), {QString::fromStdString(f.cluster)});
     if (f.afterSeq)
         addCondition(where, f.descending ? QStringLiteral("c.seq < ?") : QStringLiteral("c.seq > ?"),
                      {QVariant::fromValue<qlonglong>(*f.afterSeq)});

@@ -29,6 +29,7 @@ struct Filter
     std::vector<std::pair<std::string, std::string>> labels; // each key=value must hold
     std::optional<std::int64_t> sinceMs, untilMs; // [since, until)
     std::string replyContains;   // text in the raw reply the run ended on
+    std::string cluster;         // the failure cluster (clusters.h), exactly
     std::optional<std::int64_t> afterSeq;  // keyset paging: rows after (or before) this one
     bool descending = false;
 

@@ -24,22 +24,32 @@
 //            were stored as valid and are moved there, with their first try; a cut reply's
 //            first try is never valid; schemas.schema_id holds a schema's "$id" (what replay
 //            and the workbench scope a schema's captures by). The rollups are rebuilt.
+// Version 10: failure clusters and reviews (signature.h, clusters.h, reviews.h): each failed,
+//            fallback and repaired capture's cluster (captures.cluster, with a partial index,
+//            so clusters are a GROUP BY), each cluster's signature once (clusters), reviews of
+//            clusters and captures (reviews) and every change to them (review_history). The
+//            clusters of captures already stored are worked out from their run documents by
+//            the store (Store::open hands the step its `fillClusters`), in the same
+//            transaction; one whose body cannot be read is left without a cluster.
 #include "base/result.h"
 #include "store/detail/connection.h"
 
 #include <QStringList>
 
+#include <functional>
+
 namespace conform::store {
 
-inline constexpr int kStoreVersion = 9;
+inline constexpr int kStoreVersion = 10;
 
 // The statements of one step (tests build an old store from them).
 QStringList migrationStatements(int version, Dialect dialect);
 
 // Brings the store to kStoreVersion, and rebuilds the rollups when they were emptied while
 // captures were kept (the way to have rows written around the writer counted). Takes the
-// write lock only when there is work to do.
-Status migrate(Connection& connection);
+// write lock only when there is work to do. `fillClusters` gives the captures already stored
+// their clusters (step 10): it reads whole captures, which only a Store can.
+Status migrate(Connection& connection, const std::function<Status()>& fillClusters);
 
 // The store's version: 0 for an empty database.
 Result<int> storedVersion(Connection& connection);

@@ -10,6 +10,7 @@
 
 #include <QSqlQuery>
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <optional>
@@ -36,8 +37,9 @@ Json parsedOrNull(const QVariant& value)
 // The summary columns, in the order summaryOf() reads them, from index `at`.
 const QString kSummaryColumns = QStringLiteral(
     "c.seq, c.id, c.created_at, c.schema_hash, s.title, c.prompt_hash, c.provider, c.model, c.mode, c.outcome, c.flags,"
-    " c.attempts, c.repairs, c.parse_ok_first, c.first_try_valid, c.latency_ms, c.tokens_in, c.tokens_out, c.tokens_cached, c.source");
-constexpr int kSummaryColumnCount = 20;
+    " c.attempts, c.repairs, c.parse_ok_first, c.first_try_valid, c.latency_ms, c.tokens_in, c.tokens_out, c.tokens_cached, c.source,"
+    " c.cluster");
+constexpr int kSummaryColumnCount = 21;
 
 CaptureSummary summaryOf(const QSqlQuery& q)
 {
@@ -61,6 +63,7 @@ CaptureSummary summaryOf(const QSqlQuery& q)
     s.tokensOut = q.value(17).toLongLong();
     s.tokensCached = q.value(18).toLongLong();
     s.source = stringOf(q.value(19));
+    s.cluster = stringOf(q.value(20));
     return s;
 }
 
@@ -103,22 +106,21 @@ Dialect Store::dialect() const
 Result<std::unique_ptr<Store>> Store::open(const StoreLocation& location, const OpenOptions& options)
 {
     // Several processes may create or upgrade one store at once: each waits its turn.
-    auto connection = retryWhileLocked(options.lockWaitMs, [&]() -> Result<std::unique_ptr<Connection>> {
+    return retryWhileLocked(options.lockWaitMs, [&]() -> Result<std::unique_ptr<Store>> {
         auto opened = Connection::open(location, options);
         if (!opened)
             return opened.error();
-        if (auto migrated = migrate(*opened.value()); !migrated)
+        std::unique_ptr<Store> store(new Store(std::move(opened).value()));
+        // The upgrade to clusters reads whole captures, which the Store does (store_clusters.cpp).
+        if (auto migrated = migrate(*store->m_connection, [&store] { return store->fillClusters(); }); !migrated)
             return migrated.error();
         if (options.create) { // take the write lock once, briefly: a busy store fails now
-            if (auto began = opened.value()->begin(true); !began)
+            if (auto began = store->m_connection->begin(true); !began)
                 return began.error();
-            opened.value()->rollback();
+            store->m_connection->rollback();
         }
-        return opened;
+        return store;
     });
-    if (!connection)
-        return connection.error();
-    return std::unique_ptr<Store>(new Store(std::move(connection).value()));
 }
 
 Result<InsertResult> Store::insert(const std::vector<Capture>& captures)
@@ -288,6 +290,9 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
             if (!stored)
                 return stored.error();
         }
+    if (c.signature && firstTime("k" + s.cluster))
+        if (auto stored = insertCluster(*c.signature, s.cluster); !stored)
+            return stored;
     const std::string key = caseKey(s.labels, s.provider, s.model);
     // The new row's seq comes back without RETURNING on SQLite (see insertRow): RETURNING
     // makes the insert a statement that may need undoing on its own, so SQLite first copies
@@ -296,12 +301,12 @@ Status Store::insertOne(const Capture& c, InsertResult& result)
     auto row = insert(
         QStringLiteral("INSERT INTO captures (id, created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts,"
                        " repairs, parse_ok_first, first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, source,"
-                       " first_tokens_in, first_tokens_out, first_tokens_cached)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"),
+                       " first_tokens_in, first_tokens_out, first_tokens_cached, cluster)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"),
         {s.id, s.createdAtMs, s.schemaHash, s.promptHash, s.provider, s.model, s.mode, std::int64_t(s.outcome), std::int64_t(s.flags),
          std::int64_t(s.attempts), std::int64_t(s.repairs), std::int64_t(s.parseOkFirst), std::int64_t(s.firstTryValid), s.latencyMs,
          s.tokensIn, s.tokensOut, s.tokensCached, std::int64_t(latencyBin(s.latencyMs)), key.empty() ? RowValue(nullptr) : RowValue(key),
-         source, s.firstTokensIn, s.firstTokensOut, s.firstTokensCached},
+         source, s.firstTokensIn, s.firstTokensOut, s.firstTokensCached, s.cluster.empty() ? RowValue(nullptr) : RowValue(s.cluster)},
         true);
     if (!row)
         return row.error();
@@ -480,7 +485,7 @@ Result<std::vector<Version>> Store::versions(const std::string& field, const Fil
     return out;
 }
 
-Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const QVariantList& values)
+Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const QVariantList& values, std::vector<std::string>* unreadable)
 {
     auto rows = m_connection->exec(QStringLiteral("SELECT ") + kSummaryColumns + QStringLiteral(
                                        ", s.body, p.system_text, p.user_text, b.spec, b.run, b.packed, b.template_id, r.raw FROM captures c"
@@ -531,6 +536,10 @@ Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const
         Result<std::pair<std::string, std::string>> bodies = Error{"", {}};
         if (packed[i]->templateId) {
             auto bodyTemplate = readTemplate(*packed[i]->templateId);
+            if (!bodyTemplate && unreadable) {
+                unreadable->push_back(c.summary.id);
+                continue;
+            }
             if (!bodyTemplate)
                 return Error{bodyTemplate.error().message + " (capture " + c.summary.id + ")", location().display()};
             const std::string& dictionary = m_readDictionaries->get(c.summary.schemaHash, c.summary.promptHash, bodyTemplate.value()->hash, [&] {
@@ -542,6 +551,10 @@ Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const
                 return detail::bodyDictionary(schemaText, c.system, c.user);
             });
             bodies = detail::unpackBodies(bytes, dictionary);
+        }
+        if (!bodies && unreadable) {
+            unreadable->push_back(c.summary.id);
+            continue;
         }
         if (!bodies)
             return Error{bodies.error().message + " (capture " + c.summary.id + ")", location().display()};
@@ -555,6 +568,8 @@ Result<std::vector<Capture>> Store::loadCaptures(const QString& condition, const
             c.run["outcome"] = "unchecked";
     if (auto labelled = attachLabels(seqs, [&](std::size_t row) -> Labels& { return captures[row].summary.labels; }); !labelled)
         return labelled.error();
+    if (unreadable && !unreadable->empty())
+        std::erase_if(captures, [&](const Capture& c) { return std::find(unreadable->begin(), unreadable->end(), c.summary.id) != unreadable->end(); });
     return captures;
 }
 

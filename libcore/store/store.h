@@ -20,10 +20,13 @@
 // never appear).
 #include "base/result.h"
 #include "store/capture.h"
+#include "store/clusters.h"
 #include "store/filter.h"
+#include "store/labels.h"
 #include "store/location.h"
 #include "store/metrics.h"
 #include "store/order.h"
+#include "store/reviews.h"
 #include "stats/prices.h"
 
 #include <functional>
@@ -136,8 +139,34 @@ public:
     // `filter`, newest first, at most `limit`. An Error for another field.
     Result<std::vector<Version>> versions(const std::string& field, const Filter& filter, int limit);
 
+    // Failures grouped by cause (clusters.h), in the query's order; `cluster` one of them
+    // over every capture it holds (nullopt when the store has no such cluster).
+    Result<std::vector<Cluster>> clusters(const ClusterQuery& query);
+    Result<std::optional<Cluster>> cluster(const std::string& id);
+
+    // Reviews (reviews.h). review() changes every subject or none: an unknown id, a missing
+    // reviewer or the state `regressed` is an Error naming it. Returns the changes as the
+    // history now holds them, one per subject.
+    Result<std::vector<ReviewEvent>> review(const ReviewChange& change);
+    Result<std::optional<Review>> reviewOf(const ReviewSubject& subject);
+    Result<std::vector<ReviewEvent>> reviewHistory(const ReviewSubject& subject);
+
+    // Labels changed after the fact (labels.h), in one transaction: an unknown id or a key
+    // the store keeps as a column changes nothing.
+    Status relabel(const LabelChange& change);
+
 private:
     explicit Store(std::unique_ptr<Connection> connection);
+    // The cluster's signature, kept once (the first capture's words for its findings).
+    Status insertCluster(const Signature& signature, const std::string& id);
+    // Gives every failed, fallback and repaired capture without a cluster its cluster, from
+    // its run document: the upgrade to store version 10 (migrations.h). A capture whose body
+    // cannot be read is left without one: a damaged body must not keep a store from opening.
+    Status fillClusters();
+    // The summary rows of each cluster in `clusters` (clusters table, review, examples...).
+    Status completeClusters(std::vector<Cluster>& clusters, const ClusterQuery& query);
+    // The seqs of the captures `ids` name, in that order; an Error names the first unknown one.
+    Result<std::vector<std::int64_t>> seqsOf(const std::vector<std::string>& ids);
     Status insertOne(const Capture& capture, InsertResult& result);
     // The template the store packs a capture of this schema against: the one it keeps for the
     // schema, else this capture's own bodies (detail/body_packing.h).
@@ -145,7 +174,10 @@ private:
     // A template's id, the template written (once, by its hash) when new.
     Result<std::int64_t> templateId(const detail::BodyTemplate& bodyTemplate, const Capture& capture);
     Result<std::shared_ptr<const detail::BodyTemplate>> readTemplate(std::int64_t id);
-    Result<std::vector<Capture>> loadCaptures(const QString& condition, const QVariantList& values);
+    // Whole captures; `unreadable`, when given, receives the ids of those whose bodies cannot
+    // be read (left out), which are otherwise an Error.
+    Result<std::vector<Capture>> loadCaptures(const QString& condition, const QVariantList& values,
+                                              std::vector<std::string>* unreadable = nullptr);
     Result<detail::PackedGrouping> grouping(const std::vector<std::string>& by);
     // Fills each row's labels (rows in `seqs` order) in one query.
     Status attachLabels(const std::vector<std::int64_t>& seqs, const std::function<Labels&(std::size_t row)>& labelsOf);

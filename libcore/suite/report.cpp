@@ -137,7 +137,7 @@ Json SuiteReport::toJson() const
                 {"runs_planned", runsPlanned}, {"runs_done", runsDone},
                 {"overall", std::move(overallJson)}, {"cells", std::move(cellList)},
                 {"thresholds", std::move(checks)}, {"passed", passed},
-                {"unreachable_targets", unreachableTargets}};
+                {"unreachable_targets", unreachableTargets}, {"replayed", replayed}};
 }
 
 Result<SuiteReport> suiteReport(const Suite& suite, const SuiteResults& results, store::Store* store)
@@ -157,6 +157,8 @@ Result<SuiteReport> suiteReport(const Suite& suite, const SuiteResults& results,
     report.runsDone = results.runs.size();
     for (std::size_t c = 0; c < suite.cases.size(); ++c)
         for (std::size_t t = 0; t < suite.targets.size(); ++t) {
+            if (!runsOn(suite.cases[c], t))
+                continue;
             const Sums& sums = cells[{c, t}];
             report.overallPassK.merge(sums.passTally());
             CellReport cell = cellOf(suite.cases[c].name, suite.targets[t].name, sums, suite.thresholds);
@@ -180,6 +182,7 @@ Result<SuiteReport> suiteReport(const Suite& suite, const SuiteResults& results,
     for (const ThresholdCheck& check : report.thresholds)
         report.passed &= check.met;
     report.unreachableTargets = unreachableTargets(suite, results);
+    report.replayed = results.replayed;
     return report;
 }
 

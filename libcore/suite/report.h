@@ -79,6 +79,7 @@ struct SuiteReport
     std::vector<ThresholdCheck> thresholds; // only those the suite sets
     bool passed = false;
     std::vector<std::string> unreachableTargets;
+    bool replayed = false; // answered from cassettes: the recorded replies re-judged, not regenerated
 
     // The report as conform-cli suite --json prints it (the shape below).
     Json toJson() const;
@@ -91,7 +92,8 @@ struct SuiteReport
 //             "latency_ms_total","pass_k",
 //             "passed","first_failure": {"message","capture_id","repeat"}?,"capture_ids","metrics"}],
 //  "thresholds": {"min_success": {"min","value","met"}, "max_mean_repairs": {"max","value","met"}},
-//  "passed", "unreachable_targets": [...]}
+//  "passed", "unreachable_targets": [...], "replayed"}
+// A case that names its target has cells on that target only.
 // A cell "passed" when it meets the thresholds (without --min-success: when every run
 // succeeded); the report "passed" when the overall figures meet every threshold given.
 Result<SuiteReport> suiteReport(const Suite& suite, const SuiteResults& results, store::Store* store);

@@ -4,6 +4,7 @@
 #include "engine/engine.h"
 #include "store/capture.h"
 #include "store/writer.h"
+#include "suite/cassette_channel.h"
 
 #include <QTimer>
 
@@ -97,9 +98,11 @@ void SuiteRunner::start()
         return;
     m_started = true;
     m_results.runId = store::newCaptureId();
-    const auto jobs = plannedJobs(m_suite.cases.size(), m_suite.targets.size(), m_suite.repeat);
-    m_pending.assign(jobs.begin(), jobs.end());
-    m_results.planned = jobs.size();
+    m_results.replayed = m_replay;
+    for (const Job& job : plannedJobs(m_suite.cases.size(), m_suite.targets.size(), m_suite.repeat))
+        if (runsOn(m_suite.cases[job.caseIndex], job.targetIndex))
+            m_pending.push_back(job);
+    m_results.planned = m_pending.size();
     // Asynchronously, like the engine: signals connected after start() still see every run.
     QTimer::singleShot(0, this, &SuiteRunner::launchReady);
 }
@@ -156,10 +159,16 @@ void SuiteRunner::launch(const Job& job)
     }
 
     auto* engine = new engine::Engine;
+    std::shared_ptr<CassetteSession> cassette;
+    if (m_replay) {
+        cassette = std::make_shared<CassetteSession>(suiteCase.cassette, suiteCase.name);
+        engine->setChannels([cassette](const engine::Target& target) { return cassetteChannels(cassette, target.provider); });
+        spec.policy.maxTransportRetries = 0; // a recorded fault is its call's answer
+    }
     m_engines.push_back(engine);
     ++m_spent.running;
     ++m_spent.runningPerProvider[providerOf(job)];
-    connect(engine, &engine::Engine::finished, this, [this, engine, job, spec](const engine::RunRecord& record) {
+    connect(engine, &engine::Engine::finished, this, [this, engine, job, spec, cassette](const engine::RunRecord& record) {
         std::string captureId;
         if (m_writer) {
             store::Labels labels{{"suite", m_suite.name},
@@ -171,16 +180,18 @@ void SuiteRunner::launch(const Job& job)
                 labels.emplace_back("variant", m_suite.cases[job.caseIndex].variant);
             captureId = m_writer->submit(store::captureOfRun(spec, record, labels));
         }
-        onRunFinished(engine, job, record, std::move(captureId));
+        onRunFinished(engine, job, record, std::move(captureId), cassette ? cassette->miss().value_or(std::string()) : std::string());
     });
     emit runStarted(static_cast<int>(job.caseIndex), static_cast<int>(job.targetIndex), job.repeat);
     engine->start(std::move(spec));
 }
 
-void SuiteRunner::onRunFinished(engine::Engine* engine, const Job& job, const engine::RunRecord& record, std::string captureId)
+void SuiteRunner::onRunFinished(engine::Engine* engine, const Job& job, const engine::RunRecord& record, std::string captureId,
+                                std::string cassetteMiss)
 {
     RunResult result = judgeRun(job, m_suite.cases[job.caseIndex], record);
     result.captureId = std::move(captureId);
+    result.cassetteMiss = std::move(cassetteMiss);
     m_engines.erase(std::remove(m_engines.begin(), m_engines.end(), engine), m_engines.end());
     engine->deleteLater(); // it is still emitting finished()
     --m_spent.running;

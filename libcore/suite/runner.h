@@ -1,7 +1,8 @@
 #pragma once
 // SuiteRunner: runs a suite's cases x repeats x targets through the engine, as many at once
 // as the limits allow (schedule.h decides), captures every run with the labels suite, case,
-// target, repeat and suite_run, and reports each run as it finishes.
+// target, repeat and suite_run, and reports each run as it finishes. A case that names its
+// target runs on that one alone (runsOn); replayFromCassettes() answers every run offline.
 //
 //   SuiteRunner runner(suite, &writer);                 // writer: nullptr captures nothing
 //   connect(&runner, &SuiteRunner::runFinished, progress);
@@ -39,6 +40,7 @@ struct RunResult
     std::vector<std::string> assertionFailures;
     std::string firstProblem;                  // why it did not succeed, one line ("" when it did)
     bool transportFailed = false;              // no provider answered (RunRecord::failedInTransport)
+    std::string cassetteMiss;                  // replayed: where the run left its recording ("" when it did not)
     int calls = 0;
     int repairs = 0;                           // repair turns
     std::int64_t latencyMs = 0;                // the calls' wall time, summed
@@ -52,6 +54,7 @@ struct SuiteResults
     std::size_t planned = 0;
     std::string stoppedBy;             // "" (ran to the end), "budget" or "cancelled"
     std::string captureError;          // the store failed to take the captures (they are lost)
+    bool replayed = false;             // answered from cassettes: replies re-judged, not regenerated
 };
 
 // Pure: what a finished run means for the suite (success, the first problem, its cost).
@@ -65,6 +68,11 @@ public:
     SuiteRunner(const Suite& suite, store::CaptureWriter* writer, QObject* parent = nullptr);
     ~SuiteRunner() override;
 
+    // Answer every run from its case's cassette instead of its target (`suite --replay`):
+    // offline (cassette_channel.h), without transport retries, the replies re-judged against
+    // the case's schema as it stands. A request that differs from its recording is a cassette
+    // miss (RunResult::cassetteMiss). Every case needs a cassette. Call before start().
+    void replayFromCassettes() { m_replay = true; }
     void start();
     void cancel();
     bool running() const { return m_started && !m_done; }
@@ -78,7 +86,8 @@ signals:
 private:
     void launchReady();
     void launch(const Job& job);
-    void onRunFinished(engine::Engine* engine, const Job& job, const engine::RunRecord& record, std::string captureId);
+    void onRunFinished(engine::Engine* engine, const Job& job, const engine::RunRecord& record, std::string captureId,
+                       std::string cassetteMiss);
     void finishIfDone();
     std::string providerOf(const Job& job) const;
 
@@ -89,6 +98,7 @@ private:
     std::deque<Job> m_pending;
     std::vector<engine::Engine*> m_engines; // in flight
     SuiteResults m_results;
+    bool m_replay = false;
     bool m_started = false;
     bool m_stopping = false;
     bool m_done = false;

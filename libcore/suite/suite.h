@@ -26,11 +26,19 @@
 //                          {"pointer": "/status", "one_of": ["open", "done"]},
 //                          {"pointer": "/goals", "schema": {"minItems": 5}}]}]}
 //
+// A regression suite's case (`captures to-suite`) also says where it came from and how to
+// replay it: "capture" (the id), "target" (the name of the one suite target it runs on),
+// "policy" (its own, over the suite's; a capture's policy fields), "cassette" (the recorded
+// calls, providers/cassette.h) and, for a call that had no variables, "messages" instead of
+// system/user/vars: [{"role": "system"|"user"|"assistant", "content": "..."}] as sent, never
+// read as a file name or a template.
+//
 // Errors name the file and the line and column (JSON syntax) or the JSON pointer of the
 // culprit ("goals.suite.json: /cases/0/schema: missing.json: No such file or directory").
 #include "base/json.h"
 #include "base/result.h"
 #include "engine/run_spec.h"
+#include "providers/cassette.h"
 #include "suite/assertion.h"
 
 #include <QString>
@@ -62,7 +70,17 @@ struct SuiteCase
     std::string variant;
     std::optional<engine::Policy> policy;
     std::shared_ptr<const providers::Scenario> scenario;
+    // A case made from a capture (`captures to-suite`): the one suite target it runs on (by
+    // name in the file; unset: every target), the capture it came from, and the cassette
+    // `suite --replay` answers its runs from (providers/cassette.h).
+    std::string targetName;
+    std::optional<std::size_t> targetIndex;
+    std::string captureId;
+    std::shared_ptr<const providers::Cassette> cassette;
 };
+
+// Whether the case runs on the suite's `target`-th target.
+bool runsOn(const SuiteCase& suiteCase, std::size_t target);
 
 struct Budget
 {

@@ -11,7 +11,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <optional>
+#include <type_traits>
 
 namespace conform::suite {
 
@@ -21,6 +23,7 @@ struct Reader
 {
     QDir base;
     schema::SchemaFileOptions reading{true};
+    engine::Policy policy; // the suite's, which a case's own policy starts from
 
     QString pathOf(const std::string& relative) const { return base.filePath(QString::fromStdString(relative)); }
 };
@@ -111,10 +114,46 @@ Result<std::string> promptText(const Reader& r, const Json& object, const std::s
     return file.readAll().toStdString();
 }
 
+// The fields a capture's policy has beyond a hand-written suite's (store::policyJson), so a
+// regression suite's case runs under the policy its capture ran under.
+Status readCapturePolicy(const Json& object, const std::string& pointer, engine::Policy& policy)
+{
+    const auto integer = [&](const char* key, std::int64_t low, std::int64_t high, auto& out) -> Status {
+        if (!object.contains(key))
+            return Done{};
+        auto value = integerField(object, pointer, key, low, high, 0);
+        if (!value)
+            return value.error();
+        out = static_cast<std::remove_reference_t<decltype(out)>>(value.value());
+        return Done{};
+    };
+    if (object.contains("timeout_s") && object.contains("timeout_ms"))
+        return at(pointer + "/timeout_ms", "says what timeout_s says: give one of them");
+    for (const auto& status : {integer("max_tokens_ceiling", 0, 40'000'000, policy.maxTokensCeiling),
+                               integer("timeout_ms", 1, 86'400'000, policy.timeoutMs),
+                               integer("stall_timeout_ms", 1, 86'400'000, policy.stallTimeoutMs),
+                               integer("original_limit", 0, 100'000'000, policy.originalLimit),
+                               integer("max_reply_bytes", 1, std::int64_t(1) << 40, policy.maxReplyBytes)})
+        if (!status)
+            return status;
+    if (object.contains("repair_template")) {
+        if (!object["repair_template"].is_string())
+            return at(pointer + "/repair_template", "must be a string");
+        policy.repairTemplate = object["repair_template"].get<std::string>();
+    }
+    if (object.contains("temperature") && object["temperature"].is_null())
+        policy.temperature.reset(); // a capture's policy says null for "not set"
+    return Done{};
+}
+
 Status readPolicy(const Json& object, const std::string& pointer, engine::Policy& policy)
 {
     if (auto ok = knownFields(object, pointer, {"max_repairs", "max_calls", "max_transport_retries", "retries", "max_tokens",
-                                               "temperature", "coerce", "strict_repairs", "stream", "timeout_s", "on_truncation"}); !ok)
+                                               "temperature", "coerce", "strict_repairs", "stream", "timeout_s", "on_truncation",
+                                               "max_tokens_ceiling", "timeout_ms", "stall_timeout_ms", "original_limit",
+                                               "max_reply_bytes", "repair_template"}); !ok)
+        return ok;
+    if (auto ok = readCapturePolicy(object, pointer, policy); !ok)
         return ok;
     // A capture's policy says max_transport_retries; suites written before said retries.
     const char* retries = object.contains("retries") ? "retries" : "max_transport_retries";
@@ -132,7 +171,8 @@ Status readPolicy(const Json& object, const std::string& pointer, engine::Policy
                                integer("max_tokens", 1, 10'000'000, policy.maxTokens)})
         if (!status)
             return status;
-    if (auto temperature = rateField(object, pointer, "temperature", 2); !temperature)
+    const bool unsetTemperature = object.contains("temperature") && object["temperature"].is_null(); // read above
+    if (auto temperature = unsetTemperature ? Result<std::optional<double>>(std::nullopt) : rateField(object, pointer, "temperature", 2); !temperature)
         return temperature.error();
     else if (temperature.value())
         policy.temperature = *temperature.value();
@@ -214,9 +254,65 @@ Result<SuiteTarget> readTarget(const Reader& r, const Json& object, const std::s
     return t;
 }
 
+// A case's "messages": the conversation as sent (a captured call without variables).
+Status readMessages(const Json& list, const std::string& pointer, engine::Prompt& prompt)
+{
+    if (!list.is_array() || list.empty())
+        return at(pointer, "must be a non-empty array of {\"role\", \"content\"}");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string item = pointer + "/" + std::to_string(i);
+        if (auto ok = knownFields(list[i], item, {"role", "content"}); !ok)
+            return ok;
+        auto role = stringField(list[i], item, "role", true);
+        if (!role)
+            return role.error();
+        if (!list[i].contains("content") || !list[i]["content"].is_string())
+            return at(item + "/content", "must be a string");
+        const std::string content = list[i]["content"].get<std::string>();
+        if (role.value() == "system" && i == 0)
+            prompt.system = content;
+        else if (role.value() == "user")
+            prompt.messages.push_back(providers::Message::user(content));
+        else if (role.value() == "assistant")
+            prompt.messages.push_back(providers::Message::assistant(content));
+        else
+            return at(item + "/role", i == 0 ? "must be system, user or assistant" : "must be user or assistant (a system message comes first)");
+        if (role.value() == "user")
+            prompt.user = content;
+    }
+    if (prompt.user.empty() && std::none_of(prompt.messages.begin(), prompt.messages.end(),
+                                            [](const providers::Message& m) { return m.role == providers::Message::Role::User; }))
+        return at(pointer, "needs a user message");
+    return Done{};
+}
+
+// What a regression suite's case adds (suite.h): its capture, target, policy, cassette.
+Status readReplayFields(const Reader& r, const Json& object, const std::string& pointer, SuiteCase& c)
+{
+    for (const auto& [key, out] : {std::pair{"capture", &c.captureId}, std::pair{"target", &c.targetName}}) {
+        auto value = stringField(object, pointer, key, false);
+        if (!value)
+            return value.error();
+        *out = std::move(value.value());
+    }
+    if (object.contains("policy")) {
+        c.policy = r.policy;
+        if (auto ok = readPolicy(object["policy"], pointer + "/policy", *c.policy); !ok)
+            return ok;
+    }
+    if (object.contains("cassette")) {
+        auto cassette = providers::Cassette::fromJson(object["cassette"], pointer + "/cassette");
+        if (!cassette)
+            return cassette.error();
+        c.cassette = std::make_shared<const providers::Cassette>(std::move(cassette).value());
+    }
+    return Done{};
+}
+
 Result<SuiteCase> readCase(const Reader& r, const Json& object, const std::string& pointer)
 {
-    if (auto ok = knownFields(object, pointer, {"name", "schema", "system", "user", "vars", "assert"}); !ok)
+    if (auto ok = knownFields(object, pointer, {"name", "schema", "system", "user", "vars", "messages", "assert", "capture", "target",
+                                                "policy", "cassette"}); !ok)
         return ok.error();
     SuiteCase c;
     auto name = stringField(object, pointer, "name", true);
@@ -244,16 +340,27 @@ Result<SuiteCase> readCase(const Reader& r, const Json& object, const std::strin
     } else {
         return at(pointer + "/schema", "must be a schema file or a schema object");
     }
+    if (auto ok = readReplayFields(r, object, pointer, c); !ok)
+        return ok.error();
+    if (object.contains("messages")) {
+        for (const char* key : {"system", "user", "vars"})
+            if (object.contains(key))
+                return at(pointer + "/" + key, "a case with \"messages\" has no \"" + std::string(key) + "\": the messages are as sent");
+        if (auto ok = readMessages(object["messages"], pointer + "/messages", c.prompt); !ok)
+            return ok.error();
+    }
     auto system = promptText(r, object, pointer, "system");
     auto user = promptText(r, object, pointer, "user");
     if (!system)
         return system.error();
     if (!user)
         return user.error();
-    if (user.value().empty())
+    if (user.value().empty() && !object.contains("messages"))
         return at(pointer, "\"user\" is required (the text, or a .md/.txt file)");
-    c.prompt.system = std::move(system.value());
-    c.prompt.user = std::move(user.value());
+    if (!object.contains("messages")) {
+        c.prompt.system = std::move(system.value());
+        c.prompt.user = std::move(user.value());
+    }
     if (object.contains("vars")) {
         const Json& vars = object["vars"];
         if (!vars.is_object())
@@ -369,10 +476,22 @@ void readSuite(const Reader& r, const Json& d, Suite& suite, Problems& problems)
     else
         suite.name = std::move(name.value());
     note(problems, readLimits(d, suite));
+    Reader withPolicy = r;
+    withPolicy.policy = suite.policy;
     readList<SuiteTarget>(d, "targets", [&](const Json& t, const std::string& p) { return readTarget(r, t, p); }, suite.targets, problems);
-    readList<SuiteCase>(d, "cases", [&](const Json& c, const std::string& p) { return readCase(r, c, p); }, suite.cases, problems);
+    readList<SuiteCase>(d, "cases", [&](const Json& c, const std::string& p) { return readCase(withPolicy, c, p); }, suite.cases, problems);
     note(problems, uniqueNames<SuiteTarget>(suite.targets, "targets", [](const SuiteTarget& t) { return t.name; }));
     note(problems, uniqueNames<SuiteCase>(suite.cases, "cases", [](const SuiteCase& c) { return c.name; }));
+    for (std::size_t i = 0; i < suite.cases.size(); ++i) {
+        SuiteCase& c = suite.cases[i];
+        if (c.targetName.empty())
+            continue;
+        for (std::size_t t = 0; t < suite.targets.size() && !c.targetIndex; ++t)
+            if (suite.targets[t].name == c.targetName)
+                c.targetIndex = t;
+        if (!c.targetIndex)
+            problems.push_back(at("/cases/" + std::to_string(i) + "/target", "no target in /targets is named '" + c.targetName + "'"));
+    }
     if (problems.empty())
         note(problems, checkPlannedRuns(suite));
 }
@@ -515,6 +634,11 @@ Status checkPlannedRuns(const Suite& suite)
                          + std::to_string(kMaxPlannedRuns),
                      "/repeat"};
     return Done{};
+}
+
+bool runsOn(const SuiteCase& suiteCase, std::size_t target)
+{
+    return !suiteCase.targetIndex || *suiteCase.targetIndex == target;
 }
 
 std::string defaultTargetName(const engine::Target& target)

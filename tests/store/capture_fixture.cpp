@@ -144,7 +144,9 @@ QString freshStore(const QString& backend, const QString& name)
 
 QStringList versionEightUndone()
 {
-    return {QStringLiteral("DROP INDEX schemas_id"), QStringLiteral("ALTER TABLE schemas DROP COLUMN schema_id"), // version 9
+    return {QStringLiteral("DROP INDEX captures_by_cluster"), QStringLiteral("ALTER TABLE captures DROP COLUMN cluster"), // version 10
+            QStringLiteral("DROP TABLE clusters"), QStringLiteral("DROP TABLE reviews"), QStringLiteral("DROP TABLE review_history"),
+            QStringLiteral("DROP INDEX schemas_id"), QStringLiteral("ALTER TABLE schemas DROP COLUMN schema_id"), // version 9
             QStringLiteral("ALTER TABLE capture_bodies DROP COLUMN template_id"), QStringLiteral("DROP TABLE body_templates"),
             QStringLiteral("UPDATE conform_meta SET value = '7' WHERE key = 'schema_version'")};
 }

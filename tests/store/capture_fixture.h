@@ -26,7 +26,7 @@ void addBackendRows();
 // PostgreSQL cluster. `backend` is "sqlite" or "postgres"; empty when it cannot be made.
 QString freshStore(const QString& backend, const QString& name);
 
-// The statements that take a store of the current version (9) back to what version 7 wrote
+// The statements that take a store of the current version (10) back to what version 7 wrote
 // (bodies already packed as version 7 did), for the upgrade tests.
 QStringList versionEightUndone();
 

@@ -183,7 +183,7 @@ Status backfillRollups(Connection& connection)
 
 bool rollupsServe(const Filter& filter)
 {
-    return filter.labels.empty() && filter.replyContains.empty() && !filter.afterSeq;
+    return filter.labels.empty() && filter.replyContains.empty() && filter.cluster.empty() && !filter.afterSeq;
 }
 
 } // namespace conform::store::detail

@@ -82,7 +82,8 @@ private:
 // Rebuilds the rollups from the captures (the upgrade to store version 6).
 Status backfillRollups(Connection& connection);
 
-// Whether rollups can answer for `filter`: everything but labels, reply text and keyset paging.
+// Whether rollups can answer for `filter`: everything but labels, reply text, a cluster and
+// keyset paging.
 bool rollupsServe(const Filter& filter);
 
 } // namespace conform::store::detail

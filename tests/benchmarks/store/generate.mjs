@@ -2,11 +2,20 @@
 // --json` prints them, varied from one real capture (the template) the way a month of runs
 // varies: four targets, outcomes and repairs in realistic proportions, latencies from a
 // long-tailed distribution, replies that are valid, invalid or cut off. Deterministic.
-//   node generate.mjs --template T.json --out captures.jsonl --count 100000
+//   node generate.mjs --template T.json --out captures.jsonl --count 100000 [--causes N]
+// --causes N: the invalid attempts lack one of N different things (each its own pair of
+// findings, with random array indices), so the failures fall into several clusters per
+// outcome; without it every invalid attempt has the same issue (and the output is as before).
 import fs from 'node:fs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) => (i % 2 ? pairs : [...pairs, [a.replace(/^--/, ''), all[i + 1]]]), []));
 const count = Number(args.count ?? 100000);
+const causes = Number(args.causes ?? 0);
+const codes = ['too_small', 'invalid_type', 'too_big', 'invalid_string'];
+// Cause k: something at /goals/<any index> and a missing field of its own.
+const issuesOf = (k) => [
+  { code: codes[k % codes.length], path: ['goals', Math.floor(random() * 7)], message: `Goal problem ${k}` },
+  { code: 'invalid_type', expected: 'string', received: 'undefined', path: [`field_${Math.floor(k / codes.length)}`], message: 'Required' }];
 const template = JSON.parse(fs.readFileSync(args.template, 'utf8'));
 
 let seed = 42;
@@ -44,7 +53,8 @@ for (let i = 0; i < count; ++i) {
     const usage = { input: 900 + Math.floor(random() * 400), output: Math.ceil(raw.length / 4), cached: random() < 0.3 ? 512 : 0 };
     attempts.push({ ...attemptTemplate, target: `${provider}/${model}`, mode: last && outcome === 'fallback' ? 'text' : mode, repair: a, raw,
       parsed: true, value: JSON.parse(truncated && last ? '{}' : raw), valid,
-      issues: valid ? [] : [{ code: 'too_small', minimum: 5, type: 'array', inclusive: true, exact: false, path: ['goals'], message: 'Array must contain at least 5 element(s)', schemaPath: '/properties/goals/minItems' }],
+      issues: valid ? [] : causes > 0 ? issuesOf(Math.floor(random() * causes))
+        : [{ code: 'too_small', minimum: 5, type: 'array', inclusive: true, exact: false, path: ['goals'], message: 'Array must contain at least 5 element(s)', schemaPath: '/properties/goals/minItems' }],
       stop_reason: truncated && last ? 'max_tokens' : 'end', usage, latency_ms: latency, retries: [] });
   }
   const time = start + Math.floor((i / count) * spanMs);

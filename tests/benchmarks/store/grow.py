@@ -11,6 +11,9 @@ have = db.execute("SELECT COUNT(*) FROM captures").fetchone()[0]
 columns = ("created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,"
            " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, first_tokens_in,"
            " first_tokens_out, first_tokens_cached")
+# Store version 10 keeps each failure's cluster: copied too, so clusters grow with the store.
+if any(row[1] == "cluster" for row in db.execute("PRAGMA table_info(captures)")):
+    columns += ", cluster"
 copy = 0
 while have < target:
     copy += 1

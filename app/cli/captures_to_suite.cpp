@@ -1,0 +1,84 @@
+// captures to-suite: failures become a regression suite that replays offline
+// (suite/regression_suite.h; `conform-cli suite FILE --replay` runs it).
+#include "captures.h"
+#include "store_options.h"
+
+#include "suite/regression_suite.h"
+
+#include <QSaveFile>
+
+#include <ostream>
+
+namespace conform::cli {
+
+namespace {
+
+// The captures the arguments name: the ids given, or the cluster's newest `limit`.
+Result<std::vector<store::Capture>> capturesNamed(store::Store& store, const QStringList& ids, const QString& cluster, long long limit)
+{
+    std::vector<store::Capture> captures;
+    if (!cluster.isEmpty()) {
+        store::Filter filter;
+        filter.cluster = cluster.toStdString();
+        auto newest = store.page(filter, store::Order{store::SortKey::Time, true}, std::nullopt, static_cast<int>(limit));
+        if (!newest)
+            return newest.error();
+        if (newest->rows.empty())
+            return Error{"no cluster " + cluster.toStdString(), store.location().display()};
+        for (const store::CaptureSummary& summary : newest->rows)
+            if (auto found = store.capture(summary.id); !found)
+                return found.error();
+            else if (found.value())
+                captures.push_back(std::move(*found.value()));
+        return captures;
+    }
+    for (const QString& id : ids.mid(0, static_cast<qsizetype>(limit))) {
+        auto found = store.capture(id.toStdString());
+        if (!found)
+            return found.error();
+        if (!found.value())
+            return Error{"no capture " + id.toStdString(), store.location().display()};
+        captures.push_back(std::move(*found.value()));
+    }
+    return captures;
+}
+
+} // namespace
+
+int capturesToSuite(const QStringList& arguments, Io& io)
+{
+    QCommandLineParser parser;
+    const StoreOptions storeOptions;
+    const QCommandLineOption cluster(QStringLiteral("cluster"), QStringLiteral("The newest captures of this failure cluster."), QStringLiteral("C"));
+    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N cases (default 20)."), QStringLiteral("N"), QStringLiteral("20"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write the suite to FILE."),
+                                    QStringLiteral("FILE.suite.json"));
+    parser.addOptions({storeOptions.store, cluster, limit, output});
+    if (auto done = parseSubcommand(parser, arguments, io))
+        return *done;
+    const QStringList ids = parser.positionalArguments();
+    if (ids.isEmpty() == !parser.isSet(cluster))
+        return fail(io, "captures to-suite: give capture ids or --cluster C (one of them)");
+    if (!parser.isSet(output))
+        return fail(io, "captures to-suite: give the suite file to write: -o FILE.suite.json");
+    auto count = integerOption(parser, limit, 1, 10'000);
+    if (!count)
+        return fail(io, "captures to-suite: " + count.error().toString());
+    auto store = storeOptions.open(parser, false);
+    if (!store)
+        return fail(io, store.error().toString());
+    auto captures = capturesNamed(*store.value(), ids, parser.value(cluster), count.value());
+    if (!captures)
+        return fail(io, "captures to-suite: " + captures.error().toString());
+    const std::string name = parser.isSet(cluster) ? "cluster " + parser.value(cluster).toStdString()
+                                                   : "captures " + ids.constFirst().toStdString() + (ids.size() > 1 ? " and more" : "");
+    const std::string text = dump(suite::regressionSuite(name, captures.value()), 2) + "\n";
+    QSaveFile file(parser.value(output));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
+        return fail(io, "captures to-suite: " + parser.value(output).toStdString() + ": " + file.errorString().toStdString());
+    io.out << "wrote " << captures->size() << " case(s) to " << parser.value(output).toStdString()
+           << "; `conform-cli suite " << parser.value(output).toStdString() << " --replay` replays them offline" << std::endl;
+    return Success;
+}
+
+} // namespace conform::cli

@@ -1,0 +1,112 @@
+#include "suite/regression_suite.h"
+
+#include "base/json_access.h"
+#include "store/capture_scenario.h"
+
+#include <QFileInfo>
+
+#include <set>
+
+namespace conform::suite {
+
+namespace {
+
+// The capture's first target as a suite target, with its name: provider/model (a scenario's
+// name as its model), ":mode" unless auto, as defaultTargetName() names it.
+Json targetOf(const store::Capture& capture)
+{
+    const Json& targets = member(capture.spec, "targets");
+    const Json& recorded = targets.is_array() && !targets.empty() ? targets[0] : Json();
+    Json target = Json::object();
+    target["provider"] = recorded.is_null() ? capture.summary.provider : stringOf(member(recorded, "provider"));
+    std::string model = recorded.is_null() ? capture.summary.model : stringOf(member(recorded, "model"));
+    const std::string mode = stringOf(member(recorded, "mode"));
+    if (target["provider"] == "scenario") {
+        const std::string file = stringOf(member(recorded, "scenario_file"));
+        const std::string scenario = stringOf(member(recorded, "scenario"));
+        target["scenario"] = !file.empty() && QFileInfo::exists(QString::fromStdString(file)) ? file : scenario;
+        if (model.empty())
+            model = scenario;
+    }
+    if (!model.empty())
+        target["model"] = model;
+    if (!mode.empty() && mode != "auto")
+        target["mode"] = mode;
+    if (const std::string url = stringOf(member(recorded, "base_url")); !url.empty())
+        target["base_url"] = url;
+    target["name"] = target["provider"].get<std::string>() + "/" + model + (mode.empty() || mode == "auto" ? "" : ":" + mode);
+    return target;
+}
+
+// The messages of a call with no variables, as its first request sent them; the capture's
+// texts when no request was recorded in a shape a case can hold (a system message first,
+// then user and assistant messages).
+Json messagesOf(const store::Capture& capture, const providers::Cassette& cassette)
+{
+    Json messages = Json::array();
+    if (!cassette.calls.empty()) {
+        const auto& sent = cassette.calls.front().request.messages;
+        bool holdable = !sent.empty();
+        for (std::size_t i = 0; i < sent.size(); ++i)
+            holdable = holdable && (sent[i].role == "user" || sent[i].role == "assistant" || (sent[i].role == "system" && i == 0));
+        if (holdable) {
+            for (const providers::SentMessage& m : sent)
+                messages.push_back(Json{{"role", m.role}, {"content", m.content}});
+            return messages;
+        }
+    }
+    if (!capture.system.empty())
+        messages.push_back(Json{{"role", "system"}, {"content", capture.system}});
+    messages.push_back(Json{{"role", "user"}, {"content", capture.user}});
+    return messages;
+}
+
+std::string uniqueName(std::string name, std::set<std::string>& taken)
+{
+    const std::string base = name;
+    for (int n = 2; taken.contains(name); ++n)
+        name = base + " #" + std::to_string(n);
+    taken.insert(name);
+    return name;
+}
+
+} // namespace
+
+Json regressionSuite(const std::string& name, const std::vector<store::Capture>& captures)
+{
+    Json targets = Json::array();
+    Json cases = Json::array();
+    std::set<std::string> targetNames, caseNames;
+    for (const store::Capture& capture : captures) {
+        Json target = targetOf(capture);
+        const std::string targetName = target["name"].get<std::string>();
+        if (targetNames.insert(targetName).second)
+            targets.push_back(std::move(target));
+        const providers::Cassette cassette = store::cassetteOfCapture(capture);
+        const std::string label = store::labelValue(capture.summary.labels, "case");
+        Json c{{"name", uniqueName(label.empty() ? capture.summary.id : label, caseNames)}, {"capture", capture.summary.id},
+               {"schema", capture.schema}};
+        const Json& variables = member(capture.spec, "variables");
+        if (variables.is_object() && !variables.empty()) {
+            if (!capture.system.empty())
+                c["system"] = capture.system;
+            c["user"] = capture.user;
+            c["vars"] = variables;
+        } else {
+            c["messages"] = messagesOf(capture, cassette);
+        }
+        c["target"] = targetName;
+        if (const Json& policy = member(capture.spec, "policy"); policy.is_object())
+            c["policy"] = policy;
+        c["cassette"] = cassette.toJson();
+        cases.push_back(std::move(c));
+    }
+    return Json{{"name", name},
+                {"description", "Regression suite of " + std::to_string(captures.size()) + " capture(s): `conform-cli suite FILE --replay` "
+                                "re-judges their recorded replies offline; without --replay it asks the targets again."},
+                {"thresholds", Json{{"min_success", 1}}},
+                {"targets", std::move(targets)},
+                {"cases", std::move(cases)}};
+}
+
+} // namespace conform::suite
