@@ -163,8 +163,6 @@ private:
     // its run document: the upgrade to store version 10 (migrations.h). A capture whose body
     // cannot be read is left without one: a damaged body must not keep a store from opening.
     Status fillClusters();
-    // The summary rows of each cluster in `clusters` (clusters table, review, examples...).
-    Status completeClusters(std::vector<Cluster>& clusters, const ClusterQuery& query);
     // The seqs of the captures `ids` name, in that order; an Error names the first unknown one.
     Result<std::vector<std::int64_t>> seqsOf(const std::vector<std::string>& ids);
     Status insertOne(const Capture& capture, InsertResult& result);

@@ -159,6 +159,25 @@ private slots:
         QVERIFY(!store.cluster("0000000000000000").value());
     }
 
+    // The same cause has the same id in every store and after an export and an import.
+    void idsSurviveExportAndImport_data() { addBackendRows(); }
+    void idsSurviveExportAndImport()
+    {
+        OPEN_FRESH_STORE(imported, "clusters_imported");
+        const QString origin = freshStore(QStringLiteral("sqlite"), QStringLiteral("clusters_origin"));
+        std::vector<std::string> before;
+        {
+            auto store = Store::open(StoreLocation::parse(origin).value());
+            QVERIFY(store && store.value()->insert(capturesOf(sevenDocuments())));
+            before = idsOf(store.value()->clusters({}).value());
+        }
+        const QString lines = origin + QStringLiteral(".jsonl");
+        QCOMPARE(runCliInProcess({"captures", "export", "--store", origin, "-o", lines}).code, 0);
+        QCOMPARE(runCliInProcess({"captures", "import", lines, "--store", location_imported}).code, 0);
+        QCOMPARE(idsOf(imported.clusters({}).value()), before);
+        QCOMPARE(before.front(), kPriceCluster);
+    }
+
     // A store written before clusters: opening it gives every failure its cluster, from the
     // run documents already stored (packed bodies included).
     void migratesAnOldStore_data() { addBackendRows(); }

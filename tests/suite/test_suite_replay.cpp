@@ -62,6 +62,7 @@ class TestSuiteReplay : public QObject
     std::string m_captureId;
     std::string m_cluster;
     Json m_suite;             // what to-suite wrote
+    Json m_plainSuite;        // the same for a call without variables
     int m_liveCode = -1;      // the suite run live against the server, before it stopped
     QTcpServer m_tripwire;
     int m_connections = 0;
@@ -114,6 +115,16 @@ private slots:
         QVERIFY2(made.code == 0, made.err.c_str());
         QVERIFY2(made.out.starts_with("wrote 1 case(s) to "), made.out.c_str());
         m_suite = readJson(file);
+        // The same call without variables, as the proxy or an import records one: its case
+        // holds the messages as sent.
+        const CliRun plain = runCliInProcess({"run", "--schema", kData + "/order.schema.json", "--system", system, "--user", "Order 18: pen",
+                                              "--provider", "openai", "--model", "order-missing-price", "--base-url", server->url().toString() + "/v1",
+                                              "--mode", "json-object", "--max-repairs", "0", "--label", "case=plain", "--store", m_store, "--json"});
+        QVERIFY2(plain.code == 1, plain.err.c_str());
+        const QString plainFile = m_dir.filePath(QStringLiteral("plain.suite.json"));
+        QCOMPARE(runCliInProcess({"captures", "to-suite", QString::fromStdString(Json::parse(plain.out)["capture_id"].get<std::string>()), "-o",
+                                  plainFile, "--store", m_store}).code, 0);
+        m_plainSuite = readJson(plainFile);
         // Without --replay the suite asks its target again: the model still leaves the price out.
         m_liveCode = runCliInProcess({"suite", file, "--no-store", "--json"}).code;
 
@@ -134,7 +145,7 @@ private slots:
         QCoreApplication::processEvents(); // a connection attempt would be counted now
         QCOMPARE(m_connections, 0);
         QVERIFY2(!QFile::exists(m_dir.filePath(QStringLiteral("never-written.db"))), "a replay stored something");
-        QCOMPARE(capturesIn(m_store), std::int64_t(1));
+        QCOMPARE(capturesIn(m_store), std::int64_t(2)); // the two `run` made, no more
     }
 
     void theSuiteHoldsTheCapture()
@@ -214,6 +225,23 @@ private slots:
         QCOMPARE(lines(run.err, "conform-cli: error:"), 1);
         const std::string expected = "conform-cli: error: case \"" + m_captureId + "\": " + difference.toStdString() + "\n";
         QVERIFY2(run.err.find(expected) != std::string::npos, run.err.c_str());
+    }
+
+    void aCallWithoutVariablesHoldsItsMessages()
+    {
+        const Json& c = m_plainSuite["cases"][0];
+        QCOMPARE(c["name"].get<std::string>(), std::string("plain"));
+        QVERIFY(!c.contains("user") && !c.contains("vars") && !c.contains("system"));
+        QCOMPARE(dump(c["messages"]), std::string(R"([{"role":"system","content":"You read orders."},{"role":"user","content":"Order 18: pen"}])"));
+        CliRun run = replay(m_plainSuite, {"--json"});
+        QCOMPARE(run.code, 1);
+        QCOMPARE(dump(Json::parse(run.out)["cells"][0]["first_failure"]["message"]), dump(Json("Required at /items/0/price")));
+        Json edited = m_plainSuite;
+        edited["cases"][0]["messages"][1]["content"] = "Order 18: pens";
+        run = replay(edited);
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.find("conform-cli: error: case \"plain\": the user prompt differs from the recording at character 14\n") != std::string::npos,
+                 run.err.c_str());
     }
 
     // A schema fix proven offline: the same recorded replies, judged against the edited schema.
