@@ -166,10 +166,6 @@
         <translation>Abschweifungsdetektor: der Antwort fehlt das verlangte redirect_suggestion. Die Validierung meldet ein invalid_type-Problem bei /redirect_suggestion (Required); die Reparaturrunde bekommt das vollständige Objekt.</translation>
     </message>
     <message>
-        <source>Review structure call while the provider is overloaded: two 529 overloaded_error responses, then success. With retries off, the seed&apos;s fallback (Markdown-only review, every structured field null) is what happens.</source>
-        <translation>Aufruf zur Besprechungsstruktur bei überlastetem Anbieter: zwei Antworten 529 overloaded_error, dann Erfolg. Ohne Wiederholungen greift die Ausweichlösung der Vorlage (Besprechung nur als Markdown, jedes strukturierte Feld null).</translation>
-    </message>
-    <message>
         <source>Goal tracker under a rate limit: two 429 responses with retry-after-ms 250 (retry-after 1), then a valid answer. The default --retries 2 rides them out; the transport retries (two) are counted apart from validation repairs (none). With --retries 1 the second 429 ends the run as a transport error (exit code 3).</source>
         <translation>Zielverfolgung unter Ratenbegrenzung: zwei Antworten 429 mit retry-after-ms 250 (retry-after 1), dann eine gültige Antwort. Das voreingestellte --retries 2 übersteht sie; die Transport-Wiederholungen (zwei) werden getrennt von Validierungsreparaturen (keine) gezählt. Mit --retries 1 beendet die zweite 429 den Lauf als Transportfehler (Exit-Code 3).</translation>
     </message>
@@ -208,6 +204,10 @@
     <message>
         <source>The v3 drift-detector prompt, offline: v2 reworded, with no effect; the model still leaves out redirect_suggestion in about 5% of runs (drawn from the seed). Against drift-prompt-v2 there is no detectable difference, however many runs.</source>
         <translation>Der Prompt v3 des Abschweifungsdetektors, offline: v2 umformuliert, ohne Wirkung; das Modell lässt redirect_suggestion weiterhin in etwa 5 % der Läufe weg (aus dem Startwert gezogen). Gegenüber drift-prompt-v2 ist kein Unterschied feststellbar, wie viele Läufe es auch sind.</translation>
+    </message>
+    <message>
+        <source>Review structure call while the provider is overloaded: two 529 overloaded_error responses, then success. The default --retries 2 rides them out: two transport retries, no repair, a valid review. With retries off (--retries 0) the first 529 ends the run as a transport error, with no value (exit code 3); what takes over then is the application&apos;s own fallback, in the seed a Markdown-only review with every structured field null, not an outcome of Conform&apos;s.</source>
+        <translation>Aufruf zur Besprechungsstruktur bei überlastetem Anbieter: zwei Antworten 529 overloaded_error, dann Erfolg. Das voreingestellte --retries 2 übersteht sie: zwei Transport-Wiederholungen, keine Reparatur, eine gültige Besprechung. Ohne Wiederholungen (--retries 0) beendet die erste 529 den Lauf als Transportfehler, ohne Wert (Exit-Code 3); dann übernimmt die eigene Ausweichlösung der Anwendung, in der Vorlage eine Besprechung nur als Markdown mit jedem strukturierten Feld null, kein Ergebnis von Conform.</translation>
     </message>
 </context>
 <context>

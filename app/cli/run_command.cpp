@@ -31,7 +31,7 @@ struct Options
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
     QCommandLineOption baseUrl{QStringLiteral("base-url"), QStringLiteral("Base URL (default: *_BASE_URL / OLLAMA_HOST, else the public API)."), QStringLiteral("URL")};
     QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario). Without --schema and a prompt, the scenario's own are used."), QStringLiteral("FILE")};
-    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
+    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default; a scenario's own mode when it has one), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
     QCommandLineOption maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
     QCommandLineOption maxCalls{QStringLiteral("max-calls"), QStringLiteral("Model calls in all: repairs, continuations, re-asks and mode fallback (default 4; transport retries apart)."), QStringLiteral("N"), QStringLiteral("4")};
     QCommandLineOption onTruncation{QStringLiteral("on-truncation"), QStringLiteral("A reply cut at max_tokens: continue (default: prefill where the protocol allows, else re-ask larger), raise (re-ask larger) or fail."), QStringLiteral("POLICY"), QStringLiteral("continue")};
@@ -135,7 +135,8 @@ std::string policyFrom(const QCommandLineParser& parser, const Options& o, engin
 }
 
 // The prompt from --user / --prompt / --system / --var; a scenario run given none of them
-// uses the scenario's own prompt (its description when it has none).
+// uses the scenario's own prompt (its description when it has none). A scenario's variables
+// fill the names no --var gives.
 std::string promptFrom(const QCommandLineParser& parser, const Options& o, const providers::Scenario* scenario,
                        engine::Prompt& prompt, store::SpecSources& sources, Io& io)
 {
@@ -160,6 +161,8 @@ std::string promptFrom(const QCommandLineParser& parser, const Options& o, const
             return "run: --var wants K=V, not '" + pair.toStdString() + "'";
         prompt.variables[variable->first] = std::move(variable->second);
     }
+    if (scenario)
+        prompt.variables.insert(scenario->variables.begin(), scenario->variables.end()); // a --var of the name wins
     return error;
 }
 
@@ -186,6 +189,8 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
     auto loaded = providers::loadScenario(providers::resolveScenarioPath(parser.value(o.scenario)));
     if (!loaded)
         return loaded.error().toString();
+    if (loaded->mode && !parser.isSet(o.mode))
+        target.mode = *loaded->mode; // the mode the demo is meant to run in, unless --mode says another
     target.scenario = std::make_shared<const providers::Scenario>(std::move(loaded.value()));
     return {};
 }
@@ -306,7 +311,8 @@ public:
                "                [--original-limit N]\n"
                "                [--store PATH|URL | --no-store] [--label K=V ...] [--json]\n"
                "                [--draft 7|2020-12] [--formats assert|annotate]\n"
-               "conform-cli run --scenario NAME [options]   a scenario with its own schema and prompt (--provider scenario)\n"
+               "conform-cli run --scenario NAME [options]   a scenario with its own schema, prompt, mode and variables\n"
+               "                (--provider scenario; --mode and --var win over its own)\n"
                "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
                "Every run is captured (see `conform-cli captures`) unless --no-store; --json then adds\n"
                "\"capture_id\", printed once the capture is committed.\n"

@@ -26,11 +26,10 @@ struct Prompt
     std::vector<providers::Message> messages;
 };
 
-// "auto" lets the engine pick the strongest mode the provider accepts for the schema and
-// fall back strict -> tool -> json-object -> text.
-enum class ModeChoice { Auto, Strict, Tool, JsonObject, Text };
-std::optional<ModeChoice> parseModeChoice(std::string_view name); // "auto", "strict", ...
-std::string_view modeChoiceName(ModeChoice mode);
+// "auto" or a mode (providers/mode.h, where the names are): the engine's own words for it.
+using providers::ModeChoice;
+using providers::modeChoiceName;
+using providers::parseModeChoice;
 
 struct Target
 {

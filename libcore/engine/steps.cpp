@@ -79,7 +79,7 @@ std::vector<std::string> attemptSteps(const AttemptRecord& a, const AttemptRecor
         codes.push_back(ofRetry(retry));
     // A cut reply is never the answer: what extraction would have made of it is not shown.
     if (a.truncated) {
-        codes.push_back("cut:max_tokens");
+        codes.emplace_back(kCutAtMaxTokens);
         return codes;
     }
     const std::size_t read = codes.size();
@@ -92,10 +92,15 @@ std::vector<std::string> attemptSteps(const AttemptRecord& a, const AttemptRecor
         if (const std::string kind = kindAt(coercion); !kind.empty())
             addOnce(codes, read, ofCoercion(kind));
     if (a.refused)
-        codes.push_back("refused");
-    if (a.checked && a.parsed && !a.valid)
-        codes.push_back("invalid");
+        codes.emplace_back(kRefused);
+    if (judgedInvalid(a))
+        codes.emplace_back(kInvalid);
     return codes;
+}
+
+bool judgedInvalid(const AttemptRecord& a)
+{
+    return a.checked && a.parsed && !a.valid && !a.truncated;
 }
 
 std::vector<std::string> runSteps(const RunRecord& record)

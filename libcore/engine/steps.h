@@ -37,6 +37,13 @@
 namespace conform::engine::steps {
 
 inline constexpr std::string_view kStall = "stall";
+inline constexpr std::string_view kCutAtMaxTokens = "cut:max_tokens";
+inline constexpr std::string_view kRefused = "refused";
+inline constexpr std::string_view kInvalid = "invalid";
+
+// Whether `attempt` was judged against a schema and failed it (a cut reply is judged by
+// nothing: it is never the answer).
+bool judgedInvalid(const AttemptRecord& attempt);
 
 // The code of one fact; empty where nothing is shown for it (the whole reply as candidate,
 // an initial attempt).

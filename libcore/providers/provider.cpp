@@ -15,7 +15,6 @@ namespace conform::providers {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kModeNames{"strict", "tool", "json-object", "text"};
 constexpr std::array<std::string_view, 4> kProviderNames{"anthropic", "openai", "ollama", "scenario"};
 
 // Words a 400 uses when the structured-output request itself is what it rejects.
@@ -24,16 +23,6 @@ constexpr std::array<std::string_view, 9> kModeWords{
     "strict"};
 
 } // namespace
-
-std::string_view modeName(Mode mode)
-{
-    return kModeNames[static_cast<std::size_t>(mode)];
-}
-
-std::optional<Mode> parseMode(std::string_view name)
-{
-    return enumOfName<Mode>(kModeNames, name);
-}
 
 std::string_view providerName(ProviderKind kind)
 {

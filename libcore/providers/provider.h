@@ -16,6 +16,7 @@
 #include "base/json.h"
 #include "providers/conversation.h"
 #include "providers/http.h"
+#include "providers/mode.h"
 #include "providers/profile.h"
 #include "providers/scenario.h"
 
@@ -26,11 +27,6 @@
 #include <vector>
 
 namespace conform::providers {
-
-// How the schema is put to the model, strongest first.
-enum class Mode { Strict, Tool, JsonObject, Text };
-std::string_view modeName(Mode mode); // "strict", "tool", "json-object", "text"
-std::optional<Mode> parseMode(std::string_view name);
 
 enum class ProviderKind { Anthropic, OpenAI, Ollama, Scenario };
 std::string_view providerName(ProviderKind kind); // "anthropic", "openai", "ollama", "scenario"

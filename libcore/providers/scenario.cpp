@@ -349,6 +349,30 @@ Error readPromptAndProtocols(const Json& document, Scenario& scenario)
     return {};
 }
 
+// "mode": one of the --mode words; "variables": an object of strings.
+Error readModeAndVariables(const Json& document, Scenario& scenario)
+{
+    if (const auto mode = document.find("mode"); mode != document.end()) {
+        const auto choice = mode->is_string() ? parseModeChoice(mode->get<std::string>()) : std::nullopt;
+        if (!choice)
+            return Error{"must be one of auto, strict, tool, json-object, text", "/mode"};
+        scenario.mode = choice;
+    }
+    const auto variables = document.find("variables");
+    if (variables == document.end())
+        return {};
+    if (!variables->is_object())
+        return Error{"must be an object of name -> string", "/variables"};
+    for (auto it = variables->begin(); it != variables->end(); ++it) {
+        if (it.key().empty())
+            return Error{"a variable needs a name", appendPointer("/variables", "")};
+        if (!it->is_string())
+            return Error{"must be a string", appendPointer("/variables", it.key())};
+        scenario.variables[it.key()] = it->get<std::string>();
+    }
+    return {};
+}
+
 Error readHeader(const Json& document, Scenario& scenario)
 {
     const std::array<std::pair<std::string_view, std::string*>, 2> strings{
@@ -488,13 +512,16 @@ Result<Scenario> parseScenario(const Json& document, std::string_view file)
 {
     if (!document.is_object())
         return inFile(Error{"a scenario must be a JSON object", "/"}, file);
-    static const std::array<std::string_view, 8> keys{"name", "description", "schema", "prompt", "protocols", "expect", "turns", "variation"};
+    static const std::array<std::string_view, 10> keys{"name",      "description", "schema", "prompt", "mode",
+                                                       "variables", "protocols",   "expect", "turns",  "variation"};
     for (auto it = document.begin(); it != document.end(); ++it)
         if (std::find(keys.begin(), keys.end(), it.key()) == keys.end())
             return inFile(Error{"unknown field", appendPointer("", it.key())}, file);
     Scenario scenario;
     scenario.file = std::string(file);
     if (auto failed = readHeader(document, scenario); !failed.message.empty())
+        return inFile(failed, file);
+    if (auto failed = readModeAndVariables(document, scenario); !failed.message.empty())
         return inFile(failed, file);
     const auto turns = document.find("turns");
     if (turns == document.end())

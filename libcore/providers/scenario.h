@@ -10,6 +10,8 @@
 //
 //   {"name": "amber-case", "description": "...", "schema": {...} | "schemas/x/schema.json",
 //    "prompt": {"system": "...", "user": "..."},            // optional: what `run` asks by default
+//    "mode": "tool",                                        // optional: the mode it is meant to run in
+//    "variables": {"question": "...", "answer": "..."},     // optional: values for its prompt's {{names}}
 //    "protocols": ["anthropic", "openai"],                  // optional: where the demo holds (all)
 //    "expect": {"outcome": "repaired", "flags": [], "attempts": 2, "repairs": 1,
 //               "transport_retries": 0,                     // optional: the run under the default policy
@@ -32,6 +34,13 @@
 // scaled to [0, 1): the same seed gives the same sequence of draws, and two scenarios with one
 // seed still draw apart. `expect` speaks of session 0.
 //
+// `mode` is one of the CLI's --mode words (auto, strict, tool, json-object, text): a demo played
+// in the workbench sets the Run tab's mode to it, `run --scenario` runs in it unless --mode is
+// given, and Runs ×N plays the demo in it. Without it the caller's mode stands. `variables`
+// are the values of the {{placeholders}} of the prompt the demo runs with (its own `prompt`, or
+// the workspace prompt opened with its schema), so the request shows the question its recorded
+// replies answer; a --var of the same name wins on the CLI.
+//
 // A turn is either a reply (text and/or tool_input) or a fault (status >= 400). A reply may
 // also carry transport behaviour: delay_ms (before anything is sent), stall_ms (after the
 // headers and first bytes), drop_after_bytes (of the response body, then the connection is
@@ -47,11 +56,13 @@
 // Nothing here throws. Loading errors name the file and the JSON pointer of the culprit.
 #include "base/json.h"
 #include "base/result.h"
+#include "providers/mode.h"
 
 #include <QString>
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -141,6 +152,10 @@ struct Scenario
     std::string schemaRef;        // or a workspace-relative path ("schemas/x/schema.json")
     std::string promptSystem;     // the prompt `run --scenario NAME` uses when given none
     std::string promptUser;
+    // The mode the demo is meant to run in; unset: whatever the caller chose.
+    std::optional<ModeChoice> mode;
+    // {{name}} -> value for the prompt the demo runs with (its own or the workspace's).
+    std::map<std::string, std::string> variables;
     // What a run under the default policy must show: {"outcome", "flags", "attempts",
     // "repairs", "transport_retries"} and optionally "steps", checked by the tests against
     // every protocol listed (the steps read off the workbench's widgets too).

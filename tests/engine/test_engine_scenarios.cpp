@@ -1,6 +1,7 @@
 // The built-in demo scenarios keep their word: each states what a run under the default
-// policy shows ("expect": outcome, flags, attempts, repairs, transport retries, and the
-// visible steps as codes, engine/steps.h: those a record holds), and this
+// policy, in the mode the scenario names, shows ("expect": outcome, flags, attempts, repairs,
+// transport retries, and the visible steps as codes, engine/steps.h: those a record holds),
+// and this
 // plays every one in process (the Scenario provider), over `conform-cli serve` in each wire
 // protocol it lists, and through `conform-cli run --scenario NAME` with no schema or prompt
 // given. All runs go at once, so the slow demos (a 20-second stall) cost their time once.
@@ -59,9 +60,29 @@ RunSpec specOf(const providers::Scenario& s, Target target)
 {
     RunSpec spec;
     spec.schema = s.schema.value_or(Json::object());
-    spec.prompt = Prompt{s.promptSystem, s.promptUser.empty() ? s.description : s.promptUser, {}};
+    spec.prompt = Prompt{s.promptSystem, s.promptUser.empty() ? s.description : s.promptUser, s.variables};
     spec.targets.push_back(std::move(target));
     return spec; // the default policy: that is what `expect` speaks of
+}
+
+// The mode a scenario is meant to run in ("auto" when it names none), as --mode spells it.
+QString modeOf(const providers::Scenario& s)
+{
+    return QString::fromStdString(std::string(modeChoiceName(s.mode.value_or(ModeChoice::Auto))));
+}
+
+// `conform-cli run ARGS --json --no-store`: the run's record, and the exit code beside it.
+std::pair<Json, int> cliRun(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(CONFORM_CLI_PATH), QStringList{QStringLiteral("run")} + arguments
+                                                        + QStringList{QStringLiteral("--json"), QStringLiteral("--no-store")});
+    if (!process.waitForFinished(60000))
+        return {Json(), -1};
+    const Json record = Json::parse(process.readAllStandardOutput().toStdString(), nullptr, false);
+    if (!record.is_object())
+        qWarning("%s", process.readAllStandardError().constData());
+    return {record, process.exitCode()};
 }
 
 QStringList builtinNames()
@@ -94,7 +115,7 @@ private slots:
             const providers::Scenario& s = loaded.value();
             QVERIFY2(s.expect.has_value(), qPrintable(name + QStringLiteral(": no \"expect\"")));
             QVERIFY2(s.schema.has_value(), qPrintable(name + QStringLiteral(": no schema")));
-            Target inProcess = httpTarget(QStringLiteral("scenario"), {}, {}, QStringLiteral("auto"));
+            Target inProcess = httpTarget(QStringLiteral("scenario"), {}, {}, modeOf(s));
             inProcess.scenario = std::make_shared<const providers::Scenario>(s);
             plays.push_back(Play{name, QStringLiteral("in-process"), *s.expect, nullptr, std::nullopt});
             plays.back().engine = std::make_unique<Engine>();
@@ -106,7 +127,7 @@ private slots:
                 const QString p = QString::fromStdString(protocol);
                 plays.push_back(Play{name, p, *s.expect, std::make_unique<Engine>(), std::nullopt});
                 plays.back().engine->setEnvironment(fakeKeys());
-                plays.back().engine->start(specOf(s, httpTarget(p, name, servers[p]->baseUrl(), QStringLiteral("auto"))));
+                plays.back().engine->start(specOf(s, httpTarget(p, name, servers[p]->baseUrl(), modeOf(s))));
             }
         }
         for (Play& play : plays)
@@ -151,6 +172,10 @@ private slots:
             QCOMPARE(asked, scenario->promptUser.empty() ? scenario->description : scenario->promptUser);
             if (!scenario->promptSystem.empty())
                 QVERIFY(run["attempts"][0]["request"]["body"]["system"].get<std::string>().rfind(scenario->promptSystem, 0) == 0);
+            // In the mode it is meant to run in: every attempt of a scenario that names one.
+            if (scenario->mode && *scenario->mode != ModeChoice::Auto)
+                for (const Json& attempt : run["attempts"])
+                    QCOMPARE(QString::fromStdString(attempt["mode"].get<std::string>()), modeOf(scenario.value()));
             // fenced-reply's story is its fence: the record says where the value was read,
             // from the first byte after the scripted "```json" line.
             if (name == QLatin1String("fenced-reply")) {
@@ -162,6 +187,58 @@ private slots:
                 QCOMPARE(reply.substr(candidate["offset"].get<std::size_t>() + candidate["length"].get<std::size_t>(), 4), std::string("\n```"));
             }
         }
+    }
+
+    // tool-call is "the happy path in tool mode": `run --scenario tool-call` runs in tool mode
+    // with no --mode, and an explicit --mode wins.
+    void cliRunsAScenarioInItsMode()
+    {
+        const auto [own, ownCode] = cliRun({QStringLiteral("--scenario"), QStringLiteral("tool-call")});
+        QCOMPARE(ownCode, 0);
+        QVERIFY2(own["attempts"].size() == 1, own.dump().c_str());
+        QCOMPARE(own["attempts"][0]["mode"].get<std::string>(), std::string("tool"));
+        QCOMPARE(own["outcome"].get<std::string>(), std::string("valid"));
+        const auto [strict, strictCode] = cliRun({QStringLiteral("--scenario"), QStringLiteral("tool-call"), QStringLiteral("--mode"), QStringLiteral("strict")});
+        QCOMPARE(strictCode, 0);
+        QCOMPARE(strict["attempts"][0]["mode"].get<std::string>(), std::string("strict"));
+    }
+
+    // A scenario's variables fill the placeholders of the prompt it is run with (here the
+    // workspace's drift-detector prompt); a --var of the same name wins.
+    void cliFillsAScenariosVariables()
+    {
+        auto scenario = providers::loadScenario(providers::resolveScenarioPath(QStringLiteral("missing-field")));
+        QVERIFY(scenario.ok());
+        const std::string question = scenario->variables.at("question");
+        QVERIFY(!question.empty() && !scenario->variables.at("answer").empty());
+        const auto [run, code] = cliRun({QStringLiteral("--scenario"), QStringLiteral("missing-field"), QStringLiteral("--prompt"),
+                                         QStringLiteral(CONFORM_SOURCE_DIR "/schemas/drift-detector/prompt.md"), QStringLiteral("--var"),
+                                         QStringLiteral("answer=It was the coffee machine.")});
+        QCOMPARE(code, 0);
+        const std::string asked = run["attempts"][0]["request"]["body"]["messages"][0]["content"].get<std::string>();
+        QVERIFY2(asked.find("Question: " + question + "\n\nAnswer: It was the coffee machine.") != std::string::npos, asked.c_str());
+        QVERIFY2(asked.find("{{") == std::string::npos, asked.c_str());
+    }
+
+    // overloaded says what Conform does with retries off: the first 529 ends the run as a
+    // transport error with no value (exit code 3), and the default retries ride both out. The
+    // Markdown-only review is the application's own fallback, never Conform's outcome.
+    void overloadedKeepsItsWordWithRetriesOnAndOff()
+    {
+        auto scenario = providers::loadScenario(providers::resolveScenarioPath(QStringLiteral("overloaded")));
+        QVERIFY(scenario.ok());
+        const std::string& description = scenario->description;
+        for (const char* said : {"--retries 0", "transport error", "exit code 3", "application's own fallback"})
+            QVERIFY2(description.find(said) != std::string::npos, said);
+        const auto [off, offCode] = cliRun({QStringLiteral("--scenario"), QStringLiteral("overloaded"), QStringLiteral("--retries"), QStringLiteral("0")});
+        QCOMPARE(offCode, 3);
+        QCOMPARE(off["outcome"].get<std::string>(), std::string("failed"));
+        QVERIFY2(off["flags"] == Json::array({"transport_error"}), off["flags"].dump().c_str());
+        QVERIFY(off["value"].is_null());
+        const auto [on, onCode] = cliRun({QStringLiteral("--scenario"), QStringLiteral("overloaded")});
+        QCOMPARE(onCode, 0);
+        QCOMPARE(on["outcome"].get<std::string>(), std::string("valid"));
+        QCOMPARE(on["metrics"]["transport_retries"].get<int>(), 2);
     }
 
     // xml-tool-call keeps its word: "extraction unwraps the JSON inside the parameter". The

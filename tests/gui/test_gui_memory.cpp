@@ -711,12 +711,13 @@ void TestGuiMemory::revalidationScopedToTheEditedSchema()
 
 // Run ×N runs each demo with the schema it was written for when the editor holds another, as
 // the Run activity does, and its row says so; a demo of the editor's schema runs the editor's.
+// A demo plays in the mode it is meant for (tool-call: tool mode).
 void TestGuiMemory::batchRunsEachDemoWithItsOwnSchema()
 {
     openWindow(m_storePath);
     useGoalSchema(readFile(goalSchemaPath()));
     m_window->showActivity(Activity::Batch);
-    runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/missing-field")}, 3, 2);
+    runBatch({QStringLiteral("scenario/fenced-reply"), QStringLiteral("scenario/missing-field"), QStringLiteral("scenario/tool-call")}, 3, 2);
     BatchTallyModel* tally = memory()->batchPanel()->tallyModel();
     QAbstractItemModelTester tester(tally, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(tally->index(0, BatchTallyModel::Schema).data().toString(), QStringLiteral("Investigation goals, the Run tab's prompt"));
@@ -727,6 +728,8 @@ void TestGuiMemory::batchRunsEachDemoWithItsOwnSchema()
     QCOMPARE(tally->index(1, BatchTallyModel::Failed).data().toLongLong(), 0);
     QCOMPARE(countWhere(m_storePath, {{"schema-title", "Answer drift"}, {"outcome", "repaired"}}), 3);
     QCOMPARE(countWhere(m_storePath, {{"schema-title", "Investigation goals"}, {"outcome", "valid"}}), 3);
+    QCOMPARE(countWhere(m_storePath, {{"model", "tool-call"}, {"mode", "tool"}, {"outcome", "valid"}}), 3);
+    QCOMPARE(countWhere(m_storePath, {{"model", "missing-field"}, {"mode", "strict"}}), 3); // a demo naming no mode: auto's first
 }
 
 // The captures list follows new captures without moving rows under the user's eyes: a bar

@@ -4,11 +4,13 @@
 // the in-process Scenario provider answers.
 #include "run/attemptmodel.h"
 #include "run/attemptview.h"
+#include "workbench/demos.h"
 #include "workbench/optionstoolbar.h"
 #include "run/promptvariables.h"
 #include "workbench/startpage.h"
 #include "widgets/editorpanel.h"
 #include "checks/fixtable.h"
+#include "document/rundraft.h"
 #include "widgets/codeeditor.h"
 #include "workbench/mainwindow.h"
 #include "document/textdocument.h"
@@ -19,10 +21,12 @@
 
 #include "json/parse.h"
 #include "providers/scenario.h"
+#include "schema/schema.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
@@ -40,6 +44,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include <memory>
 
@@ -99,6 +104,8 @@ private slots:
     void startPageDemoRunsAsItsExpectSays();
     void variablesReachTheRequest();
     void emptyVariableAsksBeforeSending();
+    void everyDemoFillsItsPromptsPlaceholders();
+    void demoRunsInItsModeWithItsVariables();
     void policyControlsReachTheRequest();
     void coerceToggleIsOneSetting();
     void fencedReplySaysWhereItsValueWasRead();
@@ -505,6 +512,94 @@ void TestGuiRun::emptyVariableAsksBeforeSending()
     QVERIFY2(asked.startsWith(QStringLiteral("{{incident}} has no value")), qPrintable(asked));
     QVERIFY(!m_pane->isRunning());
     QVERIFY(!m_pane->lastRecord().has_value());
+}
+
+// Every built-in demo brings a value for each {{placeholder}} of the prompt it runs with: its
+// own, or the example workspace's prompt.md beside the schema it opens. A demo never sends a
+// placeholder as written, and never asks about one.
+void TestGuiRun::everyDemoFillsItsPromptsPlaceholders()
+{
+    const QString workspace = QStringLiteral(CONFORM_SOURCE_DIR "/schemas");
+    int filled = 0;
+    for (const QString& path : providers::builtinScenarioPaths()) {
+        auto scenario = providers::loadScenario(path);
+        QVERIFY(scenario.ok());
+        PromptText prompt{QString::fromStdString(scenario->promptSystem), QString::fromStdString(scenario->promptUser)};
+        if (prompt.system.isEmpty() && prompt.user.isEmpty()) {
+            const QString schema = workspaceSchemaWithId(workspace, schema::idOf(*scenario->schema));
+            QVERIFY2(!schema.isEmpty(), qPrintable(path + QStringLiteral(": no workspace schema with its $id")));
+            QVERIFY2(readWorkspacePrompt(schema, &prompt), qPrintable(path + QStringLiteral(": no prompt.md beside ") + schema));
+        }
+        const QStringList names = placeholderNames(prompt.system + QLatin1Char('\n') + prompt.user);
+        for (const QString& name : names) {
+            const auto value = scenario->variables.find(name.toStdString());
+            QVERIFY2(value != scenario->variables.end() && !QString::fromStdString(value->second).trimmed().isEmpty(),
+                     qPrintable(path + QStringLiteral(": no value for {{%1}}").arg(name)));
+        }
+        filled += names.isEmpty() ? 0 : 1;
+    }
+    QVERIFY(filled >= 12);
+}
+
+// A demo played from the Start page runs in the mode it is meant for (tool-call: tool mode,
+// set as a load, no undo step) and with its variables, so Sent shows the prompt its recorded
+// reply answers. The values are shown, not written over the workspace's prompt.vars.json. Run
+// again after changing the retries and Coerce: no question about placeholders, no dialog.
+void TestGuiRun::demoRunsInItsModeWithItsVariables()
+{
+    const providers::Scenario scenario = builtin("tool-call");
+    QCOMPARE(scenario.mode, std::optional(engine::ModeChoice::Tool));
+    QVERIFY(scenario.variables.size() >= 2);
+    // The workspace holds the demo's schema, its prompt, and a value of the user's own.
+    const QString folder = m_dir->filePath(QStringLiteral("question-generator"));
+    QVERIFY(QDir().mkpath(folder));
+    for (const char* file : {"schema.json", "prompt.md"})
+        QVERIFY(QFile::copy(QStringLiteral(CONFORM_SOURCE_DIR "/schemas/question-generator/") + QLatin1String(file),
+                            folder + QLatin1Char('/') + QLatin1String(file)));
+    const QByteArray ownValues = "{\"interviewee\": \"the user's own interviewee\"}";
+    writeFile(folder + QStringLiteral("/prompt.vars.json"), ownValues);
+    m_window->openWorkspace(m_dir->path());
+    QVERIFY(m_window->runDraft()->targetChoice().target.mode != engine::ModeChoice::Tool);
+    const int undoSteps = m_window->runDraft()->undoStack()->count();
+
+    QListWidget* list = m_window->startPage()->demoList();
+    QList<QListWidgetItem*> found = list->findItems(QStringLiteral("tool-call — "), Qt::MatchStartsWith);
+    QCOMPARE(found.size(), 1);
+    emit list->itemActivated(found.first());
+    QCOMPARE(m_window->runDraft()->targetChoice().target.mode, engine::ModeChoice::Tool);
+    QCOMPARE(m_pane->targetForm()->modeCombo()->currentText(), QStringLiteral("tool"));
+    QCOMPARE(m_window->runDraft()->undoStack()->count(), undoSteps); // loads, not edits
+    waitForEnd();
+    QCOMPARE(m_pane->outcomeLabel()->text(), QStringLiteral("valid"));
+    QCOMPARE(m_pane->attemptModel()->index(0, AttemptModel::ModeColumn).data().toString(), QStringLiteral("tool"));
+    const QString sent = m_pane->attemptDetail()->sentView()->toPlainText();
+    for (const auto& [name, value] : scenario.variables)
+        QVERIFY2(sent.contains(QString::fromStdString(value)), qPrintable(QString::fromStdString(name) + QStringLiteral(" not in: ") + sent));
+    QVERIFY2(!sent.contains(QStringLiteral("{{")), qPrintable(sent));
+    QFile kept(folder + QStringLiteral("/prompt.vars.json"));
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), ownValues);
+
+    // The demo's other paths: retries off, Coerce on. Any dialog is a failure, and is closed.
+    QStringList dialogs;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, [&dialogs] {
+        if (QWidget* modal = QApplication::activeModalWidget()) {
+            auto* box = qobject_cast<QMessageBox*>(modal);
+            dialogs << (box ? box->text() : modal->windowTitle());
+            modal->close();
+        }
+    });
+    watch.start(20);
+    m_pane->targetForm()->retriesSpin()->setValue(0);
+    m_pane->targetForm()->coerceCheck()->setChecked(true);
+    QTest::mouseClick(m_pane->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialogs.isEmpty() || (m_pane->lastRecord() && m_pane->lastSpec().policy.maxTransportRetries == 0), 15000);
+    QVERIFY2(dialogs.isEmpty(), qPrintable(QStringLiteral("asked: ") + dialogs.join(QStringLiteral(" | "))));
+    waitForEnd();
+    QVERIFY2(dialogs.isEmpty(), qPrintable(QStringLiteral("asked: ") + dialogs.join(QStringLiteral(" | "))));
+    QCOMPARE(m_pane->attemptModel()->index(0, AttemptModel::ModeColumn).data().toString(), QStringLiteral("tool"));
+    QVERIFY(m_pane->attemptDetail()->sentView()->toPlainText().contains(QString::fromStdString(scenario.variables.at("transcript"))));
 }
 
 // Max tokens, temperature and the call budget set in the Policy row are what the request says.

@@ -67,16 +67,20 @@ private slots:
         QVERIFY(!scenario->schema);
     }
 
-    // What a scenario says of itself: the run it promises, its prompt, where it holds.
+    // What a scenario says of itself: the run it promises, its prompt with the values of its
+    // placeholders, the mode it is meant to run in, where it holds.
     void expectPromptAndProtocols()
     {
-        const auto scenario = loadText(R"({"name": "n", "description": "d", "prompt": {"system": "S", "user": "U"},
+        const auto scenario = loadText(R"({"name": "n", "description": "d", "prompt": {"system": "S", "user": "U {{question}}"},
+            "mode": "json-object", "variables": {"question": "Where were you at 4pm?", "answer": ""},
             "protocols": ["anthropic", "openai"],
             "expect": {"outcome": "repaired", "flags": ["truncated"], "attempts": 2, "repairs": 1, "transport_retries": 0},
             "turns": [{"text": "t"}]})");
         QVERIFY2(scenario.ok(), scenario.ok() ? "" : scenario.error().toString().c_str());
         QCOMPARE(scenario->promptSystem, std::string("S"));
-        QCOMPARE(scenario->promptUser, std::string("U"));
+        QCOMPARE(scenario->promptUser, std::string("U {{question}}"));
+        QCOMPARE(scenario->mode, std::optional(ModeChoice::JsonObject));
+        QCOMPARE(scenario->variables, (std::map<std::string, std::string>{{"answer", ""}, {"question", "Where were you at 4pm?"}}));
         QCOMPARE(scenario->protocols, (std::vector<std::string>{"anthropic", "openai"}));
         QCOMPARE((*scenario->expect)["attempts"].get<int>(), 2);
     }
@@ -160,6 +164,18 @@ private slots:
                                                  << "scenario.json: /expect/steps: must be an array of step codes";
         QTest::newRow("protocol unknown") << ok + R"("protocols": ["grpc"]})" << "scenario.json: /protocols: must be an array";
         QTest::newRow("prompt field") << ok + R"("prompt": {"assistant": "x"}})" << "scenario.json: /prompt/assistant: must be a string";
+        QTest::newRow("mode unknown") << ok + R"("mode": "fast"})"
+                                      << "scenario.json: /mode: must be one of auto, strict, tool, json-object, text";
+        QTest::newRow("mode not a string") << ok + R"("mode": ["tool"]})"
+                                           << "scenario.json: /mode: must be one of auto, strict, tool, json-object, text";
+        QTest::newRow("mode in capitals") << ok + R"("mode": "Tool"})"
+                                          << "scenario.json: /mode: must be one of auto, strict, tool, json-object, text";
+        QTest::newRow("variables not an object") << ok + R"("variables": ["question"]})"
+                                                 << "scenario.json: /variables: must be an object of name -> string";
+        QTest::newRow("variable not a string") << ok + R"("variables": {"question": "q", "score": 3}})"
+                                               << "scenario.json: /variables/score: must be a string";
+        QTest::newRow("variable without a name") << ok + R"("variables": {"": "q"}})"
+                                                 << "scenario.json: /variables/: a variable needs a name";
         QTest::newRow("not JSON") << QByteArray("{\"name\": \"n\",\n  oops}") << "scenario.json: line 2, column 3";
         QTest::newRow("variation share") << ok + R"("variation": {"seed": 1, "share": 1.5, "turns": [{"text": "b"}]}})"
                                          << "scenario.json: /variation/share: must be a number from 0 to 1";
@@ -297,6 +313,21 @@ private slots:
         QVERIFY(fenced.ok() && fenced->turns[0].text->find("```json") != std::string::npos);
         auto amber = find("amber-case");
         QVERIFY(amber.ok() && amber->turns[0].text->find("\"Amber\"") != std::string::npos);
+    }
+
+    // The demos whose story needs a mode say which: tool-call is the happy path in tool mode;
+    // truncated-article (strict first, then Anthropic's prefill) and hopeless-model (its
+    // second mode gets one call) are auto's fallback; a demo the mode does not change names none.
+    void builtinModes()
+    {
+        const auto modeOf = [](const char* name) {
+            auto scenario = loadScenario(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
+            return scenario ? scenario->mode : std::nullopt;
+        };
+        QCOMPARE(modeOf("tool-call"), std::optional(ModeChoice::Tool));
+        QCOMPARE(modeOf("truncated-article"), std::optional(ModeChoice::Auto));
+        QCOMPARE(modeOf("hopeless-model"), std::optional(ModeChoice::Auto));
+        QCOMPARE(modeOf("missing-field"), std::optional<ModeChoice>());
     }
 };
 

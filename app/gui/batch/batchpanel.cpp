@@ -32,14 +32,15 @@ namespace {
 
 // A demo that brings its own schema runs with its own prompt too, as `conform-cli run
 // --scenario` runs it: the Run tab's prompt was written for the Run tab's schema, and a capture
-// pairing it with the demo's schema would file the demo under that prompt's version. Only the
-// policy (and the stream choice) is the batch's.
+// pairing it with the demo's schema would file the demo under that prompt's version, and with
+// its own variables. Only the policy (and the stream choice) is the batch's; the mode is the
+// target's (a demo ticked in the list plays in its own: checkedTargets).
 engine::RunSpec demoSpec(const engine::RunSpec& spec, const providers::Scenario& scenario, const Json& schema)
 {
     engine::RunSpec own = spec;
     own.schema = schema;
     own.validator.reset();
-    own.prompt = engine::Prompt{scenario.promptSystem, scenario.ownUserPrompt(), {}};
+    own.prompt = engine::Prompt{scenario.promptSystem, scenario.ownUserPrompt(), scenario.variables};
     return own;
 }
 
@@ -237,6 +238,7 @@ Result<std::vector<engine::Target>> BatchPanel::checkedTargets(const engine::Run
                 return Error{scenario.error().message, scenario.error().where};
             target.provider = providers::ProviderKind::Scenario;
             target.model = scenario->name;
+            target.mode = scenario->mode.value_or(engine::ModeChoice::Auto); // the mode it is meant to run in
             target.scenario = std::make_shared<const providers::Scenario>(std::move(scenario.value()));
         } else {
             target.provider = static_cast<providers::ProviderKind>(item->data(kProviderRole).toInt());

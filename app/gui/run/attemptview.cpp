@@ -166,25 +166,25 @@ void AttemptView::markRaw(const engine::AttemptRecord& attempt)
 void AttemptView::showIssues(const engine::AttemptRecord& attempt)
 {
     m_issues->clear();
-    const auto add = [this](const QString& text, const std::string& step = {}) {
+    const auto add = [this](const QString& text, std::string_view step = {}) {
         auto* item = new QListWidgetItem(text, m_issues);
         if (!step.empty())
-            item->setData(kStepRole, QString::fromStdString(step));
+            item->setData(kStepRole, QString::fromUtf8(step.data(), qsizetype(step.size())));
         return item;
     };
+    using namespace engine::steps;
     if (const QString cut = cutLine(attempt); !cut.isEmpty())
-        add(cut, "cut:max_tokens");
+        add(cut, kCutAtMaxTokens);
     if (!attempt.error.empty())
-        add(tr("error: %1").arg(describeTransportError(attempt.error, attempt.httpStatus)), attempt.refused ? "refused" : "");
+        add(tr("error: %1").arg(describeTransportError(attempt.error, attempt.httpStatus)), attempt.refused ? kRefused : std::string_view());
     else if (attempt.refused)
-        add(tr("the model refused"), "refused");
+        add(tr("the model refused"), kRefused);
     if (!attempt.extractionFailure.empty())
         add(tr("no JSON: %1").arg(QString::fromStdString(attempt.extractionFailure)));
-    // "invalid" on the first issue: the attempt was judged and failed (a cut reply is judged
-    // by nothing: it is never the answer).
-    bool first = attempt.checked && attempt.parsed && !attempt.valid && !attempt.truncated;
+    // "invalid" rides on the first issue.
+    bool first = judgedInvalid(attempt);
     for (const Json& issue : attempt.issues) {
-        QListWidgetItem* item = add(issueSummary(issue), first ? "invalid" : "");
+        QListWidgetItem* item = add(issueSummary(issue), first ? kInvalid : std::string_view());
         first = false;
         if (issue.contains("span") && issue["span"].is_object()) {
             item->setData(kSpanOffsetRole, QVariant::fromValue(issue["span"].value("offset", std::size_t(0))));

@@ -90,6 +90,7 @@ void PromptVariables::setFolder(const QString& folder)
         for (auto it = object.begin(); it != object.end(); ++it)
             m_values[it.key()] = it.value().toString();
     }
+    m_kept = m_values;
     m_filling = true;
     for (int row = 0; row < rowCount(); ++row) {
         const auto known = m_values.find(item(row, 0)->text());
@@ -128,7 +129,7 @@ void PromptVariables::setValue(const QString& name, const QString& value)
             item(row, 1)->setText(value); // itemChanged saves it
 }
 
-void PromptVariables::showValues(const std::map<std::string, std::string>& values)
+void PromptVariables::showValues(const std::map<std::string, std::string>& values, Keep keep)
 {
     bool changed = false;
     m_filling = true;
@@ -138,7 +139,10 @@ void PromptVariables::showValues(const std::map<std::string, std::string>& value
         if (m_values[key] == text)
             continue;
         m_values[key] = text;
-        changed = true;
+        if (keep == Keep::InFile) {
+            m_kept[key] = text;
+            changed = true;
+        }
     }
     for (int row = 0; row < rowCount(); ++row) {
         const auto known = m_values.find(item(row, 0)->text());
@@ -156,7 +160,7 @@ void PromptVariables::save() const
     if (m_folder.isEmpty())
         return;
     QJsonObject object;
-    for (const auto& [name, value] : m_values)
+    for (const auto& [name, value] : m_kept)
         if (!value.isEmpty())
             object.insert(name, value);
     QSaveFile file(filePath());

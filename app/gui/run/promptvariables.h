@@ -33,8 +33,11 @@ public:
     QStringList emptyNames() const;
     // As if the user typed `value` in the row of `name` (valueEdited).
     void setValue(const QString& name, const QString& value);
-    // Shows the draft's values (and keeps them in the file); says nothing.
-    void showValues(const std::map<std::string, std::string>& values);
+    // Whether values shown are kept in prompt.vars.json: a demo's are only shown (playing a demo
+    // leaves the workspace's files as they were, and the user's own values in them).
+    enum class Keep { InFile, OnScreen };
+    // Shows the draft's values (and keeps those that changed in the file); says nothing.
+    void showValues(const std::map<std::string, std::string>& values, Keep keep = Keep::InFile);
 
 signals:
     // The shown names changed, or the folder's values were read (values() says what they are now).
@@ -51,6 +54,7 @@ private:
 
     QString m_folder;
     std::map<QString, QString> m_values; // every value known, shown or not
+    std::map<QString, QString> m_kept;   // what prompt.vars.json holds: m_values but a demo's
     bool m_filling = false;
 };
 

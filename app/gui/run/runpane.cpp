@@ -176,7 +176,10 @@ void RunPane::followDraft()
     // The variables: the rows follow the prompts (loads); a value typed is the user's edit.
     connect(m_variables, &PromptVariables::valuesChanged, m_draft, [this] { m_draft->setVariables(m_variables->values()); });
     connect(m_variables, &PromptVariables::valueEdited, m_draft, &RunDraft::editVariable);
-    connect(m_draft, &RunDraft::variablesChanged, m_variables, [this] { m_variables->showValues(m_draft->variables()); });
+    connect(m_draft, &RunDraft::variablesChanged, m_variables, [this] {
+        m_variables->showValues(m_draft->variables(),
+                                m_loadingDemoVariables ? PromptVariables::Keep::OnScreen : PromptVariables::Keep::InFile);
+    });
     connect(m_draft, &RunDraft::promptChanged, this, &RunPane::showDraftPrompt);
 }
 
@@ -297,6 +300,16 @@ void RunPane::showPrompt(const PromptText& prompt, const QString& folder)
 {
     m_variables->setFolder(folder);
     m_draft->setPrompt(prompt.system, prompt.user);
+}
+
+void RunPane::loadDemoVariables(const std::map<std::string, std::string>& values)
+{
+    std::map<std::string, std::string> variables = m_draft->variables(); // one per placeholder of the prompt
+    for (auto& [name, value] : variables)
+        if (const auto given = values.find(name); given != values.end())
+            value = given->second;
+    const QScopedValueRollback loading(m_loadingDemoVariables, true);
+    m_draft->setVariables(std::move(variables));
 }
 
 bool RunPane::confirmEmptyVariables(const QStringList& names)

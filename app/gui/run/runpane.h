@@ -21,6 +21,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -65,6 +66,11 @@ public:
     // give the environment with the system keychain's keys filled in (keys/key_ring.h).
     void setEnvironment(providers::Environment environment) { m_environment = std::move(environment); }
     const providers::Environment& environment() const { return m_environment; }
+
+    // A demo's values for the {{placeholders}} of the prompt it runs with, written to the draft
+    // as a load (no undo step) for the names the prompt has. They are shown, not kept in the
+    // workspace's prompt.vars.json: playing a demo leaves the workspace's files as they were.
+    void loadDemoVariables(const std::map<std::string, std::string>& values);
 
     void run();
     // A demo: the scenario answers whatever the prompt says, so empty variables are not asked about.
@@ -140,6 +146,7 @@ private:
     bool m_askAboutEmptyVariables = true;
     bool m_followingDraft = false; // while the prompt boxes take the draft's texts
     bool m_formWriting = false;    // while the target form's change goes to the draft
+    bool m_loadingDemoVariables = false; // while a demo's values go to the draft
     qsizetype m_received = 0;
     int m_retriesThisAttempt = 0;
     QElapsedTimer m_attemptClock;

@@ -34,7 +34,7 @@ namespace {
     // missing-field
     QT_TRANSLATE_NOOP("BuiltinDemos", "Drift detector: the reply omits the required redirect_suggestion. Validation reports one invalid_type issue at /redirect_suggestion (Required); the repair turn gets the complete object."),
     // overloaded
-    QT_TRANSLATE_NOOP("BuiltinDemos", "Review structure call while the provider is overloaded: two 529 overloaded_error responses, then success. With retries off, the seed's fallback (Markdown-only review, every structured field null) is what happens."),
+    QT_TRANSLATE_NOOP("BuiltinDemos", "Review structure call while the provider is overloaded: two 529 overloaded_error responses, then success. The default --retries 2 rides them out: two transport retries, no repair, a valid review. With retries off (--retries 0) the first 529 ends the run as a transport error, with no value (exit code 3); what takes over then is the application's own fallback, in the seed a Markdown-only review with every structured field null, not an outcome of Conform's."),
     // rate-limit-storm
     QT_TRANSLATE_NOOP("BuiltinDemos", "Goal tracker under a rate limit: two 429 responses with retry-after-ms 250 (retry-after 1), then a valid answer. The default --retries 2 rides them out; the transport retries (two) are counted apart from validation repairs (none). With --retries 1 the second 429 ends the run as a transport error (exit code 3)."),
     // refusal

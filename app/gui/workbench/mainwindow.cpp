@@ -401,11 +401,17 @@ bool MainWindow::runDemo(const Demo& demo)
     }
     if (!scenario->promptSystem.empty() || !scenario->promptUser.empty())
         m_draft->setPrompt(QString::fromStdString(scenario->promptSystem), QString::fromStdString(scenario->promptUser));
+    m_run->loadDemoVariables(scenario->variables); // so the prompt sent is the one its replies answer
     RunTargetForm* form = m_run->targetForm();
     if (demo.builtin)
         form->selectScenario(demo.name);
     else
         form->addScenarioFile(demo.path);
+    if (scenario->mode) { // the mode it is meant to run in, as a load: the form follows the draft
+        TargetChoice choice = m_draft->targetChoice();
+        choice.target.mode = *scenario->mode;
+        m_draft->setTarget(choice);
+    }
     engine::Policy policy = m_draft->policy(); // a demo streams: written to the draft, as a load (no undo step)
     policy.stream = true;
     m_draft->setPolicy(policy);
