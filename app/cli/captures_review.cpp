@@ -85,7 +85,7 @@ int capturesReview(const QStringList& arguments, Io& io)
             change.note = parser.value(note).toStdString();
         change.atMs = QDateTime::currentMSecsSinceEpoch();
     }
-    auto store = storeOptions.open(parser, !parser.isSet(history));
+    auto store = storeOptions.open(parser, false); // a review never makes a store
     if (!store)
         return fail(io, store.error().toString());
     if (parser.isSet(history))
@@ -123,7 +123,7 @@ int capturesLabel(const QStringList& arguments, Io& io)
         change.remove.push_back(key.toStdString());
     if (change.set.empty() && change.remove.empty())
         return fail(io, "captures label: give --set K=V or --remove K");
-    auto store = storeOptions.open(parser, true);
+    auto store = storeOptions.open(parser, false);
     if (!store)
         return fail(io, store.error().toString());
     if (auto changed = store.value()->relabel(change); !changed)

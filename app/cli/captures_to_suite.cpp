@@ -32,7 +32,7 @@ Result<std::vector<store::Capture>> capturesNamed(store::Store& store, const QSt
                 captures.push_back(std::move(*found.value()));
         return captures;
     }
-    for (const QString& id : ids.mid(0, static_cast<qsizetype>(limit))) {
+    for (const QString& id : ids.mid(0, static_cast<qsizetype>(std::min<long long>(limit, ids.size())))) {
         auto found = store.capture(id.toStdString());
         if (!found)
             return found.error();
@@ -50,7 +50,7 @@ int capturesToSuite(const QStringList& arguments, Io& io)
     QCommandLineParser parser;
     const StoreOptions storeOptions;
     const QCommandLineOption cluster(QStringLiteral("cluster"), QStringLiteral("The newest captures of this failure cluster."), QStringLiteral("C"));
-    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N cases (default 20)."), QStringLiteral("N"), QStringLiteral("20"));
+    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N cases (default: 20 of a cluster, every id given)."), QStringLiteral("N"), QStringLiteral("20"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write the suite to FILE."),
                                     QStringLiteral("FILE.suite.json"));
     parser.addOptions({storeOptions.store, cluster, limit, output});
@@ -67,7 +67,9 @@ int capturesToSuite(const QStringList& arguments, Io& io)
     auto store = storeOptions.open(parser, false);
     if (!store)
         return fail(io, store.error().toString());
-    auto captures = capturesNamed(*store.value(), ids, parser.value(cluster), count.value());
+    // The default limit is a cluster's: the ids given are taken whole unless --limit says.
+    const long long limitOfIds = parser.isSet(limit) ? count.value() : ids.size();
+    auto captures = capturesNamed(*store.value(), ids, parser.value(cluster), parser.isSet(cluster) ? count.value() : limitOfIds);
     if (!captures)
         return fail(io, "captures to-suite: " + captures.error().toString());
     const std::string name = parser.isSet(cluster) ? "cluster " + parser.value(cluster).toStdString()

@@ -19,17 +19,6 @@ std::string blockText(const Json& block)
     return {};
 }
 
-// A message's content: a string, or its text blocks joined.
-std::string textOf(const Json& content)
-{
-    if (content.is_string())
-        return content.get<std::string>();
-    std::string text;
-    if (content.is_array())
-        for (const Json& block : content)
-            text += block.is_string() ? block.get<std::string>() : blockText(block);
-    return text;
-}
 
 // The system prompt as the author wrote it: without the schema instruction json-object and
 // text modes append (see the header).
@@ -61,10 +50,10 @@ void readChatMessages(const Json& messages, std::vector<SentMessage>& out)
         if (role == "developer")
             role = "system";
         if (role == "system") {
-            addSystem(out, textOf(member(message, "content")));
+            addSystem(out, messageText(member(message, "content")));
             continue;
         }
-        std::string content = textOf(member(message, "content"));
+        std::string content = messageText(member(message, "content"));
         const Json& calls = member(message, "tool_calls");
         if (content.empty() && calls.is_array() && !calls.empty()) {
             const Json& arguments = member(member(calls[0], "function"), "arguments");
@@ -78,7 +67,7 @@ void readChatMessages(const Json& messages, std::vector<SentMessage>& out)
 // a message of its own.
 void readAnthropicMessages(const Json& body, std::vector<SentMessage>& out)
 {
-    addSystem(out, textOf(member(body, "system")));
+    addSystem(out, messageText(member(body, "system")));
     const Json& messages = member(body, "messages");
     if (!messages.is_array())
         return;
@@ -86,7 +75,7 @@ void readAnthropicMessages(const Json& body, std::vector<SentMessage>& out)
         const std::string role = stringOf(member(message, "role"));
         const Json& content = member(message, "content");
         if (!content.is_array()) {
-            out.push_back({role, textOf(content)});
+            out.push_back({role, messageText(content)});
             continue;
         }
         std::string text;
@@ -95,7 +84,7 @@ void readAnthropicMessages(const Json& body, std::vector<SentMessage>& out)
             if (type == "tool_use")
                 out.push_back({role, dump(member(block, "input"))});
             else if (type == "tool_result")
-                out.push_back({"tool", textOf(member(block, "content"))});
+                out.push_back({"tool", messageText(member(block, "content"))});
             else
                 text += blockText(block);
         }
@@ -120,11 +109,11 @@ void readResponsesInput(const Json& body, std::vector<SentMessage>& out)
         if (type == "function_call")
             out.push_back({"assistant", stringOf(member(item, "arguments"))});
         else if (type == "function_call_output")
-            out.push_back({"tool", textOf(member(item, "output"))});
+            out.push_back({"tool", messageText(member(item, "output"))});
         else if (std::string role = stringOf(member(item, "role")); role == "system" || role == "developer")
-            addSystem(out, textOf(member(item, "content")));
+            addSystem(out, messageText(member(item, "content")));
         else
-            out.push_back({role, textOf(member(item, "content"))});
+            out.push_back({role, messageText(member(item, "content"))});
     }
 }
 
@@ -159,6 +148,17 @@ std::string messageName(const std::vector<SentMessage>& messages, std::size_t in
 }
 
 } // namespace
+
+std::string messageText(const Json& content)
+{
+    if (content.is_string())
+        return content.get<std::string>();
+    std::string text;
+    if (content.is_array())
+        for (const Json& block : content)
+            text += block.is_string() ? block.get<std::string>() : blockText(block);
+    return text;
+}
 
 Json ModelRequest::toJson() const
 {

@@ -42,6 +42,10 @@ struct ModelRequest
     static Result<ModelRequest> fromJson(const Json& json, const std::string& where);
 };
 
+// A message's content as text: a string, or its text blocks joined (any protocol's name for
+// them: text, input_text, output_text).
+std::string messageText(const Json& content);
+
 // The request a wire body makes (OpenAI chat completions or responses, Anthropic messages,
 // Ollama chat); `kind` Scenario reads as Anthropic, as the Scenario provider speaks it.
 ModelRequest modelRequestOf(ProviderKind kind, const Json& body);

@@ -15,30 +15,18 @@ namespace conform::proxy {
 
 namespace {
 
-// A message's text: a string, or the text blocks of a content list.
-std::string textOf(const Json& content)
-{
-    if (content.is_string())
-        return content.get<std::string>();
-    std::string text;
-    if (content.is_array())
-        for (const Json& block : content)
-            text += stringOf(member(block, "text"));
-    return text;
-}
-
 // The system prompt and the first user turn, so captures group by prompt like the engine's.
 engine::Prompt promptOf(const Json& body)
 {
     engine::Prompt prompt;
-    prompt.system = textOf(member(body, "system"));
+    prompt.system = providers::messageText(member(body, "system"));
     if (const Json& messages = member(body, "messages"); messages.is_array())
         for (const Json& message : messages) {
             const std::string role = stringOf(member(message, "role"));
             if ((role == "system" || role == "developer") && prompt.system.empty())
-                prompt.system = textOf(member(message, "content"));
+                prompt.system = providers::messageText(member(message, "content"));
             else if (role == "user" && prompt.user.empty())
-                prompt.user = textOf(member(message, "content"));
+                prompt.user = providers::messageText(member(message, "content"));
         }
     return prompt;
 }

@@ -25,12 +25,11 @@ namespace {
 
 const QString kData = QStringLiteral(CONFORM_TEST_DATA "/replay");
 
+// A file the test wrote or keeps, read as every Conform file is (null when it cannot be).
 Json readJson(const QString& path)
 {
-    QFile file(path);
-    file.open(QIODevice::ReadOnly);
-    auto parsed = json::parseStrict(file.readAll().toStdString());
-    return parsed ? parsed.value() : Json();
+    auto read = schema::readJsonFile(path);
+    return read ? std::move(read).value() : Json();
 }
 
 void writeText(const QString& path, const std::string& text)

@@ -50,31 +50,10 @@ time_queries() { # store label
 }
 time_queries "$work/million.db" sqlite
 
-pg_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
-pg_dir="$(mktemp -d)"
-as_postgres=()
-if [ "$(id -u)" = 0 ]; then chown postgres "$pg_dir"; as_postgres=(runuser -u postgres --); fi
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"${as_postgres[@]}" "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U conform -E UTF8 --no-sync >/dev/null
-"${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w \
-  -o "-p $port -c unix_socket_directories='' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off" start >/dev/null
-trap '"${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -m fast stop >/dev/null 2>&1; rm -rf "$pg_dir"' EXIT
-"$pg_bin/createdb" -h 127.0.0.1 -p "$port" -U conform bench
-pg="postgresql://conform@127.0.0.1:$port/bench"
+source "$here/postgres.sh"
+start_postgres
 "$cli" captures import "$work/captures.jsonl" --store "$pg" >/dev/null 2>&1
-columns="created_at, schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,
-  first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, first_tokens_in, first_tokens_out,
-  first_tokens_cached, source, cluster"
-psql_run() { "$pg_bin/psql" -q -h 127.0.0.1 -p "$port" -U conform -d bench -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
-copy=0
-have=$count
-while [ "$have" -lt "$million" ]; do
-  copy=$((copy + 1)); batch=$(( have < million - have ? have : million - have ))
-  psql_run "INSERT INTO captures (id, $columns) SELECT id || '-$copy', $columns FROM captures ORDER BY seq LIMIT $batch"
-  have=$((have + batch))
-done
-psql_run "DELETE FROM capture_rollups"
-psql_run "VACUUM ANALYZE captures"
+grow_postgres "$count" "$million"
 "$cli" captures stats --store "$pg" >/dev/null # rebuilds the rollups
 time_queries "$pg" postgres
 
