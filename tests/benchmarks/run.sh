@@ -73,6 +73,8 @@ echo "store: OTLP import through conform-cli..." >&2
 bash "$here/store/otlp_import.sh" "$build" || status=1
 echo "store: compare from the store through conform-cli..." >&2
 bash "$here/store/compare.sh" "$build" || status=1
+echo "store: failure clusters over a million captures through conform-cli..." >&2
+bash "$here/store/clusters.sh" "$build" || status=1
 
 # The latency conform-cli proxy adds per request, at concurrency 1 and 32 (tests/benchmarks/proxy).
 echo "proxy: added latency against conform-cli serve..." >&2
