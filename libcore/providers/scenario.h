@@ -35,8 +35,9 @@
 // seed still draw apart. `expect` speaks of session 0.
 //
 // `mode` is one of the CLI's --mode words (auto, strict, tool, json-object, text): a demo played
-// in the workbench sets the Run tab's mode to it, `run --scenario` runs in it unless --mode is
-// given, and Runs ×N plays the demo in it. Without it the caller's mode stands. `variables`
+// in the workbench sets the Run tab's mode to it (auto when it names none: the default its
+// `expect` speaks of), `run --scenario` runs in it unless --mode is given, and Runs ×N plays
+// the demo in it; elsewhere, without it, the caller's mode stands. `variables`
 // are the values of the {{placeholders}} of the prompt the demo runs with (its own `prompt`, or
 // the workspace prompt opened with its schema), so the request shows the question its recorded
 // replies answer; a --var of the same name wins on the CLI.

@@ -75,6 +75,7 @@ private slots:
     void stepsOnScreen();
     void coercionIsAChangeOfItsOwn();
     void reaskSaysWhy();
+    void aDemoWithoutAModeRunsInAuto();
 
 private:
     // English words per scenario and code, for the German rows to differ from.
@@ -253,6 +254,23 @@ void TestGuiDemos::reaskSaysWhy()
     QCOMPARE(pane->attemptDetail()->issueList()->item(0)->text(),
              QStringLiteral("cut at max_tokens 1024: the reply is incomplete and never taken as the answer"));
     QCOMPARE(pane->attemptDetail()->fixTable()->topLevelItemCount(), 0);
+}
+
+// Demos played one after the other from the Start page: each keeps its own promise, so one
+// that names no mode runs in auto (strict first), not in the tool mode of the demo before.
+void TestGuiDemos::aDemoWithoutAModeRunsInAuto()
+{
+    PlayedDemo demo;
+    QVERIFY(demo.play(QStringLiteral("tool-call")));
+    RunPane* pane = demo.window->runPane();
+    QCOMPARE(pane->attemptModel()->index(0, AttemptModel::ModeColumn).data().toString(), QStringLiteral("tool"));
+    const QList<Demo> demos = availableDemos(demo.workspace.path());
+    const auto fenced = std::find_if(demos.begin(), demos.end(), [](const Demo& d) { return d.name == QLatin1String("fenced-reply"); });
+    QVERIFY(fenced != demos.end());
+    QVERIFY(demo.window->runDemo(*fenced));
+    QTRY_VERIFY_WITH_TIMEOUT(pane->lastRecord().has_value() && pane->lastRecord()->attempts.size() == 1
+                                 && pane->attemptModel()->rowCount() == 1 && !pane->isRunning(), 60000);
+    QCOMPARE(pane->attemptModel()->index(0, AttemptModel::ModeColumn).data().toString(), QStringLiteral("strict"));
 }
 
 QTEST_MAIN(TestGuiDemos)

@@ -407,9 +407,10 @@ bool MainWindow::runDemo(const Demo& demo)
         form->selectScenario(demo.name);
     else
         form->addScenarioFile(demo.path);
-    if (scenario->mode) { // the mode it is meant to run in, as a load: the form follows the draft
+    { // the mode it is meant to run in, as a load (the form follows the draft); without one,
+      // auto: the default its `expect` speaks of, whatever demo ran before
         TargetChoice choice = m_draft->targetChoice();
-        choice.target.mode = *scenario->mode;
+        choice.target.mode = scenario->mode.value_or(providers::ModeChoice::Auto);
         m_draft->setTarget(choice);
     }
     engine::Policy policy = m_draft->policy(); // a demo streams: written to the draft, as a load (no undo step)
