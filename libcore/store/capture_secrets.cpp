@@ -1,6 +1,7 @@
 #include "store/capture_secrets.h"
 
 #include "base/secrets.h"
+#include "store/signature.h"
 
 namespace conform::store {
 
@@ -46,6 +47,13 @@ void maskSecrets(Capture& c)
     }
     for (Json* value : {&c.schema, &c.spec, &c.run, &c.reply.firstIssue})
         secrets::mask(*value);
+    if (c.signature) { // its findings quote the run's words (an error an upstream echoed a key in)
+        Signature masked = *c.signature;
+        maskText(masked.schema.value);
+        for (Finding& finding : masked.findings)
+            maskText(finding.message);
+        c.signature = std::make_shared<const Signature>(std::move(masked));
+    }
     c.packedBodies.clear();
     c.bodyTemplate.reset();
 }

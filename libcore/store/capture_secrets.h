@@ -9,8 +9,9 @@ namespace conform::store {
 // Whether any text of `capture` (schema, prompt, spec, run, reply, labels) holds a key.
 bool holdsSecret(const Capture& capture);
 
-// Masks every key in `capture`'s texts; its bodies, if packed already, are dropped so that
-// the store packs the masked ones.
+// Masks every key in `capture`'s texts, its signature's words among them (its cluster id,
+// made from paths and codes, stays); its bodies, if packed already, are dropped so that the
+// store packs the masked ones.
 void maskSecrets(Capture& capture);
 
 } // namespace conform::store
