@@ -204,7 +204,7 @@ void TestStoreInUse::expectCounted(MainWindow& window, qint64 captures)
     Dashboard* dashboard = window.captureViews()->dashboard();
     window.showActivity(Activity::Dashboard);
     dashboard->refresh();
-    const QString expected = QStringLiteral("%1 captures").arg(captures);
+    const QString expected = captures == 1 ? QStringLiteral("1 capture") : QStringLiteral("%1 captures").arg(captures);
     QTRY_VERIFY2_WITH_TIMEOUT(dashboard->statusText().startsWith(expected + QStringLiteral(" ·")), qPrintable(dashboard->statusText()), 15000);
 }
 
