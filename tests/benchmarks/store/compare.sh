@@ -21,13 +21,10 @@ work="$build/bench-data/compare"
 rm -rf "$work" && mkdir -p "$work"
 export CONFORM_STORE="$work/unused.db"
 
-seconds() { local s e; s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); printf '%d.%03d\n' $(( (e - s) / 1000000000 )) $(( (e - s) / 1000000 % 1000 )); }
+source "$here/bench_lib.sh"
 
 # The captures: generate.mjs varies one real capture over four targets (see run.sh).
-"$cli" run --schema "$source_dir/schemas/goal-generator/schema.json" --system "$source_dir/schemas/goal-generator/prompt.md" \
-  --user "The incident: a missing invoice." --provider scenario --scenario trailing-commas --store "$work/template.db" >/dev/null 2>&1 || true
-"$cli" captures export --store "$work/template.db" 2>/dev/null | head -1 > "$work/template.json"
-node "$here/generate.mjs" --template "$work/template.json" --out "$work/captures.jsonl" --count "$count"
+make_captures "$count"
 
 "$cli" captures import "$work/captures.jsonl" --store "$work/million.db" >/dev/null 2>&1
 python3 "$here/grow.py" "$work/million.db" "$million" >/dev/null
@@ -42,7 +39,6 @@ sqlite_stats_times=()
 for _ in $(seq "$runs"); do sqlite_stats_times+=("$(seconds "$cli" "${stats_args[@]}" --store "$work/million.db")"); done
 
 # PostgreSQL: the same 100,000 imported, then grown in SQL the way grow.py grows SQLite.
-source "$here/postgres.sh"
 start_postgres
 "$cli" captures import "$work/captures.jsonl" --store "$pg" >/dev/null 2>&1
 grow_postgres "$count" "$million"

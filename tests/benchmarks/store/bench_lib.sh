@@ -1,9 +1,25 @@
-# Sourced by the store benchmarks (compare.sh, clusters.sh): a throwaway PostgreSQL cluster
-# (initdb in a temporary folder, loopback only, as the postgres user when run as root),
-# stopped when the script exits, and the store in it grown the way grow.py grows SQLite's.
-#   start_postgres            sets pg (the store URL), pg_bin and port; defines psql_run SQL
-#   grow_postgres HAVE TARGET copies capture rows (with new ids) until TARGET, then empties the
-#                             rollups (the next open rebuilds them) and analyses the table
+# Sourced by the store benchmarks (compare.sh, clusters.sh), after they set here, source_dir,
+# cli and work:
+#   seconds CMD...            the wall time of CMD (its output dropped), in seconds
+#   make_captures COUNT [ARG...]  $work/captures.jsonl: COUNT captures generate.mjs varies from
+#                             one real capture (a demo run), with generate.mjs's ARGs
+#   start_postgres            a throwaway PostgreSQL cluster (initdb in a temporary folder,
+#                             loopback only, as the postgres user when run as root), stopped when
+#                             the script exits; sets pg (the store URL), pg_bin and port
+#   psql_run SQL
+#   grow_postgres HAVE TARGET copies capture rows (with new ids) until TARGET, as grow.py does
+#                             for SQLite, then empties the rollups (the next open rebuilds them)
+#                             and analyses the table
+seconds() { local s e; s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); printf '%d.%03d\n' $(( (e - s) / 1000000000 )) $(( (e - s) / 1000000 % 1000 )); }
+
+make_captures() {
+  local count="$1"; shift
+  "$cli" run --schema "$source_dir/schemas/goal-generator/schema.json" --system "$source_dir/schemas/goal-generator/prompt.md" \
+    --user "The incident: a missing invoice." --provider scenario --scenario trailing-commas --store "$work/template.db" >/dev/null 2>&1 || true
+  "$cli" captures export --store "$work/template.db" 2>/dev/null | head -1 > "$work/template.json"
+  node "$here/generate.mjs" --template "$work/template.json" --out "$work/captures.jsonl" --count "$count" "$@"
+}
+
 start_postgres() {
   pg_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
   pg_dir="$(mktemp -d)"
