@@ -87,6 +87,18 @@
         <source>Ctrl+Shift+7</source>
         <translation>Ctrl+Shift+7</translation>
     </message>
+    <message>
+        <source>Triage</source>
+        <translation>Sichtung</translation>
+    </message>
+    <message>
+        <source>Failures grouped by cause: review them with your team and turn one into a regression suite</source>
+        <translation>Fehlschläge nach Ursache gruppiert: im Team prüfen und einen davon zur Regressions-Suite machen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+8</source>
+        <translation>Ctrl+Shift+8</translation>
+    </message>
 </context>
 <context>
     <name>AttemptWords</name>
@@ -208,6 +220,148 @@
     <message>
         <source>Review structure call while the provider is overloaded: two 529 overloaded_error responses, then success. The default --retries 2 rides them out: two transport retries, no repair, a valid review. With retries off (--retries 0) the first 529 ends the run as a transport error, with no value (exit code 3); what takes over then is the application&apos;s own fallback, in the seed a Markdown-only review with every structured field null, not an outcome of Conform&apos;s.</source>
         <translation>Aufruf zur Besprechungsstruktur bei überlastetem Anbieter: zwei Antworten 529 overloaded_error, dann Erfolg. Das voreingestellte --retries 2 übersteht sie: zwei Transport-Wiederholungen, keine Reparatur, eine gültige Besprechung. Ohne Wiederholungen (--retries 0) beendet die erste 529 den Lauf als Transportfehler, ohne Wert (Exit-Code 3); dann übernimmt die eigene Ausweichlösung der Anwendung, in der Vorlage eine Besprechung nur als Markdown mit jedem strukturierten Feld null, kein Ergebnis von Conform.</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterWords</name>
+    <message>
+        <source>the value</source>
+        <translation>der Wert</translation>
+    </message>
+    <message>
+        <source>the reply holds no JSON value</source>
+        <translation>die Antwort enthält keinen JSON-Wert</translation>
+    </message>
+    <message>
+        <source>no call was made</source>
+        <translation>es wurde kein Aufruf gemacht</translation>
+    </message>
+    <message>
+        <source>the request was refused (HTTP %1)</source>
+        <translation>die Anfrage wurde abgelehnt (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>%1 fehlt</translation>
+    </message>
+    <message>
+        <source>%1 has keys the schema does not allow</source>
+        <translation>%1 hat Schlüssel, die das Schema nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>%1 is not one of the allowed values</source>
+        <translation>%1 ist keiner der erlaubten Werte</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>the reply was cut at the token limit</source>
+        <translation>die Antwort wurde am Token-Limit abgeschnitten</translation>
+    </message>
+    <message>
+        <source>the model refused</source>
+        <translation>das Modell hat abgelehnt</translation>
+    </message>
+    <message>
+        <source>no reply arrived (transport error)</source>
+        <translation>keine Antwort kam an (Übertragungsfehler)</translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation>der Lauf wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>no finding recorded</source>
+        <translation>kein Befund aufgezeichnet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiterer</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <translation>gestern</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n capture(s) since %1</source>
+        <translation>
+            <numerusform>%n Aufzeichnung seit %1</numerusform>
+            <numerusform>%n Aufzeichnungen seit %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n schema version(s)</source>
+        <translation>
+            <numerusform>%n Schema-Version</numerusform>
+            <numerusform>%n Schema-Versionen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n other model(s)</source>
+        <translation>
+            <numerusform>%1 und %n weiteres Modell</numerusform>
+            <numerusform>%1 und %n weitere Modelle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation>bestätigt</translation>
+    </message>
+    <message>
+        <source>expected</source>
+        <translation>erwartet</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>behoben</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>ignoriert</translation>
+    </message>
+    <message>
+        <source>regressed</source>
+        <translation>wieder aufgetreten</translation>
+    </message>
+    <message>
+        <source>Nobody has looked at it yet</source>
+        <translation>Noch niemand hat es angesehen</translation>
+    </message>
+    <message>
+        <source>A real failure someone has to fix</source>
+        <translation>Ein echter Fehler, den jemand beheben muss</translation>
+    </message>
+    <message>
+        <source>Fails as it should (a test of a failure, a bad input)</source>
+        <translation>Schlägt fehl, wie es soll (ein Test eines Fehlers, eine schlechte Eingabe)</translation>
+    </message>
+    <message>
+        <source>A fix is in: a capture newer than the fix reopens it as regressed</source>
+        <translation>Eine Korrektur ist drin: eine Aufzeichnung, jünger als die Korrektur, öffnet es wieder als „wieder aufgetreten“</translation>
+    </message>
+    <message>
+        <source>Not worth a fix</source>
+        <translation>Keine Korrektur wert</translation>
+    </message>
+    <message>
+        <source>Marked fixed, and a capture newer than the fix has this cause again</source>
+        <translation>Als behoben markiert, und eine Aufzeichnung, jünger als die Korrektur, hat wieder diese Ursache</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n capture(s) today</source>
+        <translation>
+            <numerusform>%n Aufzeichnung heute</numerusform>
+            <numerusform>%n Aufzeichnungen heute</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1088,6 +1242,83 @@ hinein / heraus</translation>
     </message>
 </context>
 <context>
+    <name>conform::gui::CaptureContextMenu</name>
+    <message numerus="yes">
+        <source>Review %n capture(s) as</source>
+        <translation>
+            <numerusform>%n Aufzeichnung prüfen als</numerusform>
+            <numerusform>%n Aufzeichnungen prüfen als</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Label…</source>
+        <translation>Labels…</translation>
+    </message>
+    <message>
+        <source>Add to regression suite…</source>
+        <translation>Zur Regressions-Suite hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Open its cluster in Triage</source>
+        <translation>Ihre Gruppe in der Sichtung öffnen</translation>
+    </message>
+    <message>
+        <source>Valid and unchecked captures have no failure cluster</source>
+        <translation>Gültige und ungeprüfte Aufzeichnungen haben keine Fehlergruppe</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n id(s)</source>
+        <translation>
+            <numerusform>%n ID kopieren</numerusform>
+            <numerusform>%n IDs kopieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n capture(s) reviewed as %1</source>
+        <translation>
+            <numerusform>%n Aufzeichnung geprüft als %1</numerusform>
+            <numerusform>%n Aufzeichnungen geprüft als %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Label Captures</source>
+        <translation>Aufzeichnungen beschriften</translation>
+    </message>
+    <message>
+        <source>Labels to set (key=value) and to remove (-key), separated by spaces:</source>
+        <translation>Zu setzende Labels (Schlüssel=Wert) und zu entfernende (-Schlüssel), durch Leerzeichen getrennt:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n capture(s) labelled</source>
+        <translation>
+            <numerusform>%n Aufzeichnung beschriftet</numerusform>
+            <numerusform>%n Aufzeichnungen beschriftet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add to Regression Suite</source>
+        <translation>Zur Regressions-Suite hinzufügen</translation>
+    </message>
+    <message>
+        <source>Suite files (*.suite.json);;JSON files (*.json)</source>
+        <translation>Suite-Dateien (*.suite.json);;JSON-Dateien (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n case(s)</source>
+        <translation>
+            <numerusform>%1 enthält %n Fall</numerusform>
+            <numerusform>%1 enthält %n Fälle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>copied %n id(s)</source>
+        <translation>
+            <numerusform>%n ID kopiert</numerusform>
+            <numerusform>%n IDs kopiert</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::CaptureFilterBar</name>
     <message>
         <source>any outcome</source>
@@ -1180,6 +1411,10 @@ hinein / heraus</translation>
     <message>
         <source>source</source>
         <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>failure cluster</source>
+        <translation>Fehlergruppe</translation>
     </message>
 </context>
 <context>
@@ -1286,6 +1521,10 @@ hinein / heraus</translation>
     <message>
         <source>Tokens</source>
         <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>First finding</source>
+        <translation>Erster Befund</translation>
     </message>
 </context>
 <context>
@@ -1474,6 +1713,44 @@ hinein / heraus</translation>
     <message>
         <source>No capture matches the filters above.</source>
         <translation>Keine Aufzeichnung passt zu den Filtern oben.</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::ClusterListModel</name>
+    <message numerus="yes">
+        <source>Captures per day, the last %n day(s)</source>
+        <translation>
+            <numerusform>Aufzeichnungen pro Tag, der letzte Tag</numerusform>
+            <numerusform>Aufzeichnungen pro Tag, die letzten %n Tage</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Ursache</translation>
+    </message>
+    <message>
+        <source>Captures</source>
+        <translation>Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>Trend</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
     </message>
 </context>
 <context>
@@ -2566,6 +2843,10 @@ hinein / heraus</translation>
         <source>a Runs ×N row&apos;s runs (%1)</source>
         <translation>die Läufe einer Zeile von Runs ×N (%1)</translation>
     </message>
+    <message>
+        <source>&amp;Triage</source>
+        <translation>&amp;Sichtung</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ModelListFetcher</name>
@@ -3506,6 +3787,18 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
         <source>Empty: captures.db in Conform&apos;s data folder</source>
         <translation>Leer: captures.db im Datenordner von Conform</translation>
     </message>
+    <message>
+        <source>Empty: %1</source>
+        <translation>Leer: %1</translation>
+    </message>
+    <message>
+        <source>Reviews you set in Triage or on captures are signed with this name, in the store your team shares</source>
+        <translation>Prüfungen, die Sie in der Sichtung oder an Aufzeichnungen setzen, tragen diesen Namen, im Speicher, den Ihr Team teilt</translation>
+    </message>
+    <message>
+        <source>Your name in reviews</source>
+        <translation>Ihr Name in Prüfungen</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::SuiteCapturesDialog</name>
@@ -3606,6 +3899,274 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source> Captures not kept: %1.</source>
         <translation> Aufzeichnungen nicht behalten: %1.</translation>
+    </message>
+    <message>
+        <source>Replay the recorded replies (offline)</source>
+        <translation>Die aufgezeichneten Antworten abspielen (offline)</translation>
+    </message>
+    <message>
+        <source>Answer every run from its case&apos;s recording, re-judged against the case&apos;s schema as it now stands: offline, and nothing is captured. Unticked, the suite asks its targets again.</source>
+        <translation>Jeden Lauf aus der Aufzeichnung seines Falls beantworten, neu geprüft gegen das Schema des Falls, wie es jetzt ist: offline, und nichts wird aufgezeichnet. Ohne Haken fragt die Suite ihre Ziele erneut.</translation>
+    </message>
+    <message>
+        <source>Replaying %1 from its recordings (offline, nothing stored)…</source>
+        <translation>%1 wird aus den Aufzeichnungen abgespielt (offline, nichts gespeichert)…</translation>
+    </message>
+    <message>
+        <source> Replayed: the recorded replies re-judged against each case&apos;s schema, not asked again.</source>
+        <translation> Abgespielt: die aufgezeichneten Antworten neu geprüft gegen das Schema jedes Falls, nicht neu gefragt.</translation>
+    </message>
+    <message>
+        <source>Not replayed: %1. The request differs from the recording; run it live (untick replay) or make the suite again.</source>
+        <translation>Nicht abgespielt: %1. Die Anfrage weicht von der Aufzeichnung ab; live ausführen (Abspielen abwählen) oder die Suite neu erstellen.</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::TriageView</name>
+    <message>
+        <source>all time</source>
+        <translation>gesamter Zeitraum</translation>
+    </message>
+    <message>
+        <source>the last 24 hours</source>
+        <translation>die letzten 24 Stunden</translation>
+    </message>
+    <message>
+        <source>the last 7 days</source>
+        <translation>die letzten 7 Tage</translation>
+    </message>
+    <message>
+        <source>the last 30 days</source>
+        <translation>die letzten 30 Tage</translation>
+    </message>
+    <message>
+        <source>The captures whose clusters are listed, by when they ran (with the filters below)</source>
+        <translation>Die Aufzeichnungen, deren Gruppen gelistet werden, nach ihrer Laufzeit (mit den Filtern darunter)</translation>
+    </message>
+    <message>
+        <source>biggest first</source>
+        <translation>größte zuerst</translation>
+    </message>
+    <message>
+        <source>newest first</source>
+        <translation>neueste zuerst</translation>
+    </message>
+    <message>
+        <source>every state</source>
+        <translation>jeder Status</translation>
+    </message>
+    <message>
+        <source>needing review</source>
+        <translation>zu prüfen</translation>
+    </message>
+    <message>
+        <source>Needing review: new clusters, and fixed ones a newer capture reopened (regressed)</source>
+        <translation>Zu prüfen: neue Gruppen und behobene, die eine neuere Aufzeichnung wieder geöffnet hat (wieder aufgetreten)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the clusters again (F5)</source>
+        <translation>Die Gruppen neu lesen (F5)</translation>
+    </message>
+    <message>
+        <source>Failures of</source>
+        <translation>Fehlschläge aus</translation>
+    </message>
+    <message>
+        <source>Reading the store…</source>
+        <translation>Der Speicher wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 (Alt+%2)</source>
+        <translation>%1 (Alt+%2)</translation>
+    </message>
+    <message>
+        <source>A note (F2): the cause, a ticket, the fix…</source>
+        <translation>Eine Notiz (F2): die Ursache, ein Ticket, die Korrektur…</translation>
+    </message>
+    <message>
+        <source>Show its captures</source>
+        <translation>Ihre Aufzeichnungen zeigen</translation>
+    </message>
+    <message>
+        <source>List every capture of this cluster in Captures</source>
+        <translation>Jede Aufzeichnung dieser Gruppe unter „Aufzeichnungen“ auflisten</translation>
+    </message>
+    <message>
+        <source>Triage: %1</source>
+        <translation>Sichtung: %1</translation>
+    </message>
+    <message>
+        <source>Make regression suite…</source>
+        <translation>Regressions-Suite erstellen…</translation>
+    </message>
+    <message>
+        <source>Write the cluster&apos;s newest captures as a suite that replays offline and fails while the cause is there; it opens in Suites</source>
+        <translation>Die neuesten Aufzeichnungen der Gruppe als Suite schreiben, die offline abspielt und fehlschlägt, solange die Ursache besteht; sie öffnet sich unter „Suites“</translation>
+    </message>
+    <message>
+        <source>What the cluster&apos;s captures share</source>
+        <translation>Was die Aufzeichnungen der Gruppe gemeinsam haben</translation>
+    </message>
+    <message>
+        <source>Its newest captures: double-click one to open it in Captures</source>
+        <translation>Ihre neuesten Aufzeichnungen: Doppelklick öffnet eine unter „Aufzeichnungen“</translation>
+    </message>
+    <message>
+        <source>A representative reply, with what the cluster&apos;s captures share highlighted</source>
+        <translation>Eine typische Antwort, mit dem hervorgehoben, was die Aufzeichnungen der Gruppe gemeinsam haben</translation>
+    </message>
+    <message>
+        <source>What they share</source>
+        <translation>Was sie gemeinsam haben</translation>
+    </message>
+    <message>
+        <source>Newest captures</source>
+        <translation>Neueste Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>A representative reply</source>
+        <translation>Eine typische Antwort</translation>
+    </message>
+    <message>
+        <source>Alt+Down</source>
+        <translation>Alt+Down</translation>
+    </message>
+    <message>
+        <source>Alt+Up</source>
+        <translation>Alt+Up</translation>
+    </message>
+    <message>
+        <source>Alt+N</source>
+        <translation>Alt+N</translation>
+    </message>
+    <message>
+        <source>No cluster below needs review</source>
+        <translation>Keine Gruppe darunter muss geprüft werden</translation>
+    </message>
+    <message>
+        <source>reading the clusters…</source>
+        <translation>die Gruppen werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No failures yet: every capture in the store is valid or unchecked. Failed, fallback and repaired captures are grouped here by cause.</source>
+        <translation>Noch keine Fehlschläge: jede Aufzeichnung im Speicher ist gültig oder ungeprüft. Fehlgeschlagene, ausgewichene und reparierte Aufzeichnungen werden hier nach Ursache gruppiert.</translation>
+    </message>
+    <message>
+        <source>No cluster matches the range, the filters and the states chosen above.</source>
+        <translation>Keine Gruppe passt zu Zeitraum, Filtern und Status, die oben gewählt sind.</translation>
+    </message>
+    <message>
+        <source>the first %1 clusters</source>
+        <translation>die ersten %1 Gruppen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s)</source>
+        <translation>
+            <numerusform>%n Gruppe</numerusform>
+            <numerusform>%n Gruppen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> of %n capture(s) · %1 s</source>
+        <translation>
+            <numerusform> aus %n Aufzeichnung · %1 s</numerusform>
+            <numerusform> aus %n Aufzeichnungen · %1 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a cluster</source>
+        <translation>Eine Gruppe wählen</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · last %3</source>
+        <translation>%1 · %2 · zuletzt %3</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 bei %2</translation>
+    </message>
+    <message>
+        <source>flag: %1</source>
+        <translation>Kennzeichen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>schema %1 (%n version(s))</source>
+        <translation>
+            <numerusform>Schema %1 (%n Version)</numerusform>
+            <numerusform>Schema %1 (%n Versionen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2: %n capture(s)</source>
+        <translation>
+            <numerusform>%1 · %2: %n Aufzeichnung</numerusform>
+            <numerusform>%1 · %2: %n Aufzeichnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nobody has reviewed it yet.</source>
+        <translation>Noch niemand hat es geprüft.</translation>
+    </message>
+    <message>
+        <source>%1 by %2, %3</source>
+        <translation>%1 von %2, %3</translation>
+    </message>
+    <message>
+        <source>Regressed: marked fixed, and a capture newer than the fix has this cause again. %1</source>
+        <translation>Wieder aufgetreten: als behoben markiert, und eine Aufzeichnung, jünger als die Korrektur, hat wieder diese Ursache. %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3%4</source>
+        <translation>%1 · %2 · %3%4</translation>
+    </message>
+    <message>
+        <source>History, oldest first:
+%1</source>
+        <translation>Verlauf, älteste zuerst:
+%1</translation>
+    </message>
+    <message>
+        <source>(no reply: %1)</source>
+        <translation>(keine Antwort: %1)</translation>
+    </message>
+    <message>
+        <source>Capture %1, attempt %2: the attempt its cause was read from</source>
+        <translation>Aufzeichnung %1, Versuch %2: der Versuch, aus dem die Ursache gelesen wurde</translation>
+    </message>
+    <message>
+        <source>It regressed: choose its state (Alt+2 confirmed, Alt+4 fixed again…); the note goes with it</source>
+        <translation>Wieder aufgetreten: Status wählen (Alt+2 bestätigt, Alt+4 wieder behoben…); die Notiz geht mit</translation>
+    </message>
+    <message>
+        <source>keeping the review…</source>
+        <translation>die Prüfung wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Make Regression Suite</source>
+        <translation>Regressions-Suite erstellen</translation>
+    </message>
+    <message>
+        <source>Suite files (*.suite.json);;JSON files (*.json)</source>
+        <translation>Suite-Dateien (*.suite.json);;JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>writing %1…</source>
+        <translation>%1 wird geschrieben…</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %n case(s) to %1</source>
+        <translation>
+            <numerusform>%n Fall nach %1 geschrieben</numerusform>
+            <numerusform>%n Fälle nach %1 geschrieben</numerusform>
+        </translation>
     </message>
 </context>
 <context>

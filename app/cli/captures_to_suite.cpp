@@ -5,8 +5,6 @@
 
 #include "suite/regression_suite.h"
 
-#include <QSaveFile>
-
 #include <ostream>
 
 namespace conform::cli {
@@ -16,31 +14,12 @@ namespace {
 // The captures the arguments name: the ids given, or the cluster's newest `limit`.
 Result<std::vector<store::Capture>> capturesNamed(store::Store& store, const QStringList& ids, const QString& cluster, long long limit)
 {
-    std::vector<store::Capture> captures;
-    if (!cluster.isEmpty()) {
-        store::Filter filter;
-        filter.cluster = cluster.toStdString();
-        auto newest = store.page(filter, store::Order{store::SortKey::Time, true}, std::nullopt, static_cast<int>(limit));
-        if (!newest)
-            return newest.error();
-        if (newest->rows.empty())
-            return Error{"no cluster " + cluster.toStdString(), store.location().display()};
-        for (const store::CaptureSummary& summary : newest->rows)
-            if (auto found = store.capture(summary.id); !found)
-                return found.error();
-            else if (found.value())
-                captures.push_back(std::move(*found.value()));
-        return captures;
-    }
-    for (const QString& id : ids.mid(0, static_cast<qsizetype>(std::min<long long>(limit, ids.size())))) {
-        auto found = store.capture(id.toStdString());
-        if (!found)
-            return found.error();
-        if (!found.value())
-            return Error{"no capture " + id.toStdString(), store.location().display()};
-        captures.push_back(std::move(*found.value()));
-    }
-    return captures;
+    if (!cluster.isEmpty())
+        return suite::clusterCaptures(store, cluster.toStdString(), static_cast<int>(limit));
+    std::vector<std::string> chosen;
+    for (const QString& id : ids.mid(0, static_cast<qsizetype>(std::min<long long>(limit, ids.size()))))
+        chosen.push_back(id.toStdString());
+    return suite::capturesById(store, chosen);
 }
 
 } // namespace
@@ -74,10 +53,8 @@ int capturesToSuite(const QStringList& arguments, Io& io)
         return fail(io, "captures to-suite: " + captures.error().toString());
     const std::string name = parser.isSet(cluster) ? "cluster " + parser.value(cluster).toStdString()
                                                    : "captures " + ids.constFirst().toStdString() + (ids.size() > 1 ? " and more" : "");
-    const std::string text = dump(suite::regressionSuite(name, captures.value()), 2) + "\n";
-    QSaveFile file(parser.value(output));
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
-        return fail(io, "captures to-suite: " + parser.value(output).toStdString() + ": " + file.errorString().toStdString());
+    if (auto written = suite::writeSuiteFile(parser.value(output).toStdString(), suite::regressionSuite(name, captures.value())); !written)
+        return fail(io, "captures to-suite: " + written.error().toString());
     io.out << "wrote " << captures->size() << " case(s) to " << parser.value(output).toStdString()
            << "; `conform-cli suite " << parser.value(output).toStdString() << " --replay` replays them offline" << std::endl;
     return Success;

@@ -230,24 +230,12 @@ public:
         suite::SuiteResults results = runSuiteToEnd(suite, writer.get(), io, replay);
         if (!results.captureError.empty())
             return fail(io, "suite: the runs finished but were not captured: " + results.captureError);
-        if (const std::string miss = firstCassetteMiss(results); !miss.empty())
+        if (const std::string miss = suite::firstCassetteMiss(results); !miss.empty())
             return fail(io, miss); // never a silent pass, never a network call
         return report(suite, results, stored ? parser.value(o.store) : QString(), stored, parser, o, startedAt, io);
     }
 
 private:
-    // The cassette miss of the first case (in the file's order) that had one, else "".
-    static std::string firstCassetteMiss(const suite::SuiteResults& results)
-    {
-        const suite::RunResult* first = nullptr;
-        for (const suite::RunResult& run : results.runs)
-            if (!run.cassetteMiss.empty()
-                && (!first || std::tie(run.job.caseIndex, run.job.targetIndex, run.job.repeat)
-                                  < std::tie(first->job.caseIndex, first->job.targetIndex, first->job.repeat)))
-                first = &run;
-        return first ? first->cassetteMiss : std::string();
-    }
-
     // The baseline's verdict into the report: a significant regression fails the suite.
     static Status againstBaseline(const suite::Suite& suite, const suite::SuiteResults& results, store::Store& current, const QString& baseline,
                                   Json& report)

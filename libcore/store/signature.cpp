@@ -21,7 +21,8 @@ std::int64_t integerAt(const Json& object, const char* key)
     return value.is_number_integer() ? value.get<std::int64_t>() : 0;
 }
 
-// Which attempt speaks for the run: see signature.h. nullopt when the run has no attempts.
+} // namespace
+
 std::optional<std::size_t> judgedAttempt(int outcome, const Json& attempts)
 {
     if (!attempts.is_array() || attempts.empty())
@@ -34,6 +35,8 @@ std::optional<std::size_t> judgedAttempt(int outcome, const Json& attempts)
                 return i;
     return attempts.size() - 1;
 }
+
+namespace {
 
 // A status that refuses the request itself, as opposed to the network or the server failing
 // it (which retry.h retries): a 4xx other than timeout, conflict and rate limit.

@@ -78,6 +78,11 @@ struct Signature
 // error, http_status, extraction_failure and issues). nullopt when it has none.
 std::optional<Signature> signatureOf(const CaptureSummary& summary, const Json& run);
 
+// Which attempt of a run with this outcome its signature judges (the rules above): the first
+// of a repaired run, a fallback's last invalid one, else the last. nullopt without attempts.
+// Triage highlights the findings in that attempt's reply.
+std::optional<std::size_t> judgedAttempt(int outcome, const Json& attempts);
+
 // A path as a finding names it: numbers become "*".
 std::vector<std::string> normalisedPath(const Json& path);
 

@@ -143,6 +143,10 @@ public:
     // over every capture it holds (nullopt when the store has no such cluster).
     Result<std::vector<Cluster>> clusters(const ClusterQuery& query);
     Result<std::optional<Cluster>> cluster(const std::string& id);
+    // What each of these clusters is (outcome, schema key, flags, findings) and nothing more:
+    // no counts, no reads over captures. Ids the store lacks are left out. The Captures
+    // list's first-finding column reads its page's clusters this way.
+    Result<std::vector<Cluster>> clusterSignatures(const std::vector<std::string>& ids);
 
     // Reviews (reviews.h). review() changes every subject or none: an unknown id, a missing
     // reviewer or the state `regressed` is an Error naming it. Returns the changes as the

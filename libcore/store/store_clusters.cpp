@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace conform::store {
@@ -322,6 +323,18 @@ Result<std::optional<Cluster>> Store::cluster(const std::string& id)
     if (found->empty())
         return std::optional<Cluster>();
     return std::optional<Cluster>(std::move(found->front()));
+}
+
+Result<std::vector<Cluster>> Store::clusterSignatures(const std::vector<std::string>& ids)
+{
+    std::vector<Cluster> clusters;
+    for (const std::string& id : std::set<std::string>(ids.begin(), ids.end()))
+        clusters.push_back(Cluster{.id = id});
+    if (auto read = readSignatures(*m_connection, clusters); !read)
+        return read.error();
+    // A cluster row never read keeps no findings and no flags: the store has no such cluster.
+    std::erase_if(clusters, [](const Cluster& c) { return c.findings.empty() && c.flags == 0; });
+    return clusters;
 }
 
 } // namespace conform::store

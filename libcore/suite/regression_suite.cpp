@@ -3,7 +3,10 @@
 #include "base/json_access.h"
 #include "store/capture_scenario.h"
 
+#include "store/store.h"
+
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <set>
 
@@ -107,6 +110,69 @@ Json regressionSuite(const std::string& name, const std::vector<store::Capture>&
                 {"thresholds", Json{{"min_success", 1}}},
                 {"targets", std::move(targets)},
                 {"cases", std::move(cases)}};
+}
+
+Result<Json> addedToSuite(Json existing, const Json& more)
+{
+    if (!existing.is_object() || !member(existing, "cases").is_array())
+        return Error{"not a suite: it has no \"cases\" array", {}};
+    if (!member(existing, "targets").is_array())
+        existing["targets"] = Json::array();
+    std::set<std::string> targetNames, caseNames, captureIds;
+    for (const Json& target : existing["targets"])
+        targetNames.insert(stringOf(member(target, "name")));
+    for (const Json& c : existing["cases"]) {
+        caseNames.insert(stringOf(member(c, "name")));
+        captureIds.insert(stringOf(member(c, "capture")));
+    }
+    for (const Json& target : member(more, "targets"))
+        if (targetNames.insert(stringOf(member(target, "name"))).second)
+            existing["targets"].push_back(target);
+    for (Json c : member(more, "cases")) {
+        if (!captureIds.insert(stringOf(member(c, "capture"))).second)
+            continue;
+        c["name"] = uniqueName(stringOf(member(c, "name")), caseNames);
+        existing["cases"].push_back(std::move(c));
+    }
+    return existing;
+}
+
+Result<std::vector<store::Capture>> clusterCaptures(store::Store& store, const std::string& cluster, int limit)
+{
+    store::Filter filter;
+    filter.cluster = cluster;
+    auto newest = store.page(filter, store::Order{store::SortKey::Time, true}, std::nullopt, limit);
+    if (!newest)
+        return newest.error();
+    if (newest->rows.empty())
+        return Error{"no cluster " + cluster, store.location().display()};
+    std::vector<std::string> ids;
+    for (const store::CaptureSummary& summary : newest->rows)
+        ids.push_back(summary.id);
+    return capturesById(store, ids);
+}
+
+Result<std::vector<store::Capture>> capturesById(store::Store& store, const std::vector<std::string>& ids)
+{
+    std::vector<store::Capture> captures;
+    for (const std::string& id : ids) {
+        auto found = store.capture(id);
+        if (!found)
+            return found.error();
+        if (!found.value())
+            return Error{"no capture " + id, store.location().display()};
+        captures.push_back(std::move(*found.value()));
+    }
+    return captures;
+}
+
+Status writeSuiteFile(const std::string& path, const Json& suite)
+{
+    const std::string text = dump(suite, 2) + "\n";
+    QSaveFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
+        return Error{file.errorString().toStdString(), path};
+    return Done{};
 }
 
 } // namespace conform::suite

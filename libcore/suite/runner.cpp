@@ -9,8 +9,20 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <tuple>
 
 namespace conform::suite {
+
+std::string firstCassetteMiss(const SuiteResults& results)
+{
+    const RunResult* first = nullptr;
+    for (const RunResult& run : results.runs)
+        if (!run.cassetteMiss.empty()
+            && (!first || std::tie(run.job.caseIndex, run.job.targetIndex, run.job.repeat)
+                              < std::tie(first->job.caseIndex, first->job.targetIndex, first->job.repeat)))
+            first = &run;
+    return first ? first->cassetteMiss : std::string();
+}
 
 namespace {
 

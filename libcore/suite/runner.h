@@ -57,6 +57,10 @@ struct SuiteResults
     bool replayed = false;             // answered from cassettes: replies re-judged, not regenerated
 };
 
+// The cassette miss of the first case (in the file's order) that had one, else "": what a
+// replay reports instead of a verdict (`suite --replay` exits 2 with it).
+std::string firstCassetteMiss(const SuiteResults& results);
+
 // Pure: what a finished run means for the suite (success, the first problem, its cost).
 RunResult judgeRun(const Job& job, const SuiteCase& suiteCase, const engine::RunRecord& record);
 

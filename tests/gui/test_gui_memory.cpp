@@ -106,7 +106,7 @@ void TestGuiMemory::capturesTableInGermanPassesTheTester()
     QVERIFY(loaded.wait(10000));
     QCOMPARE(model.rowCount(), 3);
 
-    const QStringList expected{QStringLiteral("Zeit"), QStringLiteral("Ergebnis"), QStringLiteral("Kennzeichen"), QStringLiteral("Anbieter"),
+    const QStringList expected{QStringLiteral("Zeit"), QStringLiteral("Ergebnis"), QStringLiteral("Erster Befund"), QStringLiteral("Kennzeichen"), QStringLiteral("Anbieter"),
                                QStringLiteral("Modell"), QStringLiteral("Modus"), QStringLiteral("Schema"), QStringLiteral("Versuche"),
                                QStringLiteral("Reparaturen"), QStringLiteral("Latenz (ms)"), QStringLiteral("Tokens")};
     m_window->showActivity(Activity::Captures);

@@ -18,7 +18,7 @@ bool growStore(const QString& path, qint64 target, bool replies)
         QSqlQuery q(db);
         const QString columns = QStringLiteral(
             "schema_hash, prompt_hash, provider, model, mode, outcome, flags, attempts, repairs, parse_ok_first,"
-            " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key");
+            " first_try_valid, latency_ms, tokens_in, tokens_out, tokens_cached, latency_bin, case_key, cluster");
         q.exec(QStringLiteral("SELECT COUNT(*) FROM captures"));
         qint64 have = q.next() ? q.value(0).toLongLong() : 0;
         ok = ok && have > 0 && db.transaction();

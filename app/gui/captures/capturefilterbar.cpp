@@ -59,6 +59,11 @@ CaptureFilterBar::CaptureFilterBar(const QString& settingsGroup, QWidget* parent
     layout->addWidget(addEdit(QStringLiteral("until"), tr("until"), 90), 1, 3);
     layout->addWidget(addEdit(QStringLiteral("text"), tr("text in the reply"), 110), 1, 4);
     layout->addWidget(addEdit(QStringLiteral("label"), tr("labels (key=value …)"), 110), 1, 5);
+    // The failure cluster: set from Triage ("Show its captures"), shown only while set.
+    QLineEdit* cluster = addEdit(QStringLiteral("cluster"), tr("failure cluster"), 120);
+    cluster->setVisible(false);
+    connect(cluster, &QLineEdit::textChanged, cluster, [cluster](const QString& text) { cluster->setVisible(!text.isEmpty()); });
+    layout->addWidget(cluster, 0, 6);
     for (int column = 0; column < 6; ++column)
         layout->setColumnStretch(column, 1);
     m_debounce->setSingleShot(true);

@@ -1,8 +1,8 @@
 #pragma once
 // The filters the captures browser and the dashboards share: outcome, flag, source (run, suite,
 // proxy, OpenTelemetry, batch file), provider, model, mode, schema and prompt version (hash
-// prefixes), time range, text in the final reply and labels ("key=value key=value": each
-// must hold).
+// prefixes), time range, text in the final reply, labels ("key=value key=value": each
+// must hold) and the failure cluster (shown only while set: Triage's "Show its captures").
 // Each field is one of conform-cli's filter flags, read by store::Filter::set, so a filter
 // here and `conform-cli captures list|stats --NAME VALUE` select the same captures.
 // Edits are debounced; the fields are remembered in QSettings under a group of their own.

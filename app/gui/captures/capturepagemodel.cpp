@@ -1,5 +1,7 @@
 #include "captures/capturepagemodel.h"
 
+#include "triage/clusterwords.h"
+
 #include "captures/captureview.h"
 #include "run/outcomewords.h"
 #include "async/backgroundtask.h"
@@ -15,6 +17,7 @@ struct CapturePageModel::Page
 {
     std::uint64_t generation = 0;
     store::CapturePage page;
+    std::vector<store::Cluster> clusters; // the page's, signatures only
     std::string error;
 };
 
@@ -38,6 +41,7 @@ void CapturePageModel::setLocation(const store::StoreLocation& location)
         return reload();
     beginResetModel();
     m_rows.clear();
+    m_findings.clear();
     m_next.reset();
     m_atEnd = false;
     ++m_generation;
@@ -57,6 +61,7 @@ void CapturePageModel::reload()
 {
     beginResetModel();
     m_rows.clear();
+    m_findings.clear();
     m_next.reset();
     m_atEnd = false;
     m_fetching = false;
@@ -80,10 +85,18 @@ void CapturePageModel::readPage()
             return out;
         }
         auto page = opened.value()->page(filter, order, after, limit);
-        if (!page)
+        if (!page) {
             out.error = page.error().toString();
-        else
-            out.page = std::move(page.value());
+            return out;
+        }
+        out.page = std::move(page.value());
+        std::vector<std::string> clusters;
+        for (const store::CaptureSummary& row : out.page.rows)
+            if (!row.cluster.empty())
+                clusters.push_back(row.cluster);
+        // A page without its findings is still a page: the column stays empty then.
+        if (auto signatures = opened.value()->clusterSignatures(clusters))
+            out.clusters = std::move(signatures.value());
         return out;
     }, [this](Page page) { append(std::move(page)); });
 }
@@ -97,6 +110,8 @@ void CapturePageModel::append(Page page)
     std::vector<store::CaptureSummary>& rows = page.page.rows;
     m_atEnd = !page.error.empty() || !page.page.next;
     m_next = page.page.next;
+    for (const store::Cluster& cluster : page.clusters)
+        m_findings[cluster.id] = ClusterWords::cause(cluster);
     if (!rows.empty()) {
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(rows.size()) - 1);
@@ -105,6 +120,11 @@ void CapturePageModel::append(Page page)
         endInsertRows();
     }
     emit pageLoaded(int(rows.size()));
+}
+
+QString CapturePageModel::clusterOf(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? QString::fromStdString(m_rows[std::size_t(row)].cluster) : QString();
 }
 
 int CapturePageModel::rowCount(const QModelIndex& parent) const
@@ -121,7 +141,12 @@ QVariant CapturePageModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    return cell(m_rows[std::size_t(index.row())], index.column(), role);
+    const store::CaptureSummary& row = m_rows[std::size_t(index.row())];
+    if (index.column() == Finding && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
+        const auto found = m_findings.find(row.cluster);
+        return found == m_findings.end() ? QVariant() : QVariant(found->second);
+    }
+    return cell(row, index.column(), role);
 }
 
 QVariant CapturePageModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -176,6 +201,7 @@ QString CapturePageModel::title(int column)
     switch (column) {
     case Time: return tr("Time");
     case Outcome: return tr("Outcome");
+    case Finding: return tr("First finding");
     case Flags: return tr("Flags");
     case Provider: return tr("Provider");
     case Model: return tr("Model");

@@ -3,7 +3,8 @@
 // the header's sort indicator says (failed first, then newest, by default), a page at a time
 // as the view scrolls (canFetchMore / fetchMore), each page read on a worker thread through
 // a connection of its own, so a slow page (a busy disk, a re-validation reading the same
-// store) never holds the GUI thread. IdRole gives a row's capture id for opening it; the
+// store) never holds the GUI thread. Each page's failure clusters are read with it, so a
+// failed row says its first finding ("items[*].price is missing"). IdRole gives a row's capture id for opening it; the
 // column titles are in the user's language.
 #include "store/capture.h"
 #include "store/filter.h"
@@ -13,6 +14,7 @@
 #include <QAbstractTableModel>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -22,12 +24,14 @@ class CapturePageModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Time, Outcome, Flags, Provider, Model, Mode, Schema, Attempts, Repairs, Latency, Tokens, ColumnCount };
+    enum Column { Time, Outcome, Finding, Flags, Provider, Model, Mode, Schema, Attempts, Repairs, Latency, Tokens, ColumnCount };
     enum Role { IdRole = Qt::UserRole + 1, OutcomeRole };
 
     explicit CapturePageModel(store::StoreLocation location, QObject* parent = nullptr);
 
-    // One cell of a summary's row, and a column's title in the user's language.
+    // One cell of a summary's row, and a column's title in the user's language. The Finding
+    // column (its failure cluster's first finding, in words) is the model's own: cell() has
+    // no cluster to read it from.
     static QVariant cell(const store::CaptureSummary& summary, int column, int role);
     static QString title(int column);
 
@@ -43,6 +47,8 @@ public:
     // The sort key of a column (Flags and Schema have none) and the column showing a key.
     static std::optional<store::SortKey> sortKeyOf(int column);
     static int columnOf(store::SortKey key);
+    // The failure cluster of a row's capture ("" for valid and unchecked ones).
+    QString clusterOf(int row) const;
     bool isFetching() const { return m_fetching; }
     bool atEnd() const { return m_atEnd; }
     // The last page's failure ("... not a Conform capture store"), empty when it was read.
@@ -72,6 +78,7 @@ private:
     store::Order m_order;
     bool m_hasFilter = false;
     std::vector<store::CaptureSummary> m_rows;
+    std::map<std::string, QString> m_findings; // cluster id -> its first finding, in words
     std::optional<store::Cursor> m_next; // where the next page starts
     std::uint64_t m_generation = 0;
     bool m_atEnd = false;

@@ -1,5 +1,7 @@
 #include "captures/capturesbrowser.h"
 
+#include "captures/capturecontextmenu.h"
+
 #include "settings/settingkeys.h"
 #include "run/outcomewords.h"
 #include "async/backgroundtask.h"
@@ -144,6 +146,10 @@ CapturesBrowser::CapturesBrowser(CaptureStore* store, SchemaDocument* document, 
     layout->addWidget(m_newCaptures);
     layout->addWidget(m_splitter, 1);
     connect(m_filters, &CaptureFilterBar::filterChanged, this, &CapturesBrowser::refresh);
+    m_contextMenu = new CaptureContextMenu(this, store);
+    connect(m_contextMenu, &CaptureContextMenu::done, this, [this](const QString& message, const QString& error) {
+        m_status->setText(error.isEmpty() ? message : error);
+    });
     restoreLayout();
 }
 

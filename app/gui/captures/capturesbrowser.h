@@ -10,6 +10,8 @@
 //   Re-validate       the filtered history against the schema being edited (revalidatepanel.h)
 //   Export JSONL      the selected captures, as `conform-cli captures export` writes them
 //   Copy command      a `conform-cli run` line that asks the same again
+// A right-click on the list offers review, label, add to a regression suite, its cluster in
+// Triage and copy id (capturecontextmenu.h).
 // Store reads and file writes run on worker threads.
 #include "base/result.h"
 #include "engine/run_spec.h"
@@ -34,6 +36,7 @@ namespace conform::engine { class Engine; }
 
 namespace conform::gui {
 
+class CaptureContextMenu;
 class CaptureFilterBar;
 class CapturePageModel;
 class CaptureStore;
@@ -72,6 +75,7 @@ public:
     QStringList selectedIds() const;
 
     CaptureFilterBar* filterBar() const { return m_filters; }
+    CaptureContextMenu* contextMenu() const { return m_contextMenu; }
     PlaceholderTableView* table() const { return m_table; }
     CapturePageModel* model() const { return m_model; }
     CaptureView* captureView() const { return m_view; }
@@ -104,6 +108,7 @@ private:
     QComboBox* m_replayTarget;
     QLabel* m_status;
     QSplitter* m_splitter;
+    CaptureContextMenu* m_contextMenu;
     bool m_fitColumns = true; // until the first page, when no widths were saved
     std::unique_ptr<engine::Engine> m_replayEngine;
     QPushButton* m_newCaptures;

@@ -85,6 +85,7 @@ AppSettings AppSettings::load(const QSettings& settings)
         loaded.providers[kind] = {settingkeys::providerBaseUrl(kind).read(settings), settingkeys::providerModel(kind).read(settings)};
     loaded.store = settingkeys::storeLocation.read(settings);
     loaded.theme = Theme(std::clamp(settingkeys::theme.read(settings), 0, 2));
+    loaded.reviewerName = settingkeys::reviewerName.read(settings);
     return loaded;
 }
 
@@ -104,6 +105,7 @@ void AppSettings::save(QSettings& settings) const
     if (storeSettingProblem(store).isEmpty())
         settingkeys::storeLocation.write(settings, store);
     settingkeys::theme.write(settings, int(theme));
+    settingkeys::reviewerName.write(settings, reviewerName.trimmed());
     announceChanges(before, load(settings));
 }
 
@@ -128,6 +130,16 @@ QString AppSettings::defaultModel(providers::ProviderKind kind) const
 store::StoreChoice AppSettings::storeLocation() const
 {
     return store::chooseStore(store);
+}
+
+QString AppSettings::reviewer() const
+{
+    if (!reviewerName.trimmed().isEmpty())
+        return reviewerName.trimmed();
+    for (const char* variable : {"USER", "USERNAME"})
+        if (const QString name = qEnvironmentVariable(variable).trimmed(); !name.isEmpty())
+            return name;
+    return QStringLiteral("unknown");
 }
 
 QString storeSettingProblem(const QString& text)

@@ -33,6 +33,8 @@ struct AppSettings
     // over it (store/location.h chooseStore()).
     QString store;
     Theme theme = Theme::System;
+    // Your name, as reviews are signed (store/reviews.h); empty: reviewer() falls back to $USER.
+    QString reviewerName;
 
     static AppSettings load(const QSettings& settings);
     static AppSettings load();
@@ -46,6 +48,8 @@ struct AppSettings
     // The store the workbench uses, and why: $CONFORM_STORE when set, else this setting,
     // else the default (store/location.h chooseStore(): the order is deliberate).
     store::StoreChoice storeLocation() const;
+    // Who a review is by: the name set here, else $USER (or $USERNAME), else "unknown".
+    QString reviewer() const;
 };
 
 // The providers a user configures (all but the offline Scenario provider).

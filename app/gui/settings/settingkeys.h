@@ -72,9 +72,17 @@ inline const Setting<QByteArray> capturesSplitter{QStringLiteral("captures/split
 inline const Setting<QByteArray> capturesColumns{QStringLiteral("captures/columns")};
 inline const QString kCaptureFilterGroup = QStringLiteral("captures/filter");
 
+// Triage's own filters (the Captures list's fields, kept apart), its range, order and states.
+inline const QString kTriageFilterGroup = QStringLiteral("triage/filter");
+inline const Setting<int> triageRange{QStringLiteral("triage/range"), 0};
+inline const Setting<bool> triageNewestFirst{QStringLiteral("triage/newestFirst"), false};
+inline const Setting<bool> triageOnlyUnreviewed{QStringLiteral("triage/onlyUnreviewed"), false};
+
 // The settings dialog's (appsettings.h): the store and the theme; providers under "providers/".
 inline const Setting<QString> storeLocation{QStringLiteral("store/location")};
 inline const Setting<int> theme{QStringLiteral("appearance/theme"), 0};
+// The name reviews are signed with (Triage, the Captures list's Review); empty: $USER.
+inline const Setting<QString> reviewerName{QStringLiteral("review/name")};
 // Per provider: its base URL and default model.
 Setting<QString> providerBaseUrl(providers::ProviderKind kind);
 Setting<QString> providerModel(providers::ProviderKind kind);

@@ -18,7 +18,7 @@ SettingsDialog::SettingsDialog(keys::KeyRing* ring, schema::ZodStyle style, QWid
     setWindowTitle(tr("Settings"));
     const AppSettings current = AppSettings::load();
     m_providers = new ProvidersPage(ring, current, this);
-    m_store = new StorePage(current.store, this);
+    m_store = new StorePage(current.store, current.reviewerName, this);
     m_tabs->addTab(m_providers, tr("Providers"));
     m_tabs->addTab(m_store, tr("Store"));
     m_prices = new PricesPage(this);
@@ -56,6 +56,7 @@ AppSettings SettingsDialog::settings() const
     AppSettings settings;
     m_providers->writeTo(settings);
     settings.store = m_store->store();
+    settings.reviewerName = m_store->reviewerName();
     settings.theme = Theme(m_theme->currentData().toInt());
     return settings;
 }

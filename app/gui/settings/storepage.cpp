@@ -42,9 +42,9 @@ StorePage::Probe probe(const store::StoreLocation& location)
 
 } // namespace
 
-StorePage::StorePage(const QString& store, QWidget* parent)
+StorePage::StorePage(const QString& store, const QString& reviewerName, QWidget* parent)
     : QWidget(parent), m_inUse(new QLabel(this)), m_override(new ToneLabel(this, Tone::Warning)),
-      m_location(new QLineEdit(store, this)), m_test(new QPushButton(tr("Test connection"), this)), m_result(new ToneLabel(this))
+      m_location(new QLineEdit(store, this)), m_reviewer(new QLineEdit(reviewerName, this)), m_test(new QPushButton(tr("Test connection"), this)), m_result(new ToneLabel(this))
 {
     // What the workbench uses now: the saved choice under the same rule the Workspace applies.
     const store::StoreChoice inUse = store::chooseStore(store);
@@ -66,6 +66,10 @@ StorePage::StorePage(const QString& store, QWidget* parent)
     line->addWidget(browse);
     auto* form = new QFormLayout;
     form->addRow(tr("Capture store"), line);
+    m_reviewer->setObjectName(QStringLiteral("reviewerName"));
+    m_reviewer->setPlaceholderText(tr("Empty: %1").arg(AppSettings{}.reviewer()));
+    m_reviewer->setToolTip(tr("Reviews you set in Triage or on captures are signed with this name, in the store your team shares"));
+    form->addRow(tr("Your name in reviews"), m_reviewer);
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(this);
@@ -86,6 +90,11 @@ StorePage::StorePage(const QString& store, QWidget* parent)
 QString StorePage::store() const
 {
     return m_location->text().trimmed();
+}
+
+QString StorePage::reviewerName() const
+{
+    return m_reviewer->text().trimmed();
 }
 
 QString StorePage::problem()

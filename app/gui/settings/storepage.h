@@ -22,7 +22,7 @@ class StorePage : public QWidget
     Q_OBJECT
 
 public:
-    explicit StorePage(const QString& store, QWidget* parent = nullptr);
+    explicit StorePage(const QString& store, const QString& reviewerName = {}, QWidget* parent = nullptr);
 
     struct Probe
     {
@@ -31,11 +31,14 @@ public:
     };
 
     QString store() const;
+    // The name reviews in this store are signed with (empty: $USER).
+    QString reviewerName() const;
     // Empty when the text can be kept; else the reason, also shown on the page.
     QString problem();
     void testConnection();
 
     QLineEdit* locationEdit() const { return m_location; }
+    QLineEdit* reviewerEdit() const { return m_reviewer; }
     // "In use: …" with the reason as its tooltip; the CONFORM_STORE note (hidden when unset).
     QLabel* inUseLabel() const { return m_inUse; }
     ToneLabel* overrideLabel() const { return m_override; }
@@ -52,6 +55,7 @@ private:
     QLabel* m_inUse;
     ToneLabel* m_override;
     QLineEdit* m_location;
+    QLineEdit* m_reviewer;
     QPushButton* m_test;
     ToneLabel* m_result;
     QFutureWatcher<Probe> m_watcher;

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -36,6 +37,15 @@ public:
 
     // Loads a suite file; false (and the error shown) when it is not a valid suite.
     bool openSuite(const QString& path);
+    // The suite file open ("" before one is).
+    QString suitePath() const { return m_path; }
+    // A suite whose every case has a cassette (a regression suite) can be replayed: each run
+    // answered from its recording, offline, re-judged against the case's schema as it stands,
+    // and nothing captured (`conform-cli suite FILE --replay`). On by default for such a
+    // suite; unticked, it runs live against its targets.
+    bool canReplay() const;
+    void setReplay(bool replay);
+    bool replays() const;
     // Runs the open suite, capturing into the store in use.
     void run();
     void cancel();
@@ -58,6 +68,8 @@ private:
     QPushButton* m_open;
     QPushButton* m_run;
     QPushButton* m_cancel;
+    QCheckBox* m_replay;
+    QString m_path;
     QLabel* m_status;
     QTableView* m_table;
     SuiteTableModel* m_model;

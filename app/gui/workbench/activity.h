@@ -3,6 +3,7 @@
 //   Design     the schema, and beside it the Start page, Instance, Lines, Reply, Text, Export
 //   Run        the prompt, its target and policy, the run's attempts and its value
 //   Captures   the store's captures, one opened, replayed, re-validated
+//   Triage     failures grouped by cause, reviewed, turned into regression suites
 //   Dashboard  success rates over the Captures filters
 //   Runs ×N    the run repeated over several targets
 //   Suites     a suite file's cases × repeats × targets
@@ -16,10 +17,10 @@
 
 namespace conform::gui {
 
-enum class Activity { Design, Run, Captures, Dashboard, Batch, Suites, Compare };
+enum class Activity { Design, Run, Captures, Triage, Dashboard, Batch, Suites, Compare };
 
-inline constexpr std::array kActivities = {Activity::Design, Activity::Run,   Activity::Captures,
-                                           Activity::Dashboard, Activity::Batch, Activity::Suites, Activity::Compare};
+inline constexpr std::array kActivities = {Activity::Design,    Activity::Run,   Activity::Captures, Activity::Triage,
+                                           Activity::Dashboard, Activity::Batch, Activity::Suites,   Activity::Compare};
 
 struct ActivityWords
 {
@@ -29,7 +30,7 @@ public:
     static QString name(Activity activity);
     // What the activity is for, as a tooltip.
     static QString purpose(Activity activity);
-    // Its shortcut (Ctrl+Shift+1 … 7), as the View menu shows it.
+    // Its shortcut (Ctrl+Shift+1 … 8), as the View menu shows it.
     static QString shortcut(Activity activity);
     // A name for settings keys, never translated ("design", "captures").
     static QString key(Activity activity);

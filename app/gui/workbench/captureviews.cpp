@@ -10,6 +10,7 @@
 #include "document/rundraft.h"
 #include "run/runpane.h"
 #include "settings/storeinuse.h"
+#include "triage/triageview.h"
 #include "workbench/livestorelabel.h"
 #include "workbench/mainwindow.h"
 #include "workbench/workspace.h"
@@ -26,6 +27,7 @@ CaptureViews::CaptureViews(MainWindow* window)
     m_browser->setTargetSource([window] { return window->runDraft()->target(); });
     m_browser->setEnvironmentSource([workspace] { return workspace->environment(); });
     m_dashboard = new Dashboard(m_store->location(), m_browser->filterBar(), window);
+    m_triage = new TriageView(m_store->location(), window);
     m_batch = new BatchPanel(m_store, window);
     // The draft's spec; a blank schema gives a null one (each scenario brings its own).
     m_batch->setSpecSource([window] { return window->runDraft()->spec(RunDraft::SchemaRule::NullWhenBlank); });
@@ -38,6 +40,8 @@ CaptureViews::CaptureViews(MainWindow* window)
         m_browser->refresh();
         if (m_dashboard->isVisible())
             m_dashboard->refreshSoon();
+        if (m_triage->isVisible())
+            m_triage->refresh();
     });
     connectRunActivity();
 }
@@ -49,6 +53,8 @@ void CaptureViews::connectStore()
     connect(m_store, &CaptureStore::capturesLanded, this, [this](int count) {
         if (m_dashboard->isVisible())
             m_dashboard->refreshSoon();
+        if (m_triage->isVisible())
+            m_triage->refresh(); // at most one query at a time: a burst makes one more
         if (m_browser->model()->rowCount() == 0) {
             if (m_browser->isVisible())
                 m_browser->refresh(); // the store may exist only now
@@ -64,6 +70,9 @@ void CaptureViews::connectStore()
         m_dashboard->setLocation(m_store->location());
         if (m_dashboard->isVisible())
             m_dashboard->refresh();
+        m_triage->setLocation(m_store->location());
+        if (m_triage->isVisible())
+            m_triage->refresh();
         m_window->statusBar()->showMessage(tr("Store in use: %1").arg(m_store->displayName()), 8000);
     });
 }
@@ -74,6 +83,8 @@ void CaptureViews::shown(QWidget* view)
         m_browser->refresh();
     else if (view == m_dashboard)
         m_dashboard->refreshSoon();
+    else if (view == m_triage)
+        m_triage->refresh();
 }
 
 void CaptureViews::connectRunActivity()

@@ -25,6 +25,8 @@
 #include "document/schemadocument.h"
 #include "workbench/startpage.h"
 #include "suites/suitesview.h"
+#include "triage/triageview.h"
+#include "captures/capturecontextmenu.h"
 #include "compare/compareview.h"
 #include "captures/capturefilterbar.h"
 #include "document/textfile.h"
@@ -158,6 +160,7 @@ void MainWindow::buildActivities()
     m_pages[Activity::Design] = m_centre;
     m_pages[Activity::Run] = m_run;
     m_pages[Activity::Captures] = m_views->browser();
+    m_pages[Activity::Triage] = m_views->triage();
     m_pages[Activity::Dashboard] = m_views->dashboard();
     m_pages[Activity::Batch] = m_views->batchPanel();
     m_pages[Activity::Suites] = m_suites;
@@ -181,6 +184,35 @@ void MainWindow::buildActivities()
         activateUndoFor(m_stack->widget(index));
     });
     connect(m_run, &RunPane::batchRequested, this, [this] { showActivity(Activity::Batch); });
+    connectTriage();
+}
+
+void MainWindow::connectTriage()
+{
+    TriageView* triage = m_views->triage();
+    connect(triage, &TriageView::openCaptureRequested, this, [this](const QString& id) {
+        showActivity(Activity::Captures);
+        m_views->browser()->openCapture(id);
+    });
+    connect(triage, &TriageView::showCapturesRequested, this, [this](const QString& cluster, const QString& reason) {
+        showActivity(Activity::Captures);
+        m_views->browser()->filterBar()->showTemporarily({{QStringLiteral("cluster"), cluster}}, reason);
+    });
+    const auto openSuite = [this](const QString& path, int, const QString& error) {
+        if (!error.isEmpty())
+            return statusBar()->showMessage(error);
+        showActivity(Activity::Suites);
+        m_suites->openSuite(path);
+    };
+    connect(triage, &TriageView::regressionSuiteWritten, this, openSuite);
+    CaptureContextMenu* menu = m_views->browser()->contextMenu();
+    connect(menu, &CaptureContextMenu::regressionSuiteWritten, this, openSuite);
+    connect(menu, &CaptureContextMenu::openClusterRequested, this, [this, triage](const QString& cluster) {
+        showActivity(Activity::Triage);
+        // The list may not hold it yet (the first visit reads it): choose it once it is read.
+        if (!triage->selectCluster(cluster))
+            connect(triage, &TriageView::refreshed, this, [triage, cluster] { triage->selectCluster(cluster); }, Qt::SingleShotConnection);
+    });
 }
 
 void MainWindow::showActivity(Activity activity)

@@ -126,6 +126,8 @@ protected:
 private:
     void buildCentre();
     void buildActivities();
+    // Triage opens captures, lists a cluster's captures and opens the suites it writes.
+    void connectTriage();
     void buildMenus();
     void buildFileMenu();
     void buildEditMenu();

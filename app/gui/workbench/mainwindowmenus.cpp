@@ -216,6 +216,7 @@ void MainWindow::buildCapturesMenu()
     });
     captures->addAction(tr("&Browse"), this, [this] { showActivity(Activity::Captures); });
     captures->addAction(tr("&Dashboard"), this, [this] { showActivity(Activity::Dashboard); });
+    captures->addAction(tr("&Triage"), this, [this] { showActivity(Activity::Triage); });
 }
 
 void MainWindow::buildDemosMenu()
