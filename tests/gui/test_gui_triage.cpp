@@ -259,10 +259,12 @@ void TestGuiTriage::spansOfFindings_data()
     QTest::addColumn<QString>("raw");
     QTest::addColumn<QString>("issues");
     QTest::addColumn<QStringList>("marked");
-    QTest::newRow("a missing member marks the object lacking it")
+    QTest::newRow("a missing member marks the bracket of the object lacking it")
         << R"({"items": [{"price": 1}, {"name": "pen"}, {}]})"
         << R"([{"path": ["items", 2, "price"], "code": "invalid_type"}, {"path": ["items", 1, "price"], "code": "invalid_type"}])"
-        << QStringList{R"({"name": "pen"})", "{}"};
+        << QStringList{"{", "{"};
+    QTest::newRow("a wrong item is marked whole")
+        << R"({"items": [{"price": 1}, "pen"]})" << R"([{"path": ["items", 1], "code": "invalid_type"}])" << QStringList{R"("pen")"};
     QTest::newRow("a wrong value is marked itself")
         << "Here you go:\n```json\n{\"total\": \"12\"}\n```" << R"([{"path": ["total"], "code": "invalid_type"}])" << QStringList{R"("12")"};
     QTest::newRow("prose has nothing to mark") << "I cannot help with that." << R"([{"path": [], "code": "custom"}])" << QStringList{};
@@ -347,11 +349,12 @@ void TestGuiTriage::listsCausesInWords()
     for (int i = 0; i < triage->examplesList()->count(); ++i)
         examples << triage->examplesList()->item(i)->text();
     QCOMPARE(examples, (QStringList{"p4", "p3", "p2", "p1"})); // newest first
-    // p4's reply is {"items":[{}]}: the item lacking its price is marked.
+    // p4's reply is {"items":[{}]}: the bracket of the item lacking its price is marked.
     QCOMPARE(triage->replyView()->toPlainText(), QStringLiteral(R"({"items":[{}]})"));
     const auto marks = triage->replyView()->extraSelections();
     QCOMPARE(marks.size(), 1);
-    QCOMPARE(marks.front().cursor.selectedText(), QStringLiteral("{}"));
+    QCOMPARE(marks.front().cursor.position(), 11);
+    QCOMPARE(marks.front().cursor.selectedText(), QStringLiteral("{"));
 
     // A double-click on an example opens it in Captures.
     emit triage->examplesList()->itemActivated(triage->examplesList()->item(1));

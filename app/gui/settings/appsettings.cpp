@@ -13,6 +13,9 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <pwd.h>
+#include <unistd.h>
+
 namespace conform::gui {
 
 namespace {
@@ -136,9 +139,11 @@ QString AppSettings::reviewer() const
 {
     if (!reviewerName.trimmed().isEmpty())
         return reviewerName.trimmed();
-    for (const char* variable : {"USER", "USERNAME"})
+    for (const char* variable : {"USER", "USERNAME", "LOGNAME"})
         if (const QString name = qEnvironmentVariable(variable).trimmed(); !name.isEmpty())
             return name;
+    if (const passwd* account = getpwuid(getuid()); account && account->pw_name && *account->pw_name)
+        return QString::fromLocal8Bit(account->pw_name);
     return QStringLiteral("unknown");
 }
 

@@ -48,7 +48,8 @@ struct AppSettings
     // The store the workbench uses, and why: $CONFORM_STORE when set, else this setting,
     // else the default (store/location.h chooseStore(): the order is deliberate).
     store::StoreChoice storeLocation() const;
-    // Who a review is by: the name set here, else $USER (or $USERNAME), else "unknown".
+    // Who a review is by: the name set here, else $USER ($USERNAME, $LOGNAME), else the
+    // account's name.
     QString reviewer() const;
 };
 

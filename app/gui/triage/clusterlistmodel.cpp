@@ -15,9 +15,17 @@ namespace {
 
 constexpr std::int64_t kDayMs = 24LL * 60 * 60 * 1000;
 
+// Short enough for its column: the time alone today, the day and time this year, else the date.
 QString timeText(std::int64_t ms)
 {
-    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms).toLocalTime(), QLocale::ShortFormat);
+    const QLocale locale;
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(ms).toLocalTime();
+    const QDate today = QDate::currentDate();
+    if (when.date() == today)
+        return locale.toString(when.time(), QLocale::ShortFormat);
+    if (when.date().year() == today.year())
+        return locale.toString(when.date(), QStringLiteral("d MMM")) + QLatin1Char(' ') + locale.toString(when.time(), QLocale::ShortFormat);
+    return locale.toString(when.date(), QLocale::ShortFormat);
 }
 
 } // namespace
@@ -101,6 +109,7 @@ QVariant ClusterListModel::data(const QModelIndex& index, int role) const
         case Cause: return QString(ClusterWords::cause(*c) + QLatin1Char('\n') + ClusterWords::spread(*c, m_nowMs));
         case Trend: return tr("Captures per day, the last %n day(s)", nullptr, kTrendDays);
         case Note: return c->review ? QString::fromStdString(c->review->note) : QString();
+        case LastSeen: return QLocale().toString(QDateTime::fromMSecsSinceEpoch(c->lastSeenMs).toLocalTime(), QLocale::LongFormat);
         default: return {};
         }
     case Qt::DisplayRole:

@@ -2,8 +2,8 @@
 // Where a failure's issues sit in its raw reply, so Triage can highlight what a cluster's
 // captures share in a representative reply. The issues are that reply's own (the attempt the
 // cluster's signature judged), with their concrete paths (items/3/price), so exactly the items
-// that failed are marked; a member that is missing marks the object lacking it (the nearest
-// part of the path the reply has).
+// that failed are marked; a member that is missing marks the opening bracket of the object
+// lacking it (the nearest part of the path the reply has).
 #include "base/json.h"
 #include "base/span.h"
 
