@@ -22,7 +22,7 @@
 #include "suites/suitesview.h"
 #include "triage/clusterlistmodel.h"
 #include "triage/clusterwords.h"
-#include "triage/issuespans.h"
+#include "captures/storedrun.h"
 #include "triage/qajobs.h"
 #include "triage/triageview.h"
 #include "workbench/activity.h"
@@ -277,7 +277,10 @@ void TestGuiTriage::spansOfFindings()
     QFETCH(QStringList, marked);
     const std::string text = raw.toStdString();
     QStringList found;
-    for (const Span& span : issueSpans(text, json::parseStrict(issues.toStdString()).value()))
+    engine::AttemptRecord attempt;
+    attempt.raw = text;
+    attempt.issues = json::parseStrict(issues.toStdString()).value();
+    for (const Span& span : issueSpans(attempt))
         found << QString::fromStdString(text.substr(span.offset, span.length));
     QCOMPARE(found, marked); // in text order; the item that has its price is left alone
 }

@@ -1,6 +1,10 @@
 #include "captures/storedrun.h"
 
 #include "base/json_access.h"
+#include "json/extract.h"
+
+#include <algorithm>
+#include <optional>
 
 namespace conform::gui {
 
@@ -44,6 +48,40 @@ std::optional<Span> spanOf(const Json& object)
     if (!object.is_object() || !object.contains("offset") || !object["offset"].is_number_unsigned())
         return std::nullopt;
     return Span{object["offset"].get<std::size_t>(), static_cast<std::size_t>(std::max(0LL, integerAt(object, "length")))};
+}
+
+// A Zod path (["items", 3, "price"]) as base/path.h's Path.
+Path pathOf(const Json& path)
+{
+    Path out;
+    if (!path.is_array())
+        return out;
+    for (const Json& step : path) {
+        if (step.is_string())
+            out.emplace_back(step.get<std::string>());
+        else if (step.is_number_unsigned() || (step.is_number_integer() && step.get<std::int64_t>() >= 0))
+            out.emplace_back(step.get<std::size_t>());
+    }
+    return out;
+}
+
+// Whether `value` has something at `path`.
+bool reaches(const Json& value, const Path& path)
+{
+    const Json* at = &value;
+    for (const PathElement& step : path) {
+        if (const auto* key = std::get_if<std::string>(&step)) {
+            if (!at->is_object() || !at->contains(*key))
+                return false;
+            at = &(*at)[*key];
+        } else {
+            const std::size_t index = std::get<std::size_t>(step);
+            if (!at->is_array() || index >= at->size())
+                return false;
+            at = &(*at)[index];
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -121,13 +159,32 @@ std::vector<Span> fixSpans(const engine::AttemptRecord& attempt)
     return spans;
 }
 
-std::vector<Span> issueSpans(const engine::AttemptRecord& attempt)
+std::vector<Span> issueSpans(const engine::AttemptRecord& attempt, std::size_t limit)
 {
     std::vector<Span> spans;
-    for (const Json& issue : attempt.issues)
-        if (issue.is_object() && issue.contains("span"))
+    std::optional<json::Extraction> extraction; // read once, for issues recorded without a span
+    for (const Json& issue : attempt.issues) {
+        if (spans.size() >= limit || !issue.is_object())
+            break;
+        if (issue.contains("span")) {
             if (auto span = spanOf(issue["span"]))
                 spans.push_back(*span);
+            continue;
+        }
+        if (!extraction)
+            extraction = json::extract(attempt.raw);
+        if (!extraction->ok)
+            continue;
+        const Path path = pathOf(issue.value("path", Json()));
+        const auto span = extraction->sourceMap.find(path);
+        if (!span)
+            continue;
+        // What is missing has no text: the bracket opening the value that lacks it is marked,
+        // not the whole of a value that may fill the screen.
+        spans.push_back(reaches(extraction->value, path) ? *span : Span{span->offset, std::min<std::size_t>(span->length, 1)});
+    }
+    std::sort(spans.begin(), spans.end(), [](const Span& x, const Span& y) { return std::pair(x.offset, x.length) < std::pair(y.offset, y.length); });
+    spans.erase(std::unique(spans.begin(), spans.end()), spans.end());
     return spans;
 }
 

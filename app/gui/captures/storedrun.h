@@ -21,9 +21,13 @@ std::vector<engine::AttemptRecord> attemptsOfRun(const Json& run);
 // "/facts/0/claim: Expected string, received number" for one Zod-style issue ("/" at the root).
 QString issueSummary(const Json& issue);
 
-// Where an attempt's fixes and issues sit in its raw reply (byte spans).
+// Where an attempt's fixes and issues sit in its raw reply (byte spans). An issue recorded
+// without its span (an imported or hand-written capture) is found by its path in the reply:
+// the value there, or, for a member that is missing, the bracket opening the object that
+// lacks it (the nearest part of the path the reply has). Issues in text order, each once, at
+// most `limit`.
 std::vector<Span> fixSpans(const engine::AttemptRecord& attempt);
-std::vector<Span> issueSpans(const engine::AttemptRecord& attempt);
+std::vector<Span> issueSpans(const engine::AttemptRecord& attempt, std::size_t limit = 200);
 
 // The spec a capture ran with, and the command line that runs it again: store/capture_spec.h.
 

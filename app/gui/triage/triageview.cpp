@@ -6,7 +6,7 @@
 #include "settings/settingkeys.h"
 #include "triage/clusterlistmodel.h"
 #include "triage/clusterwords.h"
-#include "triage/issuespans.h"
+#include "captures/storedrun.h"
 #include "triage/qajobs.h"
 #include "triage/sparklinedelegate.h"
 #include "widgets/themecolours.h"
@@ -102,7 +102,7 @@ DetailAnswer readDetailOf(const store::StoreLocation& location, const store::Clu
     if (const auto judged = store::judgedAttempt(cluster.outcome, attempts)) {
         answer.attempt = int(*judged) + 1;
         answer.raw = stringOf(member(attempts[*judged], "raw"));
-        answer.spans = issueSpans(answer.raw, member(attempts[*judged], "issues"));
+        answer.spans = issueSpans(attemptFromJson(attempts[*judged]));
     }
     return answer;
 }
