@@ -15,21 +15,26 @@ namespace conform::suite {
 namespace {
 
 // The capture's first target as a suite target, with its name: provider/model (a scenario's
-// name as its model), ":mode" unless auto, as defaultTargetName() names it.
-Json targetOf(const store::Capture& capture)
+// name as its model), ":mode" unless auto, as defaultTargetName() names it. A target that
+// named no model gets the one its first request asked for (the engine's default for its
+// provider; "scenario" for a demo): the model is part of the request a replay must repeat,
+// and a suite would otherwise fill in another (a scenario target's name).
+Json targetOf(const store::Capture& capture, const providers::Cassette& cassette)
 {
     const Json& targets = member(capture.spec, "targets");
     const Json& recorded = targets.is_array() && !targets.empty() ? targets[0] : Json();
     Json target = Json::object();
     target["provider"] = recorded.is_null() ? capture.summary.provider : stringOf(member(recorded, "provider"));
-    std::string model = recorded.is_null() ? capture.summary.model : stringOf(member(recorded, "model"));
+    const std::string asked = recorded.is_null() ? capture.summary.model : stringOf(member(recorded, "model"));
+    const std::string model = asked.empty() && !cassette.calls.empty() ? cassette.calls.front().request.model : asked;
     const std::string mode = stringOf(member(recorded, "mode"));
+    std::string named = model;
     if (target["provider"] == "scenario") {
         const std::string file = stringOf(member(recorded, "scenario_file"));
         const std::string scenario = stringOf(member(recorded, "scenario"));
         target["scenario"] = !file.empty() && QFileInfo::exists(QString::fromStdString(file)) ? file : scenario;
-        if (model.empty())
-            model = scenario;
+        if (asked.empty())
+            named = scenario;
     }
     if (!model.empty())
         target["model"] = model;
@@ -37,7 +42,7 @@ Json targetOf(const store::Capture& capture)
         target["mode"] = mode;
     if (const std::string url = stringOf(member(recorded, "base_url")); !url.empty())
         target["base_url"] = url;
-    target["name"] = target["provider"].get<std::string>() + "/" + model + (mode.empty() || mode == "auto" ? "" : ":" + mode);
+    target["name"] = target["provider"].get<std::string>() + "/" + named + (mode.empty() || mode == "auto" ? "" : ":" + mode);
     return target;
 }
 
@@ -81,11 +86,11 @@ Json regressionSuite(const std::string& name, const std::vector<store::Capture>&
     Json cases = Json::array();
     std::set<std::string> targetNames, caseNames;
     for (const store::Capture& capture : captures) {
-        Json target = targetOf(capture);
+        const providers::Cassette cassette = store::cassetteOfCapture(capture);
+        Json target = targetOf(capture, cassette);
         const std::string targetName = target["name"].get<std::string>();
         if (targetNames.insert(targetName).second)
             targets.push_back(std::move(target));
-        const providers::Cassette cassette = store::cassetteOfCapture(capture);
         const std::string label = store::labelValue(capture.summary.labels, "case");
         Json c{{"name", uniqueName(label.empty() ? capture.summary.id : label, caseNames)}, {"capture", capture.summary.id},
                {"schema", capture.schema}};

@@ -192,6 +192,25 @@ private slots:
                      != std::string::npos, human.out.c_str());
     }
 
+    // A demo's capture (the Scenario provider, no model named) replays as it ran: the request
+    // it repeats asks for the model the scenario run asked for, so nothing misses.
+    void aDemoCaptureReplays()
+    {
+        const QString demoStore = m_dir.filePath(QStringLiteral("demo.db"));
+        const CliRun ran = runCliInProcess({"run", "--scenario", QStringLiteral(CONFORM_SOURCE_DIR "/resources/scenarios/hopeless-model.json"),
+                                            "--store", demoStore, "--json"});
+        QVERIFY2(ran.code == 1, ran.err.c_str()); // the scenario's model never answers with goals
+        const QString file = m_dir.filePath(QStringLiteral("demo.suite.json"));
+        const CliRun made = runCliInProcess({"captures", "to-suite", QString::fromStdString(Json::parse(ran.out)["capture_id"].get<std::string>()),
+                                             "-o", file, "--store", demoStore});
+        QVERIFY2(made.code == 0, made.err.c_str());
+        QCOMPARE(dump(readJson(file)["targets"][0]["name"]), dump(Json("scenario/hopeless-model")));
+        const CliRun replayed = runCliInProcess({"suite", file, "--replay"});
+        QCOMPARE(lines(replayed.err, "conform-cli: error:"), 0);
+        QVERIFY2(replayed.err.find("cassette miss") == std::string::npos, replayed.err.c_str());
+        QCOMPARE(replayed.code, 1); // fails as it failed
+    }
+
     void anEditedRequestIsACassetteMiss_data()
     {
         QTest::addColumn<QString>("edit");
