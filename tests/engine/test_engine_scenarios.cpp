@@ -9,6 +9,7 @@
 
 #include "engine_fixture.h"
 
+#include "engine/narration.h"
 #include "engine/steps.h"
 
 #include <QFileInfo>
@@ -141,6 +142,15 @@ private slots:
                         + QString::fromStdString(play.expect.dump()) + QStringLiteral(", got ") + QString::fromStdString(actual.dump())
                         + QStringLiteral(" ended by ") + QString::fromStdString(play.record->endedBy);
             QVERIFY(play.record->toJson().dump().find("SECRET123") == std::string::npos);
+            // Presenter mode tells exactly these steps: its beats that are steps are the record's.
+            std::vector<std::string> told;
+            for (const Beat& beat : narrate(*play.record))
+                if (!beat.code.empty())
+                    told.push_back(beat.code);
+            if (told != steps::runSteps(*play.record))
+                broken << play.scenario + QStringLiteral(" via ") + play.via + QStringLiteral(": narrated ")
+                        + QString::fromStdString(Json(told).dump()) + QStringLiteral(", its steps ")
+                        + QString::fromStdString(Json(steps::runSteps(*play.record)).dump());
         }
         for (const QString& b : broken)
             qWarning("%s", qPrintable(b));
