@@ -156,6 +156,210 @@
     </message>
 </context>
 <context>
+    <name>BeatWords</name>
+    <message>
+        <source>the reply broke off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stream went quiet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation type="unfinished">%1: %2. {1:?}</translation>
+    </message>
+    <message>
+        <source>Conform asks %1 for JSON, in %2 mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conform shows the model its issues and asks it to fix just those.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply was cut off, so Conform asks again with room for %1 tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply was cut off, so Conform asks the model to go on from where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conform falls back to %1 mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The call failed (%1); Conform waits and tries again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer arrived.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer arrived: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply stopped at the token limit; a cut reply is never taken as the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model wrapped its JSON in a code fence; Conform takes the fenced block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model wrapped its JSON in XML tags; Conform takes what is inside.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model answered with a function call; Conform takes its argument.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The JSON sits inside prose; Conform takes it out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The JSON came as a string holding JSON; Conform reads the string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conform reads the JSON from part of the reply (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The JSON text is broken; Conform repairs it: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A value has the wrong type; Conform changes it at %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no JSON in the reply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no JSON in the reply: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n issue(s) against the schema. First: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more issue(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The value passes the schema.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A value, checked against no schema.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valid at the first try.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid after %n repair(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Valid after falling back to %1 mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed: no valid value after %n call(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It ended with a value no schema judged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repair(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out</source>
+        <translation type="unfinished">%1 Tokens hinein, %2 heraus</translation>
+    </message>
+    <message>
+        <source>%1 s of calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without Conform: no reply to parse.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without Conform: JSON.parse fails at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Without Conform: JSON.parse succeeds, and the value breaks the schema (%n issue(s)).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Without Conform: the same value, at the first try.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>BuiltinDemos</name>
     <message>
         <source>Planning review structure call: overall_rating comes back as &quot;Amber&quot; where the enum says &quot;amber&quot;. Enum-case coercion fixes it (and logs it); without coercion it is an invalid_enum_value issue and a repair turn.</source>
@@ -1714,6 +1918,10 @@ hinein / heraus</translation>
         <source>No capture matches the filters above.</source>
         <translation>Keine Aufzeichnung passt zu den Filtern oben.</translation>
     </message>
+    <message>
+        <source>Ctrl+Shift+F5</source>
+        <translation type="unfinished">Ctrl+Shift+F5</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ClusterListModel</name>
@@ -2847,6 +3055,26 @@ hinein / heraus</translation>
         <source>&amp;Triage</source>
         <translation>&amp;Sichtung</translation>
     </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The capture open in Captures, else the last run, step by step and full-window for a room (Esc leaves)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to present yet: play a demo (Start page) or open a capture in Captures, then press F5.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ModelListFetcher</name>
@@ -2915,6 +3143,80 @@ hinein / heraus</translation>
     <message>
         <source>The rules for a schema whose &quot;$schema&quot; does not say (saved with the workspace)</source>
         <translation>Die Regeln für ein Schema, dessen &quot;$schema&quot; keinen Draft nennt (im Arbeitsbereich gespeichert)</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::PresenterView</name>
+    <message>
+        <source>Final value</source>
+        <translation type="unfinished">Endgültiger Wert</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play through at the pace chosen (P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s a step</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>How long a step stays on screen while playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step before (Left, Page Up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next step (Space, Right, Page Down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the first step (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the workbench (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished">Probleme</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best value (not valid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3968,10 +4270,6 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <source>Read the clusters again (F5)</source>
-        <translation>Die Gruppen neu lesen (F5)</translation>
-    </message>
-    <message>
         <source>Failures of</source>
         <translation>Fehlschläge aus</translation>
     </message>
@@ -4167,6 +4465,14 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
             <numerusform>%n Fall nach %1 geschrieben</numerusform>
             <numerusform>%n Fälle nach %1 geschrieben</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Read the clusters again (Ctrl+Shift+F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F5</source>
+        <translation type="unfinished">Ctrl+Shift+F5</translation>
     </message>
 </context>
 <context>

@@ -211,7 +211,7 @@ QToolBar* CapturesBrowser::buildActions()
         addAction(action);
         return action;
     };
-    add(tr("Refresh"), QStringLiteral("F5"), [this] { refresh(); });
+    add(tr("Refresh"), tr("Ctrl+Shift+F5"), [this] { refresh(); }); // F5 presents (View ▸ Present)
     bar->addSeparator();
     add(tr("Replay"), tr("Ctrl+Shift+P"), [this] { replay(m_replayTarget->currentIndex() == 1); });
     m_replayTarget->addItems({tr("against the recorded responses"), tr("against the Run tab's target")});

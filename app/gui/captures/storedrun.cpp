@@ -140,6 +140,24 @@ std::vector<engine::AttemptRecord> attemptsOfRun(const Json& run)
     return out;
 }
 
+engine::RunRecord recordOfRun(const Json& run)
+{
+    engine::RunRecord record;
+    const std::string outcome = stringAt(run, "outcome");
+    for (std::size_t i = 0; i < engine::kOutcomeNames.size(); ++i)
+        if (engine::kOutcomeNames[i] == outcome)
+            record.outcome = engine::Outcome(i);
+    for (const Json& flag : arrayAt(run, "flags"))
+        if (flag.is_string())
+            record.flags.insert(flag.get<std::string>());
+    record.endedBy = stringAt(run, "ended_by");
+    record.value = run.is_object() ? run.value("value", Json()) : Json();
+    record.attempts = attemptsOfRun(run);
+    if (const Json& best = member(run, "best_attempt"); best.is_number_unsigned() && best.get<std::size_t>() < record.attempts.size())
+        record.best = best.get<std::size_t>();
+    return record;
+}
+
 QString issueSummary(const Json& issue)
 {
     if (!issue.is_object())

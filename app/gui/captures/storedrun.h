@@ -17,6 +17,9 @@ namespace conform::gui {
 // lacks keep their defaults, so an imported or older capture still shows.
 engine::AttemptRecord attemptFromJson(const Json& attempt);
 std::vector<engine::AttemptRecord> attemptsOfRun(const Json& run);
+// The run document as the record the engine made: its outcome, flags, value, attempts and the
+// attempt kept as best (presenter mode narrates a stored capture from it).
+engine::RunRecord recordOfRun(const Json& run);
 
 // "/facts/0/claim: Expected string, received number" for one Zod-style issue ("/" at the root).
 QString issueSummary(const Json& issue);

@@ -9,6 +9,7 @@
 #include "captures/storedrun.h"
 #include "triage/qajobs.h"
 #include "triage/sparklinedelegate.h"
+#include "widgets/textmarks.h"
 #include "widgets/themecolours.h"
 
 #include "base/json_access.h"
@@ -107,15 +108,6 @@ DetailAnswer readDetailOf(const store::StoreLocation& location, const store::Clu
     return answer;
 }
 
-// QString positions of byte spans of a UTF-8 text.
-std::pair<int, int> charactersOf(const std::string& utf8, Span span)
-{
-    const std::size_t end = std::min(span.end(), utf8.size());
-    const int from = int(QString::fromUtf8(utf8.data(), qsizetype(std::min(span.offset, end))).size());
-    const int to = int(QString::fromUtf8(utf8.data(), qsizetype(end)).size());
-    return {from, std::max(to, from + 1)};
-}
-
 QString whenText(std::int64_t ms)
 {
     return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms).toLocalTime(), QLocale::ShortFormat);
@@ -170,7 +162,7 @@ TriageView::TriageView(const store::StoreLocation& location, QWidget* parent)
             refresh();
     });
     auto* refreshButton = new QPushButton(tr("Refresh"), this);
-    refreshButton->setToolTip(tr("Read the clusters again (F5)"));
+    refreshButton->setToolTip(tr("Read the clusters again (Ctrl+Shift+F5)"));
     connect(refreshButton, &QPushButton::clicked, this, &TriageView::refresh);
     m_status->setTextFormat(Qt::PlainText);
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -351,7 +343,7 @@ void TriageView::buildActions()
             setStatus(tr("No cluster below needs review"));
     });
     add(QStringLiteral("F2"), [this] { editNote(); });
-    add(QStringLiteral("F5"), [this] { refresh(); });
+    add(tr("Ctrl+Shift+F5"), [this] { refresh(); }); // F5 presents (View ▸ Present)
     for (std::size_t i = 0; i < kSettableStates.size(); ++i)
         add(QStringLiteral("Alt+%1").arg(i + 1), [this, state = kSettableStates[i]] { setState(state); });
 }
@@ -585,19 +577,7 @@ void TriageView::readDetail(const store::Cluster& cluster)
         m_reply->setToolTip(answer.attempt > 0 ? tr("Capture %1, attempt %2: the attempt its cause was read from")
                                                          .arg(QString::fromStdString(answer.captureId)).arg(answer.attempt)
                                                : QString());
-        QList<QTextEdit::ExtraSelection> marks;
-        QTextCharFormat format;
-        const StatusColours colours = statusColours();
-        format.setBackground(colours.failure.lighter(isDarkPalette(palette()) ? 60 : 180));
-        format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
-        format.setUnderlineColor(colours.failure);
-        for (const Span& span : answer.spans) {
-            const auto [from, to] = charactersOf(answer.raw, span);
-            QTextCursor cursor(m_reply->document());
-            cursor.setPosition(from);
-            cursor.setPosition(std::min(to, int(raw.size())), QTextCursor::KeepAnchor);
-            marks.append({cursor, format});
-        }
+        const auto marks = textMarks(m_reply, answer.raw, answer.spans, failureMark(palette()));
         m_reply->setExtraSelections(marks);
         if (!marks.isEmpty()) {
             m_reply->setTextCursor(QTextCursor(marks.front().cursor.block()));

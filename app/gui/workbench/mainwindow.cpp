@@ -26,6 +26,7 @@
 #include "workbench/startpage.h"
 #include "suites/suitesview.h"
 #include "triage/triageview.h"
+#include "presenter/presenterview.h"
 #include "captures/capturecontextmenu.h"
 #include "compare/compareview.h"
 #include "captures/capturefilterbar.h"
@@ -175,7 +176,13 @@ void MainWindow::buildActivities()
     layout->setSpacing(0);
     layout->addWidget(m_bar);
     layout->addWidget(m_stack, 1);
-    setCentralWidget(centre);
+    // The workbench, and presenter mode in its place while a run is presented.
+    m_presentStack = new QStackedWidget(this);
+    m_presentStack->addWidget(centre);
+    m_presenter = new PresenterView(this);
+    m_presentStack->addWidget(m_presenter);
+    connect(m_presenter, &PresenterView::leaveRequested, this, &MainWindow::leavePresenter);
+    setCentralWidget(m_presentStack);
     connect(m_bar, &ActivityBar::chosen, this, &MainWindow::showActivity);
     connect(m_stack, &QStackedWidget::currentChanged, this, [this](int index) {
         if (isVisible())

@@ -13,13 +13,16 @@
 // (the focused activity's), and Edit ▸ Undo acts on the focused text editor's own undo, else
 // on that group. The window's shortcuts fire from any focus, the code editors included
 // (windowshortcuts.h).
+#include "engine/run_record.h"
 #include "workbench/activity.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QSize>
 
 #include <map>
 #include <set>
+#include <vector>
 
 class QMenu;
 class QSplitter;
@@ -28,6 +31,8 @@ class QTabWidget;
 class QUndoGroup;
 
 namespace conform::gui {
+
+class PresenterView;
 
 class ActivityBar;
 class ActivityDock;
@@ -116,6 +121,15 @@ public:
     QList<TextDocument*> documents() const;
     // The capture store and the activities over it (captureviews.h).
     CaptureViews* captureViews() const { return m_views; }
+
+    // View ▸ Present (F5): the capture open in Captures while Captures is shown, else the Run
+    // activity's last run, full-window for a room (presenter/presenterview.h); Esc comes back.
+    // False, with a status message, when there is no run to present.
+    bool present();
+    void presentRun(engine::RunRecord record, const QString& title);
+    void leavePresenter();
+    bool isPresenting() const;
+    PresenterView* presenter() const { return m_presenter; }
     // Every document's undo stack; the active one is the focused activity's (null: none).
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
@@ -183,6 +197,9 @@ private:
     QUndoGroup* m_undoGroup = nullptr;
     ActivityBar* m_bar = nullptr;
     QStackedWidget* m_stack = nullptr;
+    QStackedWidget* m_presentStack = nullptr; // the workbench, or presenter mode
+    PresenterView* m_presenter = nullptr;
+    std::vector<QPointer<QWidget>> m_hiddenForPresenting; // bars and docks to show again on leaving
     std::map<Activity, QWidget*> m_pages;
     std::map<Activity, ActivityDock*> m_docks; // the activities the user docked
     std::map<Activity, QAction*> m_dockActions;

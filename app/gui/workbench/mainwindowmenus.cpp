@@ -247,6 +247,9 @@ void MainWindow::buildViewMenu()
                         [this, activity] { showActivity(activity); });
     buildDockMenu(view);
     view->addSeparator();
+    QAction* presentAction = view->addAction(tr("&Present"), QKeySequence(tr("F5")), this, [this] { present(); });
+    presentAction->setToolTip(tr("The capture open in Captures, else the last run, step by step and full-window for a room (Esc leaves)"));
+    view->addSeparator();
     view->addAction(tr("&Start"), QKeySequence(tr("Ctrl+0")), this, [this] { showTab(m_start); });
     view->addAction(tr("&Instance"), QKeySequence(tr("Ctrl+1")), this, [this] { showTab(m_instance); });
     view->addAction(tr("&Reply"), QKeySequence(tr("Ctrl+2")), this, [this] { showTab(m_reply); });
