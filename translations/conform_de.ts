@@ -159,204 +159,204 @@
     <name>BeatWords</name>
     <message>
         <source>the reply broke off</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort brach ab</translation>
     </message>
     <message>
         <source>the stream went quiet</source>
-        <translation type="unfinished"></translation>
+        <translation>der Stream verstummte</translation>
     </message>
     <message>
         <source>it timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>die Zeit lief ab</translation>
     </message>
     <message>
         <source>no connection</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Verbindung</translation>
     </message>
     <message>
         <source>HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1</translation>
     </message>
     <message>
         <source>%1 is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fehlt.</translation>
     </message>
     <message>
         <source>%1: %2.</source>
-        <translation type="unfinished">%1: %2. {1:?}</translation>
+        <translation>%1: %2.</translation>
     </message>
     <message>
         <source>Conform asks %1 for JSON, in %2 mode.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conform fragt %1 nach JSON, im Modus %2.</translation>
     </message>
     <message>
         <source>Conform shows the model its issues and asks it to fix just those.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conform zeigt dem Modell seine Fehler und bittet, genau diese zu beheben.</translation>
     </message>
     <message>
         <source>The reply was cut off, so Conform asks again with room for %1 tokens.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort wurde abgeschnitten; Conform fragt erneut, mit Platz für %1 Tokens.</translation>
     </message>
     <message>
         <source>The reply was cut off, so Conform asks the model to go on from where it stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort wurde abgeschnitten; Conform bittet das Modell, dort weiterzumachen, wo es aufhörte.</translation>
     </message>
     <message>
         <source>Conform falls back to %1 mode.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conform weicht auf den Modus %1 aus.</translation>
     </message>
     <message>
         <source>The call failed (%1); Conform waits and tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Aufruf schlug fehl (%1); Conform wartet und versucht es erneut.</translation>
     </message>
     <message>
         <source>No answer arrived.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Antwort kam an.</translation>
     </message>
     <message>
         <source>No answer arrived: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Antwort kam an: %1.</translation>
     </message>
     <message>
         <source>The reply stopped at the token limit; a cut reply is never taken as the answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort endete am Token-Limit; eine abgeschnittene Antwort wird nie als Ergebnis genommen.</translation>
     </message>
     <message>
         <source>The model wrapped its JSON in a code fence; Conform takes the fenced block.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell hat sein JSON in einen Codeblock gepackt; Conform nimmt den Block.</translation>
     </message>
     <message>
         <source>The model wrapped its JSON in XML tags; Conform takes what is inside.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell hat sein JSON in XML-Tags gepackt; Conform nimmt, was darin steht.</translation>
     </message>
     <message>
         <source>The model answered with a function call; Conform takes its argument.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell antwortete mit einem Funktionsaufruf; Conform nimmt dessen Argument.</translation>
     </message>
     <message>
         <source>The JSON sits inside prose; Conform takes it out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das JSON steckt in Fließtext; Conform holt es heraus.</translation>
     </message>
     <message>
         <source>The JSON came as a string holding JSON; Conform reads the string.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das JSON kam als Zeichenkette, die JSON enthält; Conform liest die Zeichenkette.</translation>
     </message>
     <message>
         <source>Conform reads the JSON from part of the reply (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Conform liest das JSON aus einem Teil der Antwort (%1).</translation>
     </message>
     <message>
         <source>The JSON text is broken; Conform repairs it: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der JSON-Text ist kaputt; Conform repariert ihn: %1.</translation>
     </message>
     <message>
         <source>A value has the wrong type; Conform changes it at %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Wert hat den falschen Typ; Conform ändert ihn bei %1: %2.</translation>
     </message>
     <message>
         <source>The model refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell hat abgelehnt.</translation>
     </message>
     <message>
         <source>There is no JSON in the reply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort enthält kein JSON.</translation>
     </message>
     <message>
         <source>There is no JSON in the reply: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort enthält kein JSON: %1.</translation>
     </message>
     <message numerus="yes">
         <source>%n issue(s) against the schema. First: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Fehler gegen das Schema: %1</numerusform>
+            <numerusform>%n Fehler gegen das Schema. Zuerst: %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>… and %n more issue(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… und %n weiterer Fehler.</numerusform>
+            <numerusform>… und %n weitere Fehler.</numerusform>
         </translation>
     </message>
     <message>
         <source>The value passes the schema.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Wert erfüllt das Schema.</translation>
     </message>
     <message>
         <source>A value, checked against no schema.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Wert, gegen kein Schema geprüft.</translation>
     </message>
     <message>
         <source>Valid at the first try.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gültig beim ersten Versuch.</translation>
     </message>
     <message numerus="yes">
         <source>Valid after %n repair(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Gültig nach %n Reparatur.</numerusform>
+            <numerusform>Gültig nach %n Reparaturen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Valid after falling back to %1 mode.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gültig nach dem Ausweichen auf den Modus %1.</translation>
     </message>
     <message numerus="yes">
         <source>Failed: no valid value after %n call(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Gescheitert: kein gültiger Wert nach %n Aufruf.</numerusform>
+            <numerusform>Gescheitert: kein gültiger Wert nach %n Aufrufen.</numerusform>
         </translation>
     </message>
     <message>
         <source>It ended with a value no schema judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es endete mit einem Wert, den kein Schema geprüft hat.</translation>
     </message>
     <message>
         <source>Outcome: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n call(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Aufruf</numerusform>
+            <numerusform>%n Aufrufe</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n repair(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Reparatur</numerusform>
+            <numerusform>%n Reparaturen</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 tokens in, %2 out</source>
-        <translation type="unfinished">%1 Tokens hinein, %2 heraus</translation>
+        <translation>%1 Tokens hinein, %2 heraus</translation>
     </message>
     <message>
         <source>%1 s of calls</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s Aufrufzeit</translation>
     </message>
     <message>
         <source>Without Conform: no reply to parse.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne Conform: keine Antwort zum Parsen.</translation>
     </message>
     <message>
         <source>Without Conform: JSON.parse fails at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne Conform: JSON.parse scheitert bei %1.</translation>
     </message>
     <message numerus="yes">
         <source>Without Conform: JSON.parse succeeds, and the value breaks the schema (%n issue(s)).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Ohne Conform: JSON.parse gelingt, und der Wert verletzt das Schema (%n Fehler).</numerusform>
+            <numerusform>Ohne Conform: JSON.parse gelingt, und der Wert verletzt das Schema (%n Fehler).</numerusform>
         </translation>
     </message>
     <message>
         <source>Without Conform: the same value, at the first try.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne Conform: derselbe Wert, beim ersten Versuch.</translation>
     </message>
 </context>
 <context>
@@ -1920,7 +1920,7 @@ hinein / heraus</translation>
     </message>
     <message>
         <source>Ctrl+Shift+F5</source>
-        <translation type="unfinished">Ctrl+Shift+F5</translation>
+        <translation>Ctrl+Shift+F5</translation>
     </message>
 </context>
 <context>
@@ -3057,23 +3057,23 @@ hinein / heraus</translation>
     </message>
     <message>
         <source>&amp;Present</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Präsentieren</translation>
     </message>
     <message>
         <source>F5</source>
-        <translation type="unfinished"></translation>
+        <translation>F5</translation>
     </message>
     <message>
         <source>The capture open in Captures, else the last run, step by step and full-window for a room (Esc leaves)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die unter „Aufzeichnungen“ geöffnete Aufzeichnung, sonst der letzte Lauf, Schritt für Schritt und fensterfüllend für ein Publikum (Esc beendet)</translation>
     </message>
     <message>
         <source>Capture %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufzeichnung %1</translation>
     </message>
     <message>
         <source>Nothing to present yet: play a demo (Start page) or open a capture in Captures, then press F5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nichts zu präsentieren: eine Demo abspielen (Startseite) oder eine Aufzeichnung unter „Aufzeichnungen“ öffnen, dann F5 drücken.</translation>
     </message>
 </context>
 <context>
@@ -3149,74 +3149,74 @@ hinein / heraus</translation>
     <name>conform::gui::PresenterView</name>
     <message>
         <source>Final value</source>
-        <translation type="unfinished">Endgültiger Wert</translation>
+        <translation>Endgültiger Wert</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished"></translation>
+        <translation>Abspielen</translation>
     </message>
     <message>
         <source>Play through at the pace chosen (P)</source>
-        <translation type="unfinished"></translation>
+        <translation>Im gewählten Tempo durchspielen (P)</translation>
     </message>
     <message numerus="yes">
         <source>%n s a step</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n s je Schritt</numerusform>
+            <numerusform>%n s je Schritt</numerusform>
         </translation>
     </message>
     <message>
         <source>How long a step stays on screen while playing</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie lange ein Schritt beim Abspielen zu sehen ist</translation>
     </message>
     <message>
         <source>◀ Back</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ Zurück</translation>
     </message>
     <message>
         <source>The step before (Left, Page Up)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt davor (Links, Bild auf)</translation>
     </message>
     <message>
         <source>Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>Weiter ▶</translation>
     </message>
     <message>
         <source>The next step (Space, Right, Page Down)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der nächste Schritt (Leertaste, Rechts, Bild ab)</translation>
     </message>
     <message>
         <source>From the start</source>
-        <translation type="unfinished"></translation>
+        <translation>Von vorn</translation>
     </message>
     <message>
         <source>Back to the first step (Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück zum ersten Schritt (Pos1)</translation>
     </message>
     <message>
         <source>Leave</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden</translation>
     </message>
     <message>
         <source>Back to the workbench (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück zur Werkbank (Esc)</translation>
     </message>
     <message>
         <source>Issues</source>
-        <translation type="unfinished">Probleme</translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 von %2</translation>
     </message>
     <message>
         <source>Best value (not valid)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bester Wert (nicht gültig)</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>
@@ -4468,11 +4468,11 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     </message>
     <message>
         <source>Read the clusters again (Ctrl+Shift+F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Gruppen neu lesen (Ctrl+Shift+F5)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+F5</source>
-        <translation type="unfinished">Ctrl+Shift+F5</translation>
+        <translation>Ctrl+Shift+F5</translation>
     </message>
 </context>
 <context>
