@@ -1922,6 +1922,14 @@ hinein / heraus</translation>
         <source>Ctrl+Shift+F5</source>
         <translation>Ctrl+Shift+F5</translation>
     </message>
+    <message>
+        <source>Present</source>
+        <translation>Präsentieren</translation>
+    </message>
+    <message>
+        <source>The capture open, step by step and full-window for a room (F5; Esc leaves)</source>
+        <translation>Die geöffnete Aufzeichnung, Schritt für Schritt und fensterfüllend für ein Publikum (F5; Esc beendet)</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ClusterListModel</name>

@@ -224,6 +224,8 @@ QToolBar* CapturesBrowser::buildActions()
             exportJsonl(path);
     });
     add(tr("Copy as command"), tr("Ctrl+Shift+C"), [this] { copyCommand(); });
+    QAction* present = bar->addAction(tr("Present"), this, &CapturesBrowser::presentRequested);
+    present->setToolTip(tr("The capture open, step by step and full-window for a room (F5; Esc leaves)"));
     bar->addSeparator();
     bar->addWidget(m_status);
     return bar;

@@ -10,6 +10,7 @@
 //   Re-validate       the filtered history against the schema being edited (revalidatepanel.h)
 //   Export JSONL      the selected captures, as `conform-cli captures export` writes them
 //   Copy command      a `conform-cli run` line that asks the same again
+//   Present           the capture open, step by step and full-window (presenter mode, F5)
 // A right-click on the list offers review, label, add to a regression suite, its cluster in
 // Triage and copy id (capturecontextmenu.h).
 // Store reads and file writes run on worker threads.
@@ -87,6 +88,8 @@ signals:
     void replayed(const QString& oldId, const QString& newId); // the new capture is queued
     void exported(const QString& path, int count, const QString& error);
     void commandCopied(const QString& command);
+    // Present: the capture open, step by step for a room (View ▸ Present, F5).
+    void presentRequested();
 
 private:
     QToolBar* buildActions();

@@ -56,7 +56,7 @@ std::vector<Span> spansOf(const engine::Beat& beat, const engine::AttemptRecord&
 } // namespace
 
 PresenterView::PresenterView(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_counter(new QLabel(this)), m_caption(new QLabel(this)),
+    : QWidget(parent), m_title(new QLabel(this)), m_story(new QLabel(this)), m_counter(new QLabel(this)), m_caption(new QLabel(this)),
       m_reply(new QPlainTextEdit(this)), m_issues(new QListWidget(this)), m_valueTitle(new QLabel(tr("Final value"), this)),
       m_value(new QPlainTextEdit(this)), m_closing(new QLabel(this)), m_play(controlButton(tr("Play"), tr("Play through at the pace chosen (P)"), this)),
       m_pace(new QComboBox(this)), m_timer(new QTimer(this))
@@ -107,8 +107,13 @@ PresenterView::PresenterView(QWidget* parent)
     connect(leave, &QPushButton::clicked, this, &PresenterView::leaveRequested);
 
     auto* top = new QHBoxLayout;
-    top->addWidget(m_title, 1);
+    top->addWidget(m_title);
+    top->addWidget(m_story, 1);
     top->addWidget(m_counter);
+    m_story->setObjectName(QStringLiteral("presenterStory"));
+    m_story->setTextFormat(Qt::PlainText);
+    m_story->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // cut at the edge; whole in its tooltip
+    m_story->setForegroundRole(QPalette::PlaceholderText);
     auto* right = new QVBoxLayout;
     right->addWidget(new QLabel(tr("Issues"), this));
     right->addWidget(m_issues, 2);
@@ -145,16 +150,20 @@ PresenterView::PresenterView(QWidget* parent)
     m_closing->setFont(list);
     QFont small = font();
     small.setPixelSize(18);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_counter, back, m_play, forward, again, m_pace, leave, m_valueTitle})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_story, m_counter, back, m_play, forward, again, m_pace, leave, m_valueTitle})
         w->setFont(small);
 }
 
-void PresenterView::present(engine::RunRecord record, const QString& title)
+void PresenterView::present(engine::RunRecord record, const QString& title, const QString& story)
 {
     setPlaying(false);
     m_record = std::move(record);
     m_beats = engine::narrate(m_record);
     m_title->setText(title);
+    // Its first sentence: the line a room reads before the first step.
+    const qsizetype end = story.indexOf(QLatin1String(". "));
+    m_story->setText(story.isEmpty() ? QString() : QStringLiteral("— ") + (end > 0 ? story.left(end + 1) : story));
+    m_story->setToolTip(story);
     showStep(0);
 }
 

@@ -34,8 +34,9 @@ class PresenterView : public QWidget
 public:
     explicit PresenterView(QWidget* parent = nullptr);
 
-    // The run to present, from its first step; `title` names it ("missing-field", a capture id).
-    void present(engine::RunRecord record, const QString& title);
+    // The run to present, from its first step; `title` names it ("missing-field", a capture id)
+    // and `story` says in a line what it shows (a scenario's description), when there is one.
+    void present(engine::RunRecord record, const QString& title, const QString& story = {});
 
     int step() const { return m_step; }
     int stepCount() const { return int(m_beats.size()); }
@@ -67,6 +68,7 @@ private:
     std::vector<engine::Beat> m_beats;
     int m_step = 0;
     QLabel* m_title;
+    QLabel* m_story;
     QLabel* m_counter;
     QLabel* m_caption;
     QPlainTextEdit* m_reply;

@@ -196,6 +196,7 @@ void MainWindow::buildActivities()
 
 void MainWindow::connectTriage()
 {
+    connect(m_views->browser(), &CapturesBrowser::presentRequested, this, [this] { present(); });
     TriageView* triage = m_views->triage();
     connect(triage, &TriageView::openCaptureRequested, this, [this](const QString& id) {
         showActivity(Activity::Captures);

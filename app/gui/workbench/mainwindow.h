@@ -126,7 +126,7 @@ public:
     // activity's last run, full-window for a room (presenter/presenterview.h); Esc comes back.
     // False, with a status message, when there is no run to present.
     bool present();
-    void presentRun(engine::RunRecord record, const QString& title);
+    void presentRun(engine::RunRecord record, const QString& title, const QString& story = {});
     void leavePresenter();
     bool isPresenting() const;
     PresenterView* presenter() const { return m_presenter; }

@@ -9,6 +9,7 @@
 #include "run/runpane.h"
 #include "workbench/captureviews.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QStackedWidget>
@@ -31,14 +32,19 @@ bool MainWindow::present()
         const QString title = target && target->scenario ? QString::fromStdString(target->scenario->name)
                               : target                   ? QString::fromStdString(target->model)
                                                          : QString();
-        presentRun(*record, title);
+        // A demo's one-line story, in the user's language: a built-in scenario's description has
+        // a translation (a workspace's own reads as written, having none).
+        const QString story = target && target->scenario
+                                  ? QCoreApplication::translate("BuiltinDemos", target->scenario->description.c_str())
+                                  : QString();
+        presentRun(*record, title, story);
         return true;
     }
     statusBar()->showMessage(tr("Nothing to present yet: play a demo (Start page) or open a capture in Captures, then press F5."), 8000);
     return false;
 }
 
-void MainWindow::presentRun(engine::RunRecord record, const QString& title)
+void MainWindow::presentRun(engine::RunRecord record, const QString& title, const QString& story)
 {
     if (!isPresenting()) {
         // The run fills the window: menus, bars and docks step aside until Esc.
@@ -55,7 +61,7 @@ void MainWindow::presentRun(engine::RunRecord record, const QString& title)
             }
         m_presentStack->setCurrentWidget(m_presenter);
     }
-    m_presenter->present(std::move(record), title);
+    m_presenter->present(std::move(record), title, story);
     m_presenter->setFocus();
 }
 
