@@ -3226,6 +3226,18 @@ hinein / heraus</translation>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Conform is asking the model…</source>
+        <translation>Conform fragt das Modell…</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message>
+        <source>step %1 of %2 · running…</source>
+        <translation>Schritt %1 von %2 · läuft…</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::PricesPage</name>

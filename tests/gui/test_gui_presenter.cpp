@@ -85,6 +85,7 @@ private slots:
     void demosByHand();
     void anImportedCapture();
     void backAndForthShowTheSame();
+    void followsARunAsItHappens();
     void keys();
     void layout_data();
     void layout();
@@ -243,6 +244,37 @@ void TestGuiPresenter::backAndForthShowTheSame()
         view->showStep(step);
         QVERIFY2(screenOf(view) == forward[step], qPrintable(QStringLiteral("step %1 differs going back").arg(step)));
     }
+}
+
+void TestGuiPresenter::followsARunAsItHappens()
+{
+    openWindow();
+    RunPane* pane = m_window->runPane();
+    pane->targetForm()->paceSpin()->setValue(5); // slow enough to press F5 while it streams
+    const QList<Demo> demos = availableDemos(m_dir.path());
+    const auto demo = std::find_if(demos.begin(), demos.end(), [](const Demo& d) { return d.name == QLatin1String("amber-case"); });
+    QVERIFY(demo != demos.end() && m_window->runDemo(*demo));
+    QVERIFY(pane->isRunning());
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    PresenterView* view = m_window->presenter();
+    QVERIFY(m_window->isPresenting());
+    QVERIFY(view->isLive());
+    // Told as it happens: the presenter keeps up with Space, step by step, as attempts come in;
+    // on the newest step, a new attempt takes it to the first new step by itself.
+    int pressed = 0;
+    QVERIFY(QTest::qWaitFor([&] {
+        if (view->step() + 1 < view->stepCount() && view->isLive()) {
+            QTest::keyClick(view, Qt::Key_Space);
+            ++pressed;
+        }
+        return !view->isLive();
+    }, 60000));
+    QVERIFY(pressed > 0);
+    QVERIFY(view->step() > 0);
+    QCOMPARE(captions(view), (QStringList{"Conform asks scenario/amber-case for JSON, in strict mode.",
+                                          "/overall_rating: Invalid enum value. Expected 'red' | 'amber' | 'green', received 'Amber'.",
+                                          "Conform shows the model its issues and asks it to fix just those.",
+                                          "The value passes the schema.", "Valid after 1 repair(s)."}));
 }
 
 void TestGuiPresenter::keys()

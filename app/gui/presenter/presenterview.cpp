@@ -157,8 +157,10 @@ PresenterView::PresenterView(QWidget* parent)
 void PresenterView::present(engine::RunRecord record, const QString& title, const QString& story)
 {
     setPlaying(false);
+    m_step = 0;
     m_record = std::move(record);
     m_beats = engine::narrate(m_record);
+    m_live = false;
     m_title->setText(title);
     // Its first sentence: the line a room reads before the first step.
     const qsizetype end = story.indexOf(QLatin1String(". "));
@@ -167,13 +169,31 @@ void PresenterView::present(engine::RunRecord record, const QString& title, cons
     showStep(0);
 }
 
+void PresenterView::follow(engine::RunRecord record, bool finished)
+{
+    const bool atNewest = m_beats.empty() || m_step + 1 >= stepCount();
+    const int known = stepCount();
+    m_record = std::move(record);
+    m_beats = engine::narrate(m_record);
+    m_live = !finished;
+    if (m_live)
+        m_beats.pop_back(); // the run has not ended: no closing step yet
+    if (m_beats.empty()) {
+        m_caption->setText(tr("Conform is asking the model…"));
+        m_counter->setText(tr("running…"));
+        return;
+    }
+    showStep(atNewest ? std::min(known, stepCount() - 1) : m_step);
+}
+
 void PresenterView::showStep(int step)
 {
     if (m_beats.empty())
         return;
     m_step = std::clamp(step, 0, stepCount() - 1);
     const engine::Beat& beat = m_beats[std::size_t(m_step)];
-    m_counter->setText(tr("step %1 of %2").arg(m_step + 1).arg(stepCount()));
+    m_counter->setText(m_live ? tr("step %1 of %2 · running…").arg(m_step + 1).arg(stepCount())
+                              : tr("step %1 of %2").arg(m_step + 1).arg(stepCount()));
     m_caption->setText(BeatWords::caption(beat, m_record));
     const engine::AttemptRecord* attempt = beat.attempt < m_record.attempts.size() ? &m_record.attempts[beat.attempt] : nullptr;
     m_reply->setPlainText(attempt ? QString::fromStdString(attempt->raw) : QString());

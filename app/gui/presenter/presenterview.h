@@ -14,7 +14,8 @@
 //   Home                            from the start
 //   P, Enter                        play through at the pace chosen / pause
 //   Esc                             leave
-// The same for a demo that just ran and for any stored capture.
+// The same for a demo that just ran, for one still running (each attempt told once it is
+// recorded: follow()), and for any stored capture.
 #include "engine/narration.h"
 
 #include <QWidget>
@@ -37,6 +38,11 @@ public:
     // The run to present, from its first step; `title` names it ("missing-field", a capture id)
     // and `story` says in a line what it shows (a scenario's description), when there is one.
     void present(engine::RunRecord record, const QString& title, const QString& story = {});
+    // The run presented is still going on: `record` holds its attempts so far (no outcome yet),
+    // or, `finished`, the whole run. Steps already shown stay as they were; a presenter on the
+    // newest step is taken to the first new one, as it happens.
+    void follow(engine::RunRecord record, bool finished);
+    bool isLive() const { return m_live; }
 
     int step() const { return m_step; }
     int stepCount() const { return int(m_beats.size()); }
@@ -67,6 +73,7 @@ private:
     engine::RunRecord m_record;
     std::vector<engine::Beat> m_beats;
     int m_step = 0;
+    bool m_live = false; // the run is still going on: no closing step yet
     QLabel* m_title;
     QLabel* m_story;
     QLabel* m_counter;

@@ -467,6 +467,15 @@ void RunPane::onAttemptFinished(const engine::AttemptRecord& attempt)
     m_model->append(attempt);
     m_view->resizeColumnsToContents();
     showAttempt(m_model->rowCount() - 1);
+    emit attemptRecorded(attempt);
+}
+
+std::vector<engine::AttemptRecord> RunPane::attemptsSoFar() const
+{
+    std::vector<engine::AttemptRecord> attempts;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        attempts.push_back(m_model->attempt(row));
+    return attempts;
 }
 
 void RunPane::onFinished(const engine::RunRecord& record)

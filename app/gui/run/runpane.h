@@ -77,6 +77,8 @@ public:
     void runDemo();
     void cancel();
     bool isRunning() const;
+    // The attempts of the run going on (or last run), as recorded so far.
+    std::vector<engine::AttemptRecord> attemptsSoFar() const;
 
     RunTargetForm* targetForm() const { return m_form; }
     AttemptModel* attemptModel() const { return m_model; }
@@ -104,6 +106,8 @@ public:
 
 signals:
     void runFinished(const conform::engine::RunRecord& record);
+    // Each attempt as the engine records it, while the run goes on (presenter mode follows).
+    void attemptRecorded(const conform::engine::AttemptRecord& attempt);
     // "Run ×N…": the spec repeated over several targets (batchpanel.h).
     void batchRequested();
 

@@ -26,7 +26,7 @@ bool MainWindow::present()
             return true;
         }
     }
-    if (const auto& record = m_run->lastRecord()) {
+    if (m_run->isRunning() || m_run->lastRecord()) {
         const engine::RunSpec& spec = m_run->lastSpec();
         const engine::Target* target = spec.targets.empty() ? nullptr : &spec.targets.front();
         const QString title = target && target->scenario ? QString::fromStdString(target->scenario->name)
@@ -37,7 +37,30 @@ bool MainWindow::present()
         const QString story = target && target->scenario
                                   ? QCoreApplication::translate("BuiltinDemos", target->scenario->description.c_str())
                                   : QString();
-        presentRun(*record, title, story);
+        if (!m_run->isRunning()) {
+            presentRun(*m_run->lastRecord(), title, story);
+            return true;
+        }
+        // As it happens: each attempt is told once it is recorded, the end once the run ends.
+        engine::RunRecord soFar;
+        soFar.attempts = m_run->attemptsSoFar();
+        presentRun(soFar, title, story);
+        m_presenter->follow(std::move(soFar), false);
+        delete m_presenter->findChild<QObject*>(QStringLiteral("liveFollower"), Qt::FindDirectChildrenOnly); // one run followed at a time
+        auto* follower = new QObject(m_presenter);
+        follower->setObjectName(QStringLiteral("liveFollower"));
+        connect(m_run, &RunPane::attemptRecorded, follower, [this, follower](const engine::AttemptRecord&) {
+            if (!isPresenting())
+                return follower->deleteLater();
+            engine::RunRecord more;
+            more.attempts = m_run->attemptsSoFar();
+            m_presenter->follow(std::move(more), false);
+        });
+        connect(m_run, &RunPane::runFinished, follower, [this, follower](const engine::RunRecord& record) {
+            if (isPresenting() && m_presenter->isLive())
+                m_presenter->follow(record, true);
+            follower->deleteLater();
+        });
         return true;
     }
     statusBar()->showMessage(tr("Nothing to present yet: play a demo (Start page) or open a capture in Captures, then press F5."), 8000);
