@@ -20,8 +20,10 @@ int main(int argc, char* argv[])
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
+    // The user's language; else English, whose file holds the plural forms ("1 repair").
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("conform"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (translator.load(QLocale(), QStringLiteral("conform"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || translator.load(QStringLiteral(":/i18n/conform_en")))
         QApplication::installTranslator(&translator);
 
     const QStringList arguments = QApplication::arguments();

@@ -102,11 +102,15 @@ void TestTranslations::everyStringIsTranslated()
     const QString refreshed = scratch.filePath(QFileInfo(tsFile).fileName());
     QVERIFY(QFile::copy(tsFile, refreshed));
     QFile::setPermissions(refreshed, QFile::ReadOwner | QFile::WriteOwner);
+    // The source language's file holds only the plural forms ("1 repair", "2 repairs").
+    const bool english = QFileInfo(tsFile).baseName() == QLatin1String("conform_en");
+    QStringList arguments{QStringLiteral("-silent"), QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+                          QStringLiteral("-I"), QStringLiteral(CONFORM_GUI_SOURCES), // includes name the feature folder
+                          QStringLiteral(CONFORM_GUI_SOURCES), QStringLiteral("-ts"), refreshed};
+    if (english)
+        arguments.prepend(QStringLiteral("-pluralonly"));
     QProcess lupdate;
-    lupdate.start(QStringLiteral(CONFORM_LUPDATE),
-                  {QStringLiteral("-silent"), QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                   QStringLiteral("none"), QStringLiteral("-I"), QStringLiteral(CONFORM_GUI_SOURCES), // includes name the feature folder
-                   QStringLiteral(CONFORM_GUI_SOURCES), QStringLiteral("-ts"), refreshed});
+    lupdate.start(QStringLiteral(CONFORM_LUPDATE), arguments);
     QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
     QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
 
@@ -114,7 +118,7 @@ void TestTranslations::everyStringIsTranslated()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QString language;
     const QList<Message> messages = readMessages(&file, &language);
-    QVERIFY2(messages.size() > 50, qPrintable(QStringLiteral("only %1 messages: lupdate found no sources?").arg(messages.size())));
+    QVERIFY2(messages.size() > (english ? 10 : 50), qPrintable(QStringLiteral("only %1 messages: lupdate found no sources?").arg(messages.size())));
     const QString expectedLanguage = QFileInfo(tsFile).baseName().section(QLatin1Char('_'), 1);
     QVERIFY2(language.startsWith(expectedLanguage), qPrintable(QStringLiteral("language=\"%1\"").arg(language)));
 
