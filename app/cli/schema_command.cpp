@@ -6,7 +6,10 @@
 // not accept, each with its pointer and a suggested rewrite (export/provider_lint.h).
 // conform-cli schema example FILE: a small instance that validates (schema/example.h).
 // conform-cli schema export FILE --to TARGET: the schema as an ecosystem wants it (export/export.h).
+// conform-cli schema diff OLD NEW: what a change narrows or widens, and with --store what it
+// breaks in history (schema_diff.h).
 #include "command.h"
+#include "schema_diff.h"
 #include "schema_loader.h"
 
 #include "export/export.h"
@@ -140,6 +143,10 @@ public:
                "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found\n"
                "conform-cli schema export FILE --to anthropic-tool|openai-json-schema|openai-tool|ollama-format|zod|pydantic|typescript\n"
                "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)\n"
+               "conform-cli schema diff OLD NEW [--json] [--fail-on narrower|wider|any]\n"
+               "                  [--store S [--since T] [--until T] [--source SRC]]   every change, narrower, wider, both,\n"
+               "                  none or unknown; exit 1 when one matches --fail-on (default narrower). With --store, the\n"
+               "                  replies of OLD's schema that were valid, judged by NEW: how many now fail, and where\n"
                "every action:\n" + std::string(kSchemaReadingUsage);
     }
 
@@ -152,7 +159,12 @@ public:
         const QCommandLineOption providerOption(QStringLiteral("provider"), QStringLiteral("lint: also check what this provider's strict or tool mode accepts (anthropic, openai, ollama)."), QStringLiteral("P"));
         const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("export: the target format."), QStringLiteral("TARGET"));
         const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("export: the tool, type or model name (default: from the title)."), QStringLiteral("NAME"));
-        parser.addOptions({jsonOption, providerOption, toOption, nameOption, helpOption});
+        const QCommandLineOption failOnOption(QStringLiteral("fail-on"), QStringLiteral("diff: exit 1 on a narrower (default), wider or any change."), QStringLiteral("WHICH"), QStringLiteral("narrower"));
+        const QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("diff: judge OLD's stored replies that were valid by NEW, in this store."), QStringLiteral("PATH|URL"));
+        const QCommandLineOption sinceOption(QStringLiteral("since"), QStringLiteral("diff --store: only replies at or after this ISO 8601 time."), QStringLiteral("TIME"));
+        const QCommandLineOption untilOption(QStringLiteral("until"), QStringLiteral("diff --store: only replies before this ISO 8601 time."), QStringLiteral("TIME"));
+        const QCommandLineOption sourceOption(QStringLiteral("source"), QStringLiteral("diff --store: only replies from run, suite, proxy, otlp or import."), QStringLiteral("S"));
+        parser.addOptions({jsonOption, providerOption, toOption, nameOption, failOnOption, storeOption, sinceOption, untilOption, sourceOption, helpOption});
         const SchemaReadingOptions schemaReading;
         schemaReading.addTo(parser);
         parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint, example or export"), QStringLiteral("ACTION"));
@@ -162,6 +174,22 @@ public:
         if (parser.isSet(helpOption))
             return printCommandHelp(io, *this, parser);
         const QStringList positional = parser.positionalArguments();
+        if (positional.size() == 3 && positional[0] == QLatin1String("diff")) {
+            const auto reading = schemaReading.read(parser, "schema");
+            if (!reading)
+                return fail(io, reading.error().message);
+            SchemaDiffRequest request{positional[1], positional[2], parser.isSet(jsonOption), parser.value(failOnOption).toStdString(), {}, {}};
+            if (parser.isSet(storeOption))
+                request.store = parser.value(storeOption);
+            for (const auto& [option, name] : {std::pair{&sinceOption, "since"}, std::pair{&untilOption, "until"}, std::pair{&sourceOption, "source"}})
+                if (parser.isSet(*option))
+                    request.filters.emplace_back(name, parser.value(*option).toStdString());
+            if (!request.store && !request.filters.empty())
+                return fail(io, "schema diff: --since, --until and --source choose stored replies: give --store too");
+            return schemaDiff(request, reading.value(), io);
+        }
+        if (!positional.isEmpty() && positional[0] == QLatin1String("diff"))
+            return fail(io, "schema: diff needs OLD and NEW (conform-cli schema diff OLD NEW)");
         if (positional.size() != 2)
             return fail(io, "schema: expected an action and a FILE (conform-cli schema lint|example|export FILE)");
         const auto reading = schemaReading.read(parser, "schema");
