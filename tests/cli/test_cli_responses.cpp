@@ -1,0 +1,216 @@
+// `conform-cli run --provider openai --api responses` against `conform-cli serve`: both real
+// programs, talking the Responses API (POST /v1/responses) over 127.0.0.1, plain and streamed.
+// Each row starts its own server, so the scenario's turns play from the first.
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+#include <QUrl>
+
+#include <memory>
+
+namespace {
+
+const QString kCli = QStringLiteral(CONFORM_CLI_PATH);
+const QString kData = QStringLiteral(CONFORM_TEST_DATA "/responses");
+
+struct Served
+{
+    std::unique_ptr<QProcess> process = std::make_unique<QProcess>();
+    QUrl url;
+    ~Served()
+    {
+        if (process->state() != QProcess::NotRunning) {
+            process->kill();
+            process->waitForFinished(5'000);
+        }
+    }
+};
+
+std::unique_ptr<Served> serve(const QString& scenario)
+{
+    auto served = std::make_unique<Served>();
+    served->process->start(kCli, {QStringLiteral("serve"), QStringLiteral("--scenario"), kData + QLatin1Char('/') + scenario});
+    if (!served->process->waitForStarted(10'000))
+        return served;
+    while (!served->process->canReadLine() && served->process->waitForReadyRead(10'000)) {}
+    const QString line = QString::fromUtf8(served->process->readLine()).trimmed();
+    served->url = QUrl(line.mid(QStringLiteral("listening on ").size()));
+    return served;
+}
+
+struct Ran
+{
+    int exitCode = -1;
+    QJsonObject record;
+    QString err;
+};
+
+Ran runAgainst(const QUrl& url, const QString& model, const QStringList& extra)
+{
+    QProcess process;
+    process.start(kCli, QStringList{QStringLiteral("run"), QStringLiteral("--provider"), QStringLiteral("openai"),
+                                    QStringLiteral("--api"), QStringLiteral("responses"), QStringLiteral("--model"), model,
+                                    QStringLiteral("--base-url"), url.toString(), QStringLiteral("--schema"),
+                                    kData + QStringLiteral("/schema.json"), QStringLiteral("--user"), QStringLiteral("Rate Ada."),
+                                    QStringLiteral("--no-store"), QStringLiteral("--json")} + extra);
+    Ran ran;
+    if (!process.waitForFinished(60'000))
+        return ran;
+    ran.exitCode = process.exitCode();
+    ran.record = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+    ran.err = QString::fromUtf8(process.readAllStandardError());
+    return ran;
+}
+
+QStringList strings(const QJsonArray& array)
+{
+    QStringList out;
+    for (const QJsonValue& v : array)
+        out << v.toString();
+    return out;
+}
+
+} // namespace
+
+class TestCliResponses : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void outcomes_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("outcome");
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QStringList>("kinds");   // each attempt's kind
+        QTest::addColumn<QStringList>("stops");   // each attempt's stop_reason
+        QTest::addColumn<int>("retries");         // transport retries of the first attempt
+
+        for (const bool stream : {false, true}) {
+            const QStringList s = stream ? QStringList{QStringLiteral("--stream")} : QStringList{};
+            const char* tag = stream ? " (stream)" : "";
+            QTest::newRow(qPrintable(QStringLiteral("first try%1").arg(tag)))
+                << "valid.json" << s << 0 << "valid" << QStringList{} << QStringList{"initial"} << QStringList{"completed"} << 0;
+            QTest::newRow(qPrintable(QStringLiteral("repair turn%1").arg(tag)))
+                << "repair.json" << s << 0 << "repaired" << QStringList{} << QStringList{"initial", "repair"}
+                << QStringList{"completed", "completed"} << 0;
+            QTest::newRow(qPrintable(QStringLiteral("repair turn, tool mode%1").arg(tag)))
+                << "repair.json" << s + QStringList{"--mode", "tool"} << 0 << "repaired" << QStringList{}
+                << QStringList{"initial", "repair"} << QStringList{"completed", "completed"} << 0;
+            QTest::newRow(qPrintable(QStringLiteral("max_output_tokens%1").arg(tag)))
+                << "truncated.json" << s << 0 << "valid" << QStringList{} << QStringList{"initial", "reask_larger"}
+                << QStringList{"max_output_tokens", "completed"} << 0;
+            QTest::newRow(qPrintable(QStringLiteral("max_output_tokens, fail%1").arg(tag)))
+                << "truncated.json" << s + QStringList{"--on-truncation", "fail"} << 1 << "failed" << QStringList{"truncated"}
+                << QStringList{"initial"} << QStringList{"max_output_tokens"} << 0;
+            QTest::newRow(qPrintable(QStringLiteral("refusal%1").arg(tag)))
+                << "refusal.json" << s << 1 << "failed" << QStringList{"refused"} << QStringList{"initial"}
+                << QStringList{"refusal"} << 0;
+            QTest::newRow(qPrintable(QStringLiteral("429 retry-after%1").arg(tag)))
+                << "rate-limit.json" << s << 0 << "valid" << QStringList{} << QStringList{"initial"} << QStringList{"completed"} << 1;
+        }
+    }
+
+    void outcomes()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QStringList, extra);
+        QFETCH(int, exitCode);
+        QFETCH(QString, outcome);
+        QFETCH(QStringList, flags);
+        QFETCH(QStringList, kinds);
+        QFETCH(QStringList, stops);
+        QFETCH(int, retries);
+        auto served = serve(scenario);
+        QVERIFY2(served->url.isValid() && served->url.port() > 0, qPrintable(served->url.toString()));
+        const Ran ran = runAgainst(served->url, scenario.chopped(5), extra);
+        QVERIFY2(ran.exitCode == exitCode, qPrintable(ran.err));
+        QCOMPARE(ran.record.value(QLatin1String("outcome")).toString(), outcome);
+        QCOMPARE(strings(ran.record.value(QLatin1String("flags")).toArray()), flags);
+        const QJsonArray attempts = ran.record.value(QLatin1String("attempts")).toArray();
+        QStringList gotKinds, gotStops;
+        for (const QJsonValue& a : attempts) {
+            gotKinds << a[QLatin1String("kind")].toString();
+            gotStops << a[QLatin1String("stop_reason")].toString();
+            const QJsonObject request = a[QLatin1String("request")].toObject();
+            QVERIFY2(request[QLatin1String("url")].toString().endsWith(QLatin1String("/v1/responses")), qPrintable(request[QLatin1String("url")].toString()));
+        }
+        QCOMPARE(gotKinds, kinds);
+        QCOMPARE(gotStops, stops);
+        QCOMPARE(attempts[0][QLatin1String("retries")].toArray().size(), retries);
+        if (retries)
+            QCOMPARE(attempts[0][QLatin1String("retries")].toArray()[0][QLatin1String("status")].toInt(), 429);
+    }
+
+    // The repair turn carries the previous output as input items: the model's function_call
+    // and a function_call_output answering its call_id (tool mode), or the assistant's text.
+    void repairTurnCarriesTheOutput_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("strict") << "strict";
+        QTest::newRow("tool") << "tool";
+    }
+
+    void repairTurnCarriesTheOutput()
+    {
+        QFETCH(QString, mode);
+        auto served = serve(QStringLiteral("repair.json"));
+        const Ran ran = runAgainst(served->url, QStringLiteral("resp-repair"), {QStringLiteral("--mode"), mode});
+        QVERIFY2(ran.exitCode == 0, qPrintable(ran.err));
+        const QJsonArray attempts = ran.record.value(QLatin1String("attempts")).toArray();
+        QCOMPARE(attempts.size(), 2);
+        const QJsonObject first = attempts[0][QLatin1String("request")][QLatin1String("body")].toObject();
+        const QJsonObject body = attempts[1][QLatin1String("request")][QLatin1String("body")].toObject();
+        QVERIFY(!body.contains(QLatin1String("previous_response_id")));
+        QCOMPARE(body[QLatin1String("store")].toBool(true), false);
+        const QJsonArray input = body[QLatin1String("input")].toArray();
+        QCOMPARE(input.size(), 3);
+        QCOMPARE(input[0][QLatin1String("role")].toString(), QStringLiteral("user"));
+        if (mode == QLatin1String("tool")) {
+            QCOMPARE(first[QLatin1String("tool_choice")][QLatin1String("name")].toString(), QStringLiteral("respond"));
+            QCOMPARE(first[QLatin1String("tools")][0][QLatin1String("strict")].toBool(), true);
+            QCOMPARE(input[1][QLatin1String("type")].toString(), QStringLiteral("function_call"));
+            QCOMPARE(input[2][QLatin1String("type")].toString(), QStringLiteral("function_call_output"));
+            QCOMPARE(input[2][QLatin1String("call_id")].toString(), input[1][QLatin1String("call_id")].toString());
+            QVERIFY(input[1][QLatin1String("call_id")].toString().startsWith(QLatin1String("call_")));
+            QVERIFY(input[2][QLatin1String("output")].toString().contains(QLatin1String("score")));
+        } else {
+            QCOMPARE(first[QLatin1String("text")][QLatin1String("format")][QLatin1String("type")].toString(), QStringLiteral("json_schema"));
+            QCOMPARE(first[QLatin1String("text")][QLatin1String("format")][QLatin1String("strict")].toBool(), true);
+            QCOMPARE(input[1][QLatin1String("role")].toString(), QStringLiteral("assistant"));
+            QCOMPARE(input[1][QLatin1String("content")].toString(), QStringLiteral("{\"name\": \"Ada\", \"score\": 12}"));
+            QCOMPARE(input[2][QLatin1String("role")].toString(), QStringLiteral("user"));
+        }
+    }
+
+    void usageIsRead()
+    {
+        auto served = serve(QStringLiteral("valid.json"));
+        const Ran ran = runAgainst(served->url, QStringLiteral("resp-valid"), {});
+        QVERIFY2(ran.exitCode == 0, qPrintable(ran.err));
+        const QJsonObject usage = ran.record.value(QLatin1String("attempts")).toArray()[0][QLatin1String("usage")].toObject();
+        QCOMPARE(usage[QLatin1String("input")].toInt(), 40);
+        QCOMPARE(usage[QLatin1String("output")].toInt(), 9);
+        QCOMPARE(usage[QLatin1String("cached")].toInt(), 16);
+    }
+
+    void apiIsForOpenAi()
+    {
+        QProcess process;
+        process.start(kCli, {QStringLiteral("run"), QStringLiteral("--provider"), QStringLiteral("anthropic"), QStringLiteral("--api"),
+                             QStringLiteral("responses"), QStringLiteral("--model"), QStringLiteral("m"), QStringLiteral("--schema"),
+                             kData + QStringLiteral("/schema.json"), QStringLiteral("--user"), QStringLiteral("x"), QStringLiteral("--no-store")});
+        QVERIFY(process.waitForFinished(20'000));
+        QCOMPARE(process.exitCode(), 2);
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(err.startsWith(QLatin1String("conform-cli: error: run: --api is for --provider openai")), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliResponses)
+#include "test_cli_responses.moc"
