@@ -248,14 +248,17 @@ void readCurrentForm(const Json& attributes, Reading& r)
     const Json instructions = structured(rawInstructions);
     if (!instructions.is_null())
         r.system.push_back(contentText(instructions));
-    else if (rawInstructions.is_string() && !rawInstructions.get_ref<const std::string&>().empty())
+    else if (rawInstructions.is_string() && !rawInstructions.get_ref<const std::string&>().empty()
+             && std::find(r.system.begin(), r.system.end(), rawInstructions.get<std::string>()) == r.system.end())
         r.system.push_back(rawInstructions.get<std::string>());
     const Json input = structured(member(attributes, "gen_ai.input.messages"));
     static const Json none = Json::array();
     for (const Json& message : input.is_array() ? input : none) {
         const std::string role = stringOf(member(message, "role"));
         const std::string text = contentText(member(message, "parts"));
-        if (role == "system")
+        // responses.create's instructions arrive twice: the span's system_instructions and a
+        // system message of the event's input; the prompt holds them once.
+        if (role == "system" && std::find(r.system.begin(), r.system.end(), text) == r.system.end())
             r.system.push_back(text);
         else if (role == "user")
             r.user.push_back(text);
