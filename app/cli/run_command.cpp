@@ -172,7 +172,7 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
     const QString providerName = parser.isSet(o.provider) ? parser.value(o.provider) : QStringLiteral("scenario");
     auto kind = providers::parseProviderKind(providerName.toStdString());
     if (!kind)
-        return "run: --provider must be anthropic, openai, ollama or scenario, not '" + providerName.toStdString() + "'";
+        return "run: --provider must be anthropic, openai, ollama or scenario (openai-responses: --provider openai --api responses), not '" + providerName.toStdString() + "'";
     if (parser.isSet(o.api)) {
         const QString api = parser.value(o.api);
         if (api != QLatin1String("chat") && api != QLatin1String("responses"))

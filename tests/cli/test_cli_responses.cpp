@@ -2,6 +2,9 @@
 // programs, talking the Responses API (POST /v1/responses) over 127.0.0.1, plain and streamed.
 // Each row starts its own server, so the scenario's turns play from the first.
 #include <QDir>
+#include <QFile>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -197,6 +200,76 @@ private slots:
         QCOMPARE(usage[QLatin1String("input")].toInt(), 40);
         QCOMPARE(usage[QLatin1String("output")].toInt(), 9);
         QCOMPARE(usage[QLatin1String("cached")].toInt(), 16);
+    }
+
+    // A capture of a Responses API run, served again by `serve --captures` over /v1/responses
+    // (streamed too): the replay gives the recorded reply, repair turn included.
+    void servesCaptures()
+    {
+        QTemporaryDir dir;
+        const QString store = dir.filePath(QStringLiteral("captures.db"));
+        QString id;
+        {
+            auto served = serve(QStringLiteral("repair.json"));
+            QStringList args{QStringLiteral("--store"), store};
+            const Ran ran = [&] {
+                QProcess process;
+                process.start(kCli, QStringList{QStringLiteral("run"), QStringLiteral("--provider"), QStringLiteral("openai"),
+                                                QStringLiteral("--api"), QStringLiteral("responses"), QStringLiteral("--model"),
+                                                QStringLiteral("resp-repair"), QStringLiteral("--base-url"), served->url.toString(),
+                                                QStringLiteral("--schema"), kData + QStringLiteral("/schema.json"), QStringLiteral("--user"),
+                                                QStringLiteral("Rate Ada."), QStringLiteral("--json")} + args);
+                Ran r;
+                process.waitForFinished(60'000);
+                r.exitCode = process.exitCode();
+                r.record = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+                r.err = QString::fromUtf8(process.readAllStandardError());
+                return r;
+            }();
+            QVERIFY2(ran.exitCode == 0, qPrintable(ran.err));
+            id = ran.record.value(QLatin1String("capture_id")).toString();
+            QVERIFY(!id.isEmpty());
+        }
+        for (const bool stream : {false, true}) {
+            auto served = std::make_unique<Served>();
+            served->process->start(kCli, {QStringLiteral("serve"), QStringLiteral("--captures"), store});
+            QVERIFY(served->process->waitForStarted(10'000));
+            while (!served->process->canReadLine() && served->process->waitForReadyRead(10'000)) {}
+            served->url = QUrl(QString::fromUtf8(served->process->readLine()).trimmed().mid(QStringLiteral("listening on ").size()));
+            const Ran ran = runAgainst(served->url, id, stream ? QStringList{QStringLiteral("--stream")} : QStringList{});
+            QVERIFY2(ran.exitCode == 0, qPrintable(ran.err));
+            QCOMPARE(ran.record.value(QLatin1String("outcome")).toString(), QStringLiteral("repaired"));
+            QCOMPARE(ran.record.value(QLatin1String("value")).toObject().value(QLatin1String("score")).toInt(), 9);
+        }
+    }
+
+    // One spec, Chat Completions and the Responses API side by side: Compare's two targets.
+    void compareSideBySide()
+    {
+        auto served = serve(QStringLiteral("valid.json"));
+        QTemporaryDir dir;
+        QFile prompt(dir.filePath(QStringLiteral("p.md")));
+        QVERIFY(prompt.open(QIODevice::WriteOnly));
+        prompt.write("Rate Ada.");
+        prompt.close();
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("OPENAI_BASE_URL"), served->url.toString());
+        environment.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("notakey-compare"));
+        process.setProcessEnvironment(environment);
+        process.start(kCli, {QStringLiteral("compare"), QStringLiteral("--schema"), kData + QStringLiteral("/schema.json"),
+                             QStringLiteral("--prompt"), prompt.fileName(), QStringLiteral("--target"), QStringLiteral("openai:resp-valid"),
+                             QStringLiteral("--target"), QStringLiteral("openai-responses:resp-valid"), QStringLiteral("--repeat"),
+                             QStringLiteral("2"), QStringLiteral("--markdown")});
+        QVERIFY(process.waitForFinished(60'000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        const QString out = QString::fromUtf8(process.readAllStandardOutput());
+        QVERIFY2(process.exitCode() == 0, qPrintable(err));
+        QCOMPARE(err.count(QLatin1String("x openai/resp-valid #")), 2);
+        QCOMPARE(err.count(QLatin1String("x openai-responses/resp-valid #")), 2);
+        QCOMPARE(err.count(QLatin1String(": valid")), 4);
+        QVERIFY2(out.contains(QLatin1String("| openai-responses/resp-valid | 2 | 100.0%")), qPrintable(out));
+        QVERIFY2(out.contains(QLatin1String("| openai/resp-valid | 2 | 100.0%")), qPrintable(out));
     }
 
     void apiIsForOpenAi()
