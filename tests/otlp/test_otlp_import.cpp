@@ -380,6 +380,28 @@ private slots:
         QVERIFY2(again.err.find("imported 0 capture(s)") != std::string::npos, again.err.c_str());
     }
 
+    // A responses.create span as @opentelemetry/instrumentation-openai 0.21 writes it (operation
+    // "chat", gen_ai.system_instructions holding the request's instructions as plain text, the
+    // same instructions again as the system message of the inference.operation.details event's
+    // gen_ai.input.messages) whose reply is a refusal part ({"type": "refusal", "refusal"}).
+    void responsesCreateSpan()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("responses-span.db"));
+        const CliRun run = runCliInProcess({QStringLiteral("captures"), QStringLiteral("import"), data("responses_create_refusal.jsonl"),
+                                            QStringLiteral("--format"), QStringLiteral("otlp"), QStringLiteral("--schema"),
+                                            data("person.schema.json"), QStringLiteral("--store"), store});
+        QVERIFY2(run.err.find("imported 1 capture(s)") != std::string::npos, run.err.c_str());
+        const auto captures = listed(store);
+        QCOMPARE(captures.size(), std::size_t(1));
+        QCOMPARE(captures[0]["outcome"].get<std::string>(), std::string("failed"));
+        QCOMPARE_JSON(captures[0]["flags"], Json::array({"refused"}));
+        QCOMPARE(captures[0]["tokens"]["input"].get<int>(), 31);
+        const Json shownSpan = shown(store, captures[0]["id"].get<std::string>());
+        QCOMPARE(shownSpan["spec"]["prompt"]["system"].get<std::string>(), std::string("You describe people as JSON."));
+        QCOMPARE(shownSpan["spec"]["prompt"]["user"].get<std::string>(), std::string("Who is Ada?"));
+        QCOMPARE(shownSpan["attempts"][0]["raw"].get<std::string>(), std::string("I can't help with that."));
+    }
+
     // OpenAI Batch API lines whose url is /v1/responses: text.format's schema and a forced
     // function tool decide; a refusal content part, an incomplete max_output_tokens reply.
     void openAiResponsesBatch()
