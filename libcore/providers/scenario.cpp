@@ -150,8 +150,9 @@ private:
             return fieldError("usage", "must be an object");
         const std::string where = appendPointer(m_where, "usage");
         Usage out;
-        const std::array<std::pair<std::string_view, std::int64_t*>, 3> counts{
-            {{"input_tokens", &out.inputTokens}, {"output_tokens", &out.outputTokens}, {"cached_tokens", &out.cachedTokens}}};
+        const std::array<std::pair<std::string_view, std::int64_t*>, 4> counts{
+            {{"input_tokens", &out.inputTokens}, {"output_tokens", &out.outputTokens}, {"cached_tokens", &out.cachedTokens},
+             {"reasoning_tokens", &out.reasoningTokens}}}; // reasoning: the Responses API reports it
         for (auto it = usage->begin(); it != usage->end(); ++it) {
             const auto match = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == it.key(); });
             if (match == counts.end())

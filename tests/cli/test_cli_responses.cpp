@@ -3,6 +3,7 @@
 // Each row starts its own server, so the scenario's turns play from the first.
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QJsonArray>
@@ -200,6 +201,7 @@ private slots:
         QCOMPARE(usage[QLatin1String("input")].toInt(), 40);
         QCOMPARE(usage[QLatin1String("output")].toInt(), 9);
         QCOMPARE(usage[QLatin1String("cached")].toInt(), 16);
+        QCOMPARE(usage[QLatin1String("reasoning")].toInt(), 3); // output_tokens_details.reasoning_tokens
     }
 
     // A capture of a Responses API run, served again by `serve --captures` over /v1/responses
@@ -241,6 +243,44 @@ private slots:
             QCOMPARE(ran.record.value(QLatin1String("outcome")).toString(), QStringLiteral("repaired"));
             QCOMPARE(ran.record.value(QLatin1String("value")).toObject().value(QLatin1String("score")).toInt(), 9);
         }
+    }
+
+    // `captures show --as-command` writes the Responses API as the command line spells it, and
+    // that line runs the same API again.
+    void asCommandSaysApiResponses()
+    {
+        QTemporaryDir dir;
+        const QString store = dir.filePath(QStringLiteral("captures.db"));
+        auto served = serve(QStringLiteral("valid.json"));
+        const auto runJson = [&](const QString& program, const QStringList& arguments) {
+            QProcess process;
+            process.start(program, arguments);
+            process.waitForFinished(60'000);
+            return QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+        };
+        const QJsonObject first = runJson(kCli, {QStringLiteral("run"), QStringLiteral("--provider"), QStringLiteral("openai"),
+                                                 QStringLiteral("--api"), QStringLiteral("responses"), QStringLiteral("--model"),
+                                                 QStringLiteral("resp-valid"), QStringLiteral("--base-url"), served->url.toString(),
+                                                 QStringLiteral("--schema"), kData + QStringLiteral("/schema.json"), QStringLiteral("--user"),
+                                                 QStringLiteral("Rate Ada."), QStringLiteral("--store"), store, QStringLiteral("--json")});
+        const QString id = first.value(QLatin1String("capture_id")).toString();
+        QVERIFY(!id.isEmpty());
+        QProcess show;
+        show.start(kCli, {QStringLiteral("captures"), QStringLiteral("show"), id, QStringLiteral("--store"), store, QStringLiteral("--as-command")});
+        QVERIFY(show.waitForFinished(20'000));
+        const QString line = QString::fromUtf8(show.readAllStandardOutput()).trimmed();
+        QVERIFY2(line.contains(QLatin1String("--provider openai --api responses ")), qPrintable(line));
+        QProcess shell;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"), QFileInfo(kCli).absolutePath() + QLatin1Char(':') + env.value(QStringLiteral("PATH")));
+        shell.setProcessEnvironment(env);
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), line + QStringLiteral(" --no-store --json")});
+        QVERIFY(shell.waitForFinished(60'000));
+        const QJsonObject again = QJsonDocument::fromJson(shell.readAllStandardOutput()).object();
+        QCOMPARE(again.value(QLatin1String("outcome")).toString(), QStringLiteral("valid"));
+        const QJsonArray attempts = again.value(QLatin1String("attempts")).toArray();
+        QVERIFY(!attempts.isEmpty());
+        QCOMPARE(attempts[0][QLatin1String("target")].toString(), QStringLiteral("openai-responses/resp-valid"));
     }
 
     // One spec, Chat Completions and the Responses API side by side: Compare's two targets.
