@@ -3755,6 +3755,10 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
 <context>
     <name>conform::gui::RunTargetForm</name>
     <message>
+        <source>OpenAI · Responses API</source>
+        <translation>OpenAI · Responses-API</translation>
+    </message>
+    <message>
         <source>Stream</source>
         <translation>Streamen</translation>
     </message>

@@ -28,6 +28,7 @@ struct Options
     QCommandLineOption system{QStringLiteral("system"), QStringLiteral("The system prompt, from a file."), QStringLiteral("FILE")};
     QCommandLineOption var{QStringLiteral("var"), QStringLiteral("Replace {{K}} in the prompts by V (repeatable)."), QStringLiteral("K=V")};
     QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("anthropic, openai, ollama or scenario."), QStringLiteral("NAME")};
+    QCommandLineOption api{QStringLiteral("api"), QStringLiteral("With --provider openai: chat (Chat Completions, the default) or responses (the Responses API, POST /v1/responses)."), QStringLiteral("API")};
     QCommandLineOption model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
     QCommandLineOption baseUrl{QStringLiteral("base-url"), QStringLiteral("Base URL (default: *_BASE_URL / OLLAMA_HOST, else the public API)."), QStringLiteral("URL")};
     QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario). Without --schema and a prompt, the scenario's own are used."), QStringLiteral("FILE")};
@@ -57,7 +58,7 @@ struct Options
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({schema, user, prompt, system, var, provider, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
+        parser.addOptions({schema, user, prompt, system, var, provider, api, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
                            onTruncation, maxTokensCeiling, retries,
                            temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, originalLimit, maxReplyBytes, stream,
                            store, noStore, label, json, help, otlp});
@@ -169,9 +170,17 @@ std::string promptFrom(const QCommandLineParser& parser, const Options& o, const
 std::string targetFrom(const QCommandLineParser& parser, const Options& o, engine::Target& target)
 {
     const QString providerName = parser.isSet(o.provider) ? parser.value(o.provider) : QStringLiteral("scenario");
-    const auto kind = providers::parseProviderKind(providerName.toStdString());
+    auto kind = providers::parseProviderKind(providerName.toStdString());
     if (!kind)
-        return "run: --provider must be anthropic, openai, ollama or scenario, not '" + providerName.toStdString() + "'";
+        return "run: --provider must be anthropic, openai, ollama or scenario (openai-responses: --provider openai --api responses), not '" + providerName.toStdString() + "'";
+    if (parser.isSet(o.api)) {
+        const QString api = parser.value(o.api);
+        if (api != QLatin1String("chat") && api != QLatin1String("responses"))
+            return "run: --api must be chat or responses, not '" + api.toStdString() + "'";
+        if (providers::keyProvider(*kind) != providers::ProviderKind::OpenAI)
+            return "run: --api is for --provider openai (Chat Completions or the Responses API)";
+        kind = api == QLatin1String("responses") ? providers::ProviderKind::OpenAIResponses : providers::ProviderKind::OpenAI;
+    }
     const auto mode = engine::parseModeChoice(parser.value(o.mode).toStdString());
     if (!mode)
         return "run: --mode must be auto, strict, tool, json-object or text, not '" + parser.value(o.mode).toStdString() + "'";
@@ -303,7 +312,8 @@ public:
     std::string usage() const override
     {
         return "conform-cli run --schema FILE (--user TEXT | --prompt FILE) [--system FILE] [--var K=V ...]\n"
-               "                --provider anthropic|openai|ollama|scenario [--model M] [--base-url URL]\n"
+               "                --provider anthropic|openai|ollama|scenario [--api chat|responses] [--model M]\n"
+               "                [--base-url URL]\n"
                "                [--scenario FILE] [--mode auto|strict|tool|json-object|text]\n"
                "                [--max-repairs N] [--max-calls N] [--retries N] [--temperature T] [--max-tokens N]\n"
                "                [--on-truncation continue|raise|fail] [--max-tokens-ceiling N] [--stream]\n"
@@ -314,6 +324,10 @@ public:
                "conform-cli run --scenario NAME [options]   a scenario with its own schema, prompt, mode and variables\n"
                "                (--provider scenario; --mode and --var win over its own)\n"
                "Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; base URLs: ANTHROPIC_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST.\n"
+               "--provider openai --api responses speaks the Responses API (POST /v1/responses): strict is\n"
+               "text.format json_schema, tool a function tool (strict when the schema fits), json-object\n"
+               "text.format json_object; each request carries the whole conversation as input items\n"
+               "(store false, never previous_response_id); incomplete max_output_tokens is a truncation.\n"
                "Every run is captured (see `conform-cli captures`) unless --no-store; --json then adds\n"
                "\"capture_id\", printed once the capture is committed.\n"
                "A reply cut at max_tokens is never the answer and never gets a repair turn: it is continued\n"

@@ -138,7 +138,7 @@ public:
     std::string summary() const override { return "inspect a JSON Schema: lint (also per provider), example, export"; }
     std::string usage() const override
     {
-        return "conform-cli schema lint FILE [--provider anthropic|openai|ollama] [--json]\n"
+        return "conform-cli schema lint FILE [--provider anthropic|openai|openai-responses|ollama] [--json]\n"
                "    with --provider, also what that provider's strict or tool mode refuses, with a suggested rewrite\n"
                "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found\n"
                "conform-cli schema export FILE --to anthropic-tool|openai-json-schema|openai-tool|ollama-format|zod|pydantic|typescript\n"
@@ -156,7 +156,7 @@ public:
         const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON report."));
         const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                             QStringLiteral("Show this help."));
-        const QCommandLineOption providerOption(QStringLiteral("provider"), QStringLiteral("lint: also check what this provider's strict or tool mode accepts (anthropic, openai, ollama)."), QStringLiteral("P"));
+        const QCommandLineOption providerOption(QStringLiteral("provider"), QStringLiteral("lint: also check what this provider's strict or tool mode accepts (anthropic, openai, openai-responses, ollama)."), QStringLiteral("P"));
         const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("export: the target format."), QStringLiteral("TARGET"));
         const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("export: the tool, type or model name (default: from the title)."), QStringLiteral("NAME"));
         const QCommandLineOption failOnOption(QStringLiteral("fail-on"), QStringLiteral("diff: exit 1 on a narrower (default), wider or any change."), QStringLiteral("WHICH"), QStringLiteral("narrower"));
@@ -200,7 +200,7 @@ public:
             if (parser.isSet(providerOption)) {
                 provider = providers::parseProviderKind(parser.value(providerOption).toStdString());
                 if (!provider || *provider == providers::ProviderKind::Scenario)
-                    return fail(io, "schema: --provider must be anthropic, openai or ollama, not '" + parser.value(providerOption).toStdString() + "'");
+                    return fail(io, "schema: --provider must be anthropic, openai, openai-responses or ollama, not '" + parser.value(providerOption).toStdString() + "'");
             }
             return lint(positional[1], provider, reading.value(), parser.isSet(jsonOption), io);
         }

@@ -24,6 +24,7 @@ std::string defaultModel(ProviderKind kind)
     switch (kind) {
     case ProviderKind::Anthropic: return "claude-sonnet-4-5";
     case ProviderKind::OpenAI: return "gpt-4o-mini";
+    case ProviderKind::OpenAIResponses: return "gpt-4o-mini";
     case ProviderKind::Ollama: return "llama3.1";
     case ProviderKind::Scenario: return "scenario";
     }

@@ -54,6 +54,8 @@ public:
                 key(name).number(count);
             else
                 key(name).json(Json());
+        if (usage.reasoningTokens != 0) // as Usage::toJson: only where the provider reports it
+            usage.reasoningTokens >= 0 ? key("reasoning").number(usage.reasoningTokens) : key("reasoning").json(Json());
         m_out += '}';
     }
     void open(char bracket) { m_out += bracket; }

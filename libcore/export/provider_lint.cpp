@@ -46,6 +46,7 @@ const providers::Profile* profileOf(providers::ProviderKind provider)
     case providers::ProviderKind::OpenAI: return &providers::openAiStrictProfile();
     case providers::ProviderKind::Anthropic: return &providers::anthropicStrictProfile();
     case providers::ProviderKind::Ollama: return &providers::ollamaFormatProfile();
+    case providers::ProviderKind::OpenAIResponses: return &providers::openAiResponsesStrictProfile();
     case providers::ProviderKind::Scenario: return nullptr;
     }
     return nullptr;

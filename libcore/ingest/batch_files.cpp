@@ -15,7 +15,7 @@ std::string contentText(const Json& content)
     std::string out;
     if (content.is_array())
         for (const Json& part : content)
-            if (stringOf(member(part, "type")) == "text" || member(part, "type").is_null()) {
+            if (const std::string type = stringOf(member(part, "type")); type == "text" || type == "input_text" || type.empty()) {
                 if (!out.empty())
                     out += "\n\n";
                 out += stringOf(member(part, "text"));
@@ -23,20 +23,35 @@ std::string contentText(const Json& content)
     return out;
 }
 
+// A batch line's request for /v1/responses: its body has `input` where a chat request has
+// `messages`. Its result's body is a response object ("object": "response", an `output`).
+bool isResponsesRequest(const Json& body)
+{
+    return body.contains("input") && !body.contains("messages");
+}
+
+bool isResponsesReply(const Json& body)
+{
+    return stringOf(member(body, "object")) == "response" || (member(body, "output").is_array() && !body.contains("choices"));
+}
+
 // The system and user texts of a chat request body (OpenAI messages, or Anthropic's system
-// beside them).
+// beside them, or a Responses request's instructions and input).
 void promptOf(const Json& body, ObservedCall& call)
 {
     std::string system = contentText(member(body, "system"));
-    std::string user;
-    for (const Json& message : member(body, "messages").is_array() ? member(body, "messages") : Json::array()) {
+    if (system.empty())
+        system = stringOf(member(body, "instructions"));
+    std::string user = member(body, "input").is_string() ? stringOf(body["input"]) : std::string();
+    const Json& messages = member(body, "messages").is_array() ? member(body, "messages") : member(body, "input");
+    for (const Json& message : messages.is_array() ? messages : Json::array()) {
         const std::string role = stringOf(member(message, "role"));
         std::string& into = role == "system" || role == "developer" ? system : role == "user" ? user : system;
         if (role != "system" && role != "developer" && role != "user")
             continue;
         if (!into.empty())
             into += "\n\n";
-        into += contentText(member(message, "content"));
+        into += contentText(member(message, "content")); // input_text parts read as text (contentText)
     }
     call.system = std::move(system);
     call.user = std::move(user);
@@ -87,8 +102,10 @@ Result<ObservedCall> openAiCall(const Json& line, const BatchRequests& requests,
     call.labels = {{"format", "openai-batch"}, {"custom_id", id}};
     if (const std::string batchId = stringOf(member(line, "id")); !batchId.empty())
         call.labels.emplace_back("batch_request_id", batchId);
-    if (const auto request = requests.find(id); request != requests.end())
-        fromRequest(request->second, "/v1/chat/completions", call);
+    const auto request = requests.find(id);
+    const bool responsesApi = request != requests.end() && isResponsesRequest(request->second);
+    if (request != requests.end())
+        fromRequest(request->second, responsesApi ? "/v1/responses" : "/v1/chat/completions", call);
     const Json& response = member(line, "response");
     const Json& error = member(line, "error");
     if (response.is_object()) {
@@ -98,8 +115,15 @@ Result<ObservedCall> openAiCall(const Json& line, const BatchRequests& requests,
             call.model = stringOf(body["model"]);
         if (member(body, "created").is_number_integer())
             call.timeMs = body["created"].get<std::int64_t>() * 1000;
-        readReply(providers::ProviderKind::OpenAI, status, body, call);
+        if (member(body, "created_at").is_number_integer())
+            call.timeMs = body["created_at"].get<std::int64_t>() * 1000;
+        const bool responses = isResponsesReply(body) || (responsesApi && status >= 400);
+        if (responses)
+            call.provider = "openai-responses"; // as a run's target names the Responses API
+        readReply(responses ? providers::ProviderKind::OpenAIResponses : providers::ProviderKind::OpenAI, status, body, call);
     } else if (error.is_object()) {
+        if (responsesApi)
+            call.provider = "openai-responses";
         call.error = stringOf(member(error, "message"));
         if (call.error.empty())
             call.error = stringOf(member(error, "code"));

@@ -3,7 +3,10 @@
 //
 // OpenAI Batch API: the input file has {"custom_id", "method", "url", "body"} per line (the
 // request, so its response_format schema is known); the output (and error) file has
-// {"id", "custom_id", "response": {"status_code", "request_id", "body"}, "error"}.
+// {"id", "custom_id", "response": {"status_code", "request_id", "body"}, "error"}. A line
+// whose url is /v1/responses (its body has `input`, its result is a response object with
+// `output`) is read as the Responses API: text.format's schema, output items, provider
+// "openai-responses".
 // Anthropic Message Batches: the results have {"custom_id", "result": {"type": "succeeded",
 // "message"} | {"type": "errored", "error": {...}} | {"type": "canceled"} | {"type":
 // "expired"}}; the requests ({"custom_id", "params"} per line, or the create call's

@@ -10,13 +10,13 @@ namespace conform::ingest {
 namespace {
 
 // The tool a request forces, by name: OpenAI {"type":"function","function":{"name"}},
-// Anthropic {"type":"tool","name"}.
+// Anthropic {"type":"tool","name"}, the Responses API {"type":"function","name"}.
 std::string forcedToolName(const Json& body)
 {
     const Json& choice = member(body, "tool_choice");
     if (std::string name = stringOf(member(member(choice, "function"), "name")); !name.empty())
         return name;
-    if (stringOf(member(choice, "type")) == "tool")
+    if (const std::string type = stringOf(member(choice, "type")); type == "tool" || type == "function")
         return stringOf(member(choice, "name"));
     return {};
 }
@@ -48,6 +48,10 @@ Json schemaOfRequest(const Json& body, providers::Mode* mode)
                 set(providers::Mode::Tool);
                 return member(offered, "input_schema");
             }
+            if (stringOf(member(offered, "name")) == tool && member(offered, "parameters").is_object()) {
+                set(providers::Mode::Tool); // a Responses API function tool: flat, not under "function"
+                return member(offered, "parameters");
+            }
         }
     const Json& format = member(body, "response_format");
     if (stringOf(member(format, "type")) == "json_schema" && member(member(format, "json_schema"), "schema").is_object()) {
@@ -55,6 +59,14 @@ Json schemaOfRequest(const Json& body, providers::Mode* mode)
         return member(member(format, "json_schema"), "schema");
     }
     if (stringOf(member(format, "type")) == "json_object")
+        set(providers::Mode::JsonObject);
+    // The Responses API: text.format is {type: "json_schema", name, schema, strict}, flat.
+    const Json& textFormat = member(member(body, "text"), "format");
+    if (stringOf(member(textFormat, "type")) == "json_schema" && member(textFormat, "schema").is_object()) {
+        set(providers::Mode::Strict);
+        return member(textFormat, "schema");
+    }
+    if (stringOf(member(textFormat, "type")) == "json_object")
         set(providers::Mode::JsonObject);
     // Ollama: "format" is a schema object, or "json" for JSON mode.
     if (member(body, "format").is_object()) {
@@ -70,7 +82,9 @@ std::string schemaNameOfRequest(const Json& body)
 {
     if (std::string tool = forcedToolName(body); !tool.empty())
         return tool;
-    return stringOf(member(member(member(body, "response_format"), "json_schema"), "name"));
+    if (std::string name = stringOf(member(member(member(body, "response_format"), "json_schema"), "name")); !name.empty())
+        return name;
+    return stringOf(member(member(member(body, "text"), "format"), "name"));
 }
 
 bool stopMeansTruncated(std::string_view stop)

@@ -51,10 +51,12 @@ struct ObservedCall
 };
 
 // The schema a request body carries: OpenAI's response_format.json_schema.schema or its
-// forced function's parameters, Anthropic's forced tool's input_schema, Ollama's format
+// forced function's parameters (the Responses API's text.format.schema or its flat forced
+// function tool's parameters), Anthropic's forced tool's input_schema, Ollama's format
 // (when an object); null when none. `mode` is set to what the request asked for.
 Json schemaOfRequest(const Json& body, providers::Mode* mode = nullptr);
-// The name of that schema (json_schema.name, the forced tool's name), "" when none.
+// The name of that schema (json_schema.name, text.format.name, the forced tool's name), ""
+// when none.
 std::string schemaNameOfRequest(const Json& body);
 
 struct JudgeOptions

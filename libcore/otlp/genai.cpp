@@ -231,22 +231,34 @@ struct Reading
     std::vector<std::string> system, user;
     std::optional<std::string> reply;
     bool tool = false;
+    bool refused = false; // a {"type": "refusal"} part (the Responses API's refusal content part)
     std::string finish;
 };
 
 // The current form: {"role", "parts": [{"type": "text", "content"} | {"type": "tool_call",
-// "name", "arguments"}], "finish_reason"}.
+// "name", "arguments"} | {"type": "refusal", "refusal"}], "finish_reason"}. The official
+// instrumentation writes responses.create's spans in this form too (operation "chat"); it
+// records neither text.format nor incomplete_details, so such a span is judged against
+// --schema / --schema-map and its truncation is not seen.
 void readCurrentForm(const Json& attributes, Reading& r)
 {
-    const Json instructions = structured(member(attributes, "gen_ai.system_instructions"));
+    // Parts as JSON by the conventions; the OpenAI instrumentation's responses.create puts the
+    // request's `instructions` there as they are, plain text.
+    const Json& rawInstructions = member(attributes, "gen_ai.system_instructions");
+    const Json instructions = structured(rawInstructions);
     if (!instructions.is_null())
         r.system.push_back(contentText(instructions));
+    else if (rawInstructions.is_string() && !rawInstructions.get_ref<const std::string&>().empty()
+             && std::find(r.system.begin(), r.system.end(), rawInstructions.get<std::string>()) == r.system.end())
+        r.system.push_back(rawInstructions.get<std::string>());
     const Json input = structured(member(attributes, "gen_ai.input.messages"));
     static const Json none = Json::array();
     for (const Json& message : input.is_array() ? input : none) {
         const std::string role = stringOf(member(message, "role"));
         const std::string text = contentText(member(message, "parts"));
-        if (role == "system")
+        // responses.create's instructions arrive twice: the span's system_instructions and a
+        // system message of the event's input; the prompt holds them once.
+        if (role == "system" && std::find(r.system.begin(), r.system.end(), text) == r.system.end())
             r.system.push_back(text);
         else if (role == "user")
             r.user.push_back(text);
@@ -260,6 +272,12 @@ void readCurrentForm(const Json& attributes, Reading& r)
                 const Json& arguments = member(part, "arguments");
                 r.reply = arguments.is_string() ? arguments.get<std::string>() : dump(arguments);
                 r.tool = true;
+                return;
+            }
+        for (const Json& part : arrayAt(first, "parts"))
+            if (stringOf(member(part, "type")) == "refusal") {
+                r.reply = stringOf(member(part, "refusal"));
+                r.refused = true;
                 return;
             }
         r.reply = contentText(member(first, "parts"));
@@ -366,6 +384,7 @@ ingest::ObservedCall callOfSpan(const GenAiSpan& span)
     call.system = joined(r.system);
     call.user = joined(r.user);
     call.reply = r.reply;
+    call.refused = r.refused;
     const Json& reasons = member(a, "gen_ai.response.finish_reasons");
     call.stopReason = reasons.is_array() && !reasons.empty() ? stringOf(reasons[0]) : stringOf(reasons);
     if (call.stopReason.empty())

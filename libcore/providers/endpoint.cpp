@@ -35,7 +35,7 @@ Environment processEnvironment()
 
 std::string apiKeyVariable(ProviderKind kind)
 {
-    switch (kind) {
+    switch (keyProvider(kind)) {
     case ProviderKind::Anthropic:
         return "ANTHROPIC_API_KEY";
     case ProviderKind::OpenAI:
@@ -52,7 +52,7 @@ Endpoint resolveEndpoint(ProviderKind kind, const std::string& targetBaseUrl, co
     if (!keyName.empty())
         endpoint.apiKey = variable(environment, keyName.c_str()).value_or(std::string());
     secrets::remember(endpoint.apiKey); // an injected environment's, too: masked wherever text leaves
-    switch (kind) {
+    switch (keyProvider(kind)) { // the Responses API lives beside Chat Completions
     case ProviderKind::Anthropic:
         endpoint.baseUrl = variable(environment, "ANTHROPIC_BASE_URL").value_or("https://api.anthropic.com");
         break;
@@ -63,6 +63,7 @@ Endpoint resolveEndpoint(ProviderKind kind, const std::string& targetBaseUrl, co
         endpoint.baseUrl = withScheme(variable(environment, "OLLAMA_HOST").value_or("http://localhost:11434"));
         break;
     case ProviderKind::Scenario:
+    case ProviderKind::OpenAIResponses:
         break;
     }
     if (!targetBaseUrl.empty())

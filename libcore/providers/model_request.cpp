@@ -202,6 +202,14 @@ Result<ModelRequest> ModelRequest::fromJson(const Json& json, const std::string&
 
 Mode modeOfRequest(ProviderKind kind, const Json& body)
 {
+    if (kind == ProviderKind::OpenAIResponses) {
+        const std::string format = stringOf(member(member(member(body, "text"), "format"), "type"));
+        if (format == "json_schema")
+            return Mode::Strict;
+        if (format == "json_object")
+            return Mode::JsonObject;
+        return member(body, "tools").is_array() && member(body, "tool_choice").is_object() ? Mode::Tool : Mode::Text;
+    }
     if (kind == ProviderKind::OpenAI) {
         const std::string format = stringOf(member(member(body, "response_format"), "type"));
         if (format == "json_schema")

@@ -155,7 +155,8 @@ void requireAll(Json& node, const std::string& pointer, std::vector<std::string>
 class OpenAiStrict final : public Profile
 {
 public:
-    std::string name() const override { return "openai-strict"; }
+    explicit OpenAiStrict(std::string name) : m_name(std::move(name)) {}
+    std::string name() const override { return m_name; }
 
     Verdict accepts(const Json& schema) const override
     {
@@ -187,6 +188,9 @@ public:
         out.verdict = accepts(out.schema);
         return out;
     }
+
+private:
+    std::string m_name;
 };
 
 // ---- Anthropic -------------------------------------------------------------------------
@@ -341,7 +345,15 @@ Json removeNulls(const Json& value, const Json& schema, int level)
 
 const Profile& openAiStrictProfile()
 {
-    static const OpenAiStrict profile;
+    static const OpenAiStrict profile("openai-strict");
+    return profile;
+}
+
+const Profile& openAiResponsesStrictProfile()
+{
+    // The same structured-outputs engine behind a different field (text.format, and function
+    // tools that are strict unless told otherwise): the subset is Chat Completions' own.
+    static const OpenAiStrict profile("openai-responses-strict");
     return profile;
 }
 

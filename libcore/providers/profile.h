@@ -46,6 +46,11 @@ public:
 // (removeNullOptionals undoes that on the answer).
 const Profile& openAiStrictProfile();
 
+// The Responses API's strict mode (text.format json_schema strict, and function tools, which
+// that API makes strict by default): OpenAI's structured-outputs subset above, as OpenAI's
+// structured-outputs guide states it for both APIs; named "openai-responses-strict".
+const Profile& openAiResponsesStrictProfile();
+
 // Anthropic output_config json_schema: object/array/string/integer/number/boolean/null,
 // anyOf/allOf, enum, const, local $ref/$defs; closed objects; a fixed list of formats;
 // minItems 0 or 1. makeStrict turns oneOf into anyOf, closes objects and moves other

@@ -5,6 +5,7 @@
 #include "providers/anthropic.h"
 #include "providers/ollama.h"
 #include "providers/openai.h"
+#include "providers/openai_responses.h"
 #include "providers/schema_walk.h"
 
 #include <algorithm>
@@ -15,12 +16,12 @@ namespace conform::providers {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kProviderNames{"anthropic", "openai", "ollama", "scenario"};
+constexpr std::array<std::string_view, 5> kProviderNames{"anthropic", "openai", "ollama", "scenario", "openai-responses"};
 
 // Words a 400 uses when the structured-output request itself is what it rejects.
-constexpr std::array<std::string_view, 9> kModeWords{
+constexpr std::array<std::string_view, 10> kModeWords{
     "schema", "response_format", "output_config", "output_format", "json_object", "tool", "format", "structured",
-    "strict"};
+    "strict", "text.format"};
 
 } // namespace
 
@@ -32,6 +33,11 @@ std::string_view providerName(ProviderKind kind)
 std::optional<ProviderKind> parseProviderKind(std::string_view name)
 {
     return enumOfName<ProviderKind>(kProviderNames, name);
+}
+
+ProviderKind keyProvider(ProviderKind kind)
+{
+    return kind == ProviderKind::OpenAIResponses ? ProviderKind::OpenAI : kind;
 }
 
 bool ProviderError::refusesMode() const
@@ -69,9 +75,12 @@ const Adapter& adapterFor(ProviderKind kind)
     static const AnthropicAdapter anthropic;
     static const OpenAiAdapter openai;
     static const OllamaAdapter ollama;
+    static const OpenAiResponsesAdapter responses;
     switch (kind) {
     case ProviderKind::OpenAI:
         return openai;
+    case ProviderKind::OpenAIResponses:
+        return responses;
     case ProviderKind::Ollama:
         return ollama;
     default:

@@ -28,9 +28,18 @@
 
 namespace conform::providers {
 
-enum class ProviderKind { Anthropic, OpenAI, Ollama, Scenario };
-std::string_view providerName(ProviderKind kind); // "anthropic", "openai", "ollama", "scenario"
+// OpenAIResponses is OpenAI's Responses API (POST /v1/responses): the same provider, keys and
+// base URL as OpenAI, another wire. It is a kind of its own rather than a flag on a target so
+// that a capture, a suite target and Compare tell the two APIs apart by the provider alone
+// ("openai-responses/gpt-4o-mini" beside "openai/gpt-4o-mini"); the command line spells it
+// `--provider openai --api responses`.
+enum class ProviderKind { Anthropic, OpenAI, Ollama, Scenario, OpenAIResponses };
+// "anthropic", "openai", "ollama", "scenario", "openai-responses"
+std::string_view providerName(ProviderKind kind);
 std::optional<ProviderKind> parseProviderKind(std::string_view name);
+// The provider whose keys, environment and prices a kind uses: OpenAI for OpenAIResponses,
+// else the kind itself.
+ProviderKind keyProvider(ProviderKind kind);
 
 struct Endpoint
 {
@@ -67,7 +76,7 @@ struct Reply
     std::optional<ToolCall> toolCall;   // the first tool call, arguments as JSON text
     std::string stopReason;             // the protocol's own word ("end_turn", "length", ...)
     std::optional<StopReason> stop;     // normalised
-    std::string refusal;                // OpenAI message.refusal
+    std::string refusal;                // OpenAI message.refusal, a Responses refusal content part
     Usage usage;
     std::optional<ProviderError> error;
 

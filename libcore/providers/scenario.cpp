@@ -150,8 +150,9 @@ private:
             return fieldError("usage", "must be an object");
         const std::string where = appendPointer(m_where, "usage");
         Usage out;
-        const std::array<std::pair<std::string_view, std::int64_t*>, 3> counts{
-            {{"input_tokens", &out.inputTokens}, {"output_tokens", &out.outputTokens}, {"cached_tokens", &out.cachedTokens}}};
+        const std::array<std::pair<std::string_view, std::int64_t*>, 4> counts{
+            {{"input_tokens", &out.inputTokens}, {"output_tokens", &out.outputTokens}, {"cached_tokens", &out.cachedTokens},
+             {"reasoning_tokens", &out.reasoningTokens}}}; // reasoning: the Responses API reports it
         for (auto it = usage->begin(); it != usage->end(); ++it) {
             const auto match = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == it.key(); });
             if (match == counts.end())
@@ -402,7 +403,10 @@ std::string_view stopReasonName(StopReason reason) { return spelling(reason).nam
 Json Usage::toJson() const
 {
     const auto count = [](std::int64_t n) { return n >= 0 ? Json(n) : Json(); };
-    return Json{{"input", count(inputTokens)}, {"output", count(outputTokens)}, {"cached", count(cachedTokens)}};
+    Json out{{"input", count(inputTokens)}, {"output", count(outputTokens)}, {"cached", count(cachedTokens)}};
+    if (reasoningTokens != 0) // only the providers that report it (the Responses API)
+        out["reasoning"] = count(reasoningTokens);
+    return out;
 }
 
 std::string_view anthropicStopReason(StopReason reason) { return spelling(reason).anthropic; }
@@ -422,6 +426,12 @@ std::optional<StopReason> parseStopReason(std::string_view name)
         return StopReason::ToolUse;
     if (name == "content_filter")
         return StopReason::Refusal;
+    // The Responses API has no finish reason: a finished response's status, or the reason
+    // incomplete_details gives.
+    if (name == "completed")
+        return StopReason::End;
+    if (name == "max_output_tokens")
+        return StopReason::MaxTokens;
     return std::nullopt;
 }
 

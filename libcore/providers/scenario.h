@@ -95,9 +95,10 @@ struct Usage
     std::int64_t inputTokens = 0;
     std::int64_t outputTokens = 0;
     std::int64_t cachedTokens = 0; // read from the prompt cache; part of inputTokens' context
+    std::int64_t reasoningTokens = 0; // part of outputTokens (the Responses API reports it)
     friend bool operator==(const Usage&, const Usage&) = default;
     bool known() const { return inputTokens >= 0 && outputTokens >= 0 && cachedTokens >= 0; }
-    // {"input","output","cached"}, an unknown count as null.
+    // {"input","output","cached"} (+ "reasoning" when reported), an unknown count as null.
     Json toJson() const;
 };
 

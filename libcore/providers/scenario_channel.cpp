@@ -22,7 +22,7 @@ std::size_t bytesBeforeStall(const std::string& body)
 
 Json usageJson(const Turn& turn, const std::string& answer)
 {
-    const Usage usage = turn.usage.value_or(Usage{0, static_cast<std::int64_t>(answer.size() / 4 + 1), 0});
+    const Usage usage = turn.usage.value_or(Usage{0, static_cast<std::int64_t>(answer.size() / 4 + 1), 0, 0});
     return Json{{"input_tokens", usage.inputTokens}, {"output_tokens", usage.outputTokens},
                 {"cache_read_input_tokens", usage.cachedTokens}};
 }

@@ -15,19 +15,32 @@ namespace conform::proxy {
 
 namespace {
 
+// The first system (or developer) and user messages of a list of messages or input items.
+engine::Prompt promptOfItems(const Json& messages, engine::Prompt prompt)
+{
+    for (const Json& message : messages) {
+        const std::string role = stringOf(member(message, "role"));
+        if ((role == "system" || role == "developer") && prompt.system.empty())
+            prompt.system = providers::messageText(member(message, "content"));
+        else if (role == "user" && prompt.user.empty())
+            prompt.user = providers::messageText(member(message, "content"));
+    }
+    return prompt;
+}
+
 // The system prompt and the first user turn, so captures group by prompt like the engine's.
 engine::Prompt promptOf(const Json& body)
 {
     engine::Prompt prompt;
     prompt.system = providers::messageText(member(body, "system"));
+    if (prompt.system.empty()) // the Responses API: instructions, then input (a string or items)
+        prompt.system = stringOf(member(body, "instructions"));
+    if (const Json& input = member(body, "input"); input.is_string())
+        prompt.user = input.get<std::string>();
+    else if (input.is_array() && !member(body, "messages").is_array())
+        return promptOfItems(input, std::move(prompt));
     if (const Json& messages = member(body, "messages"); messages.is_array())
-        for (const Json& message : messages) {
-            const std::string role = stringOf(member(message, "role"));
-            if ((role == "system" || role == "developer") && prompt.system.empty())
-                prompt.system = providers::messageText(member(message, "content"));
-            else if (role == "user" && prompt.user.empty())
-                prompt.user = providers::messageText(member(message, "content"));
-        }
+        return promptOfItems(messages, std::move(prompt));
     return prompt;
 }
 
@@ -93,7 +106,7 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
                                  {"head", request.body}};
         a.requestBytes = static_cast<std::size_t>(exchange.requestBodyBytes);
     }
-    for (const char* key : {"max_tokens", "max_completion_tokens"})
+    for (const char* key : {"max_tokens", "max_completion_tokens", "max_output_tokens"})
         if (member(body, key).is_number_integer())
             a.maxTokens = member(body, key).get<int>();
     a.latencyMs = exchange.latencyMs;
@@ -135,6 +148,31 @@ engine::AttemptRecord attemptOf(const Exchange& exchange, providers::ProviderKin
     return a;
 }
 
+// The schema a Responses request carries: text.format's (json_schema), else its forced
+// function tool's parameters; null when none.
+Json responsesSchemaOf(const Json& body)
+{
+    const Json& format = member(member(body, "text"), "format");
+    if (stringOf(member(format, "type")) == "json_schema" && member(format, "schema").is_object())
+        return member(format, "schema");
+    const std::string tool = stringOf(member(member(body, "tool_choice"), "name"));
+    if (const Json& tools = member(body, "tools"); !tool.empty() && tools.is_array())
+        for (const Json& offered : tools)
+            if (stringOf(member(offered, "name")) == tool && member(offered, "parameters").is_object())
+                return member(offered, "parameters");
+    return nullptr;
+}
+
+std::optional<MappedSchema> compiledSchema(const Json& document)
+{
+    if (!document.is_object())
+        return std::nullopt;
+    auto compiled = schema::Validator::compile(document);
+    if (!compiled)
+        return std::nullopt;
+    return MappedSchema{document, std::make_shared<const schema::Validator>(std::move(compiled.value()))};
+}
+
 } // namespace
 
 QByteArray upstreamTarget(const QUrl& upstream, const QByteArray& target)
@@ -158,6 +196,8 @@ std::optional<providers::ProviderKind> providerOfPath(const QByteArray& path)
         return providers::ProviderKind::Anthropic;
     if (path.endsWith("/chat/completions"))
         return providers::ProviderKind::OpenAI;
+    if (path.endsWith("/responses"))
+        return providers::ProviderKind::OpenAIResponses;
     if (path.endsWith("/api/chat"))
         return providers::ProviderKind::Ollama;
     return std::nullopt;
@@ -170,9 +210,11 @@ std::string schemaNameOf(const server::HttpRequest& request, const Json& body)
     const Json& choice = member(body, "tool_choice");
     if (std::string name = stringOf(member(member(choice, "function"), "name")); !name.empty())
         return name; // OpenAI: {"type": "function", "function": {"name"}}
-    if (stringOf(member(choice, "type")) == "tool" && !stringOf(member(choice, "name")).empty())
-        return stringOf(member(choice, "name")); // Anthropic: {"type": "tool", "name"}
-    return stringOf(member(member(member(body, "response_format"), "json_schema"), "name"));
+    if (const std::string type = stringOf(member(choice, "type")); (type == "tool" || type == "function") && !stringOf(member(choice, "name")).empty())
+        return stringOf(member(choice, "name")); // Anthropic {"type": "tool", "name"}, Responses {"type": "function", "name"}
+    if (std::string name = stringOf(member(member(member(body, "response_format"), "json_schema"), "name")); !name.empty())
+        return name;
+    return stringOf(member(member(member(body, "text"), "format"), "name")); // Responses: text.format.name
 }
 
 Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider, const SchemaMap& schemas,
@@ -183,13 +225,19 @@ Judged judgeExchange(const Exchange& exchange, providers::ProviderKind provider,
     const std::string name = schemaNameOf(exchange.request, body);
     const auto mapped = schemas.find(name);
     const MappedSchema* schema = mapped == schemas.end() ? nullptr : &mapped->second;
+    // A Responses request the map does not name is judged by the schema it carries: the issue
+    // that brought the Responses API asked for it (Chat Completions keeps the map alone).
+    std::optional<MappedSchema> carried;
+    if (!schema && provider == providers::ProviderKind::OpenAIResponses && (carried = compiledSchema(responsesSchemaOf(body))))
+        schema = &*carried;
 
     Judged judged;
     judged.spec.schema = schema ? schema->document : Json::object();
     judged.spec.validator = schema ? schema->validator : nullptr;
     judged.spec.prompt = promptOf(body);
     judged.spec.targets.push_back(engine::Target{provider, stringOf(member(body, "model")), exchange.upstream, engine::ModeChoice::Auto, nullptr});
-    judged.labels = {{"source", "proxy"}, {"schema", schema ? name : std::string("none")}, {"validated", schema ? "true" : "false"}};
+    const std::string label = carried ? (name.empty() ? std::string("request") : name) : name;
+    judged.labels = {{"source", "proxy"}, {"schema", schema ? label : std::string("none")}, {"validated", schema ? "true" : "false"}};
 
     judged.record = engine::observedRun(attemptOf(exchange, provider, body, schema, maxJudgedReplyBytes));
     return judged;

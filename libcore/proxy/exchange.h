@@ -39,12 +39,13 @@ struct Exchange
 // == "/openai/v1/chat?api-version=1&x=2".
 QByteArray upstreamTarget(const QUrl& upstream, const QByteArray& target);
 
-// The provider a request speaks, by its path (/v1/messages, /chat/completions, /api/chat);
+// The provider a request speaks, by its path (/v1/messages, /chat/completions, /responses
+// (OpenAIResponses), /api/chat);
 // nullopt for anything else (model lists, health checks): forwarded, not captured.
 std::optional<providers::ProviderKind> providerOfPath(const QByteArray& path);
 
 // The schema name a request asks for: its x-conform-schema header, else the forced tool's
-// name, else response_format.json_schema.name; "" when none.
+// name, else response_format.json_schema.name, else text.format.name (Responses); "" when none.
 std::string schemaNameOf(const server::HttpRequest& request, const Json& body);
 
 struct Judged
@@ -54,7 +55,9 @@ struct Judged
     store::Labels labels; // source=proxy, schema=NAME (or "none"), validated=true|false
 };
 
-// The capture of an exchange. Without a schema the reply is extracted but not validated
+// The capture of an exchange. A Responses request the map has no entry for is judged by the
+// schema it carries (text.format's, or its forced function tool's parameters), labelled with
+// its name. Without a schema the reply is extracted but not validated
 // (validated=false): outcome valid when JSON came back. A request body cut to the capture's
 // cap is recorded as {"conform_cut": {"bytes_sent", "bytes_kept"}, "head": "<the kept text>"}
 // (its model and schema name then come only from headers). The run ends by "observed": the

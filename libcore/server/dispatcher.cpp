@@ -23,6 +23,7 @@ struct Route
 constexpr Route kRoutes[] = {
     {"/v1/messages", "POST", Protocol::Anthropic},
     {"/v1/chat/completions", "POST", Protocol::OpenAi},
+    {"/v1/responses", "POST", Protocol::OpenAiResponses},
     {"/api/chat", "POST", Protocol::Ollama},
     {"/v1/models", "GET", std::nullopt},
     {"/api/tags", "GET", std::nullopt},

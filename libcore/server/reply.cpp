@@ -77,7 +77,7 @@ Reply shapeReply(const providers::Turn& turn, const ToolRequest& tools, bool raw
         reply.usage = *turn.usage;
     } else {
         const std::size_t written = reply.text.value_or("").size() + (reply.isToolCall() ? reply.argumentsText().size() : 0);
-        reply.usage = {estimateTokens(static_cast<std::size_t>(requestBytes)), estimateTokens(written), 0};
+        reply.usage = {estimateTokens(static_cast<std::size_t>(requestBytes)), estimateTokens(written), 0, 0};
     }
     return reply;
 }

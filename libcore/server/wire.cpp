@@ -11,6 +11,7 @@ std::string_view protocolName(Protocol protocol)
     case Protocol::Anthropic: return "anthropic";
     case Protocol::OpenAi: return "openai";
     case Protocol::Ollama: return "ollama";
+    case Protocol::OpenAiResponses: return "openai-responses";
     }
     return "unknown";
 }
@@ -22,7 +23,8 @@ std::string missing(Protocol protocol, const char* field, const char* kind)
 {
     switch (protocol) {
     case Protocol::Anthropic: return std::string(field) + ": Field required (" + kind + ")";
-    case Protocol::OpenAi: return std::string("Missing required parameter: '") + field + "'.";
+    case Protocol::OpenAi:
+    case Protocol::OpenAiResponses: return std::string("Missing required parameter: '") + field + "'.";
     case Protocol::Ollama: return std::string(field) + " is required";
     }
     return field;
@@ -35,7 +37,7 @@ std::string addRequestId(Protocol protocol, ResponsePlan& plan)
     if (protocol == Protocol::Anthropic) {
         id = randomId("req_011");
         plan.addHeader("request-id", QByteArray::fromStdString(id));
-    } else if (protocol == Protocol::OpenAi) {
+    } else if (protocol == Protocol::OpenAi || protocol == Protocol::OpenAiResponses) {
         id = randomId("req_", 32);
         plan.addHeader("x-request-id", QByteArray::fromStdString(id));
         plan.addHeader("openai-version", "2020-10-01");
@@ -56,6 +58,17 @@ std::string checkRequest(Protocol protocol, const Json& request)
         return missing(protocol, "model", "a non-empty string");
     if (protocol == Protocol::Ollama)
         return {};
+    if (protocol == Protocol::OpenAiResponses) {
+        // input may be left out only when the conversation is kept on the server.
+        const auto input = request.find("input");
+        const bool given = input != request.end() && (input->is_string() || input->is_array());
+        if (!given && !request.contains("previous_response_id"))
+            return missing(protocol, "input", "a string or an array");
+        const auto stream = request.find("stream");
+        if (stream != request.end() && !stream->is_boolean() && !stream->is_null())
+            return "Invalid type for 'stream': expected a boolean.";
+        return {};
+    }
     const auto messages = request.find("messages");
     if (messages == request.end() || !messages->is_array())
         return missing(protocol, "messages", "an array");
@@ -81,9 +94,10 @@ bool wantsStream(Protocol protocol, const Json& request)
 ResponsePlan renderReply(Protocol protocol, const RenderInput& input)
 {
     const bool stream = wantsStream(protocol, input.request);
-    ResponsePlan plan = protocol == Protocol::Anthropic ? renderAnthropic(input, stream)
-                        : protocol == Protocol::OpenAi  ? renderOpenAi(input, stream)
-                                                        : renderOllama(input, stream);
+    ResponsePlan plan = protocol == Protocol::Anthropic         ? renderAnthropic(input, stream)
+                        : protocol == Protocol::OpenAi          ? renderOpenAi(input, stream)
+                        : protocol == Protocol::OpenAiResponses ? renderOpenAiResponses(input, stream)
+                                                                : renderOllama(input, stream);
     addRequestId(protocol, plan);
     return plan;
 }
@@ -100,7 +114,7 @@ ResponsePlan renderError(Protocol protocol, int status, const std::string& messa
         plan.pieces.push_back(toBytes(*body));
     } else if (protocol == Protocol::Anthropic) {
         plan.pieces.push_back(toBytes(anthropicErrorBody(status, message, id)));
-    } else if (protocol == Protocol::OpenAi) {
+    } else if (protocol == Protocol::OpenAi || protocol == Protocol::OpenAiResponses) {
         plan.pieces.push_back(toBytes(openAiErrorBody(status, message)));
     } else {
         plan.pieces.push_back(toBytes(Json{{"error", message}}));

@@ -1,5 +1,5 @@
 #pragma once
-// The three wire protocols the replay server speaks. Each renderer takes the parsed request
+// The wire protocols the replay server speaks. Each renderer takes the parsed request
 // and the scenario turn chosen for it and returns a ResponsePlan in that protocol's shape:
 // JSON or streamed (Anthropic SSE events, OpenAI chunks + [DONE], Ollama NDJSON), text or
 // tool call, or the protocol's own error body for a fault. Facts: shared/reference/provider-wire.md.
@@ -11,8 +11,11 @@
 
 namespace conform::server {
 
-enum class Protocol { Anthropic, OpenAi, Ollama };
-std::string_view protocolName(Protocol protocol); // "anthropic", "openai", "ollama"
+// OpenAiResponses is OpenAI's Responses API (/v1/responses): OpenAI's headers and error
+// bodies, its own request and reply.
+enum class Protocol { Anthropic, OpenAi, Ollama, OpenAiResponses };
+// "anthropic", "openai", "ollama", "openai-responses"
+std::string_view protocolName(Protocol protocol);
 
 struct RenderInput
 {
@@ -39,6 +42,7 @@ bool wantsStream(Protocol protocol, const Json& request);
 ResponsePlan renderAnthropic(const RenderInput& input, bool stream);
 ResponsePlan renderOpenAi(const RenderInput& input, bool stream);
 ResponsePlan renderOllama(const RenderInput& input, bool stream);
+ResponsePlan renderOpenAiResponses(const RenderInput& input, bool stream);
 Json anthropicErrorBody(int status, const std::string& message, const std::string& requestId);
 Json openAiErrorBody(int status, const std::string& message);
 

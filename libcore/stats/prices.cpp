@@ -111,8 +111,10 @@ PriceTable PriceTable::mergedWith(const PriceTable& overrides) const
     return out;
 }
 
-std::optional<Price> PriceTable::priceOf(const std::string& provider, const std::string& model) const
+std::optional<Price> PriceTable::priceOf(const std::string& wanted, const std::string& model) const
 {
+    // The Responses API bills as Chat Completions does: the same models at the same prices.
+    const std::string& provider = wanted == "openai-responses" ? std::string("openai") : wanted;
     if (std::find(m_freeProviders.begin(), m_freeProviders.end(), provider) != m_freeProviders.end())
         return Price{};
     const Entry* best = nullptr;

@@ -56,6 +56,7 @@ public:
     // Entries of `overrides` replace this table's for the same provider and model.
     PriceTable mergedWith(const PriceTable& overrides) const;
 
+    // "openai-responses" (the Responses API) is priced as "openai".
     std::optional<Price> priceOf(const std::string& provider, const std::string& model) const;
     const std::string& taken() const { return m_taken; }
     const std::vector<Entry>& entries() const { return m_entries; }

@@ -39,7 +39,7 @@ std::optional<providers::Turn> answerTurn(const Json& attempt)
         turn.stopReason = providers::parseStopReason(stop.get<std::string>());
     if (const Json usage = attempt.value("usage", Json()); usage.is_object())
         turn.usage = providers::Usage{usage.value("input", std::int64_t(0)), usage.value("output", std::int64_t(0)),
-                                      usage.value("cached", std::int64_t(0))};
+                                      usage.value("cached", std::int64_t(0)), usage.value("reasoning", std::int64_t(0))};
     return turn;
 }
 

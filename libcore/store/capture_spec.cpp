@@ -128,7 +128,10 @@ void addPolicy(const engine::Policy& p, QStringList& args)
 
 void addTarget(const engine::Target& t, QStringList& args)
 {
-    args << QStringLiteral("--provider") << q(std::string(providers::providerName(t.provider)));
+    // The Responses API is spelled as the command line's users know it.
+    args << QStringLiteral("--provider") << q(std::string(providers::providerName(providers::keyProvider(t.provider))));
+    if (t.provider == providers::ProviderKind::OpenAIResponses)
+        args << QStringLiteral("--api") << QStringLiteral("responses");
     if (!t.model.empty())
         args << QStringLiteral("--model") << q(t.model);
     if (!t.baseUrl.empty())

@@ -12,6 +12,7 @@ server::Protocol protocolOf(providers::ProviderKind provider)
 {
     switch (provider) {
     case providers::ProviderKind::OpenAI: return server::Protocol::OpenAi;
+    case providers::ProviderKind::OpenAIResponses: return server::Protocol::OpenAiResponses;
     case providers::ProviderKind::Ollama: return server::Protocol::Ollama;
     default: return server::Protocol::Anthropic; // the Scenario provider speaks Anthropic's
     }

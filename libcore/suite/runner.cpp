@@ -101,7 +101,8 @@ SuiteRunner::~SuiteRunner()
 
 std::string SuiteRunner::providerOf(const Job& job) const
 {
-    return std::string(providers::providerName(m_suite.targets[job.targetIndex].target.provider));
+    // One account's rate limits: the Responses API counts under "openai" with Chat Completions.
+    return std::string(providers::providerName(providers::keyProvider(m_suite.targets[job.targetIndex].target.provider)));
 }
 
 void SuiteRunner::start()

@@ -218,7 +218,7 @@ Result<SuiteTarget> readTarget(const Reader& r, const Json& object, const std::s
         return provider.error();
     const auto kind = providers::parseProviderKind(provider.value());
     if (!kind)
-        return at(pointer + "/provider", "must be anthropic, openai, ollama or scenario");
+        return at(pointer + "/provider", "must be anthropic, openai, openai-responses, ollama or scenario");
     t.target.provider = *kind;
     for (const auto& [key, out] : {std::pair{"model", &t.target.model}, std::pair{"base_url", &t.target.baseUrl}, std::pair{"name", &t.name}}) {
         auto value = stringField(object, pointer, key, false);

@@ -52,7 +52,7 @@ RunRecord runRecordCase(int which)
     a.value = Json{{"name", "Ada"}, {"age", "x"}};
     a.issues = Json::array({Json{{"path", Json::array({"age"})}, {"code", "invalid_type"}, {"message", "Expected number"}}});
     a.stopReason = "stop";
-    a.usage = {120, 14, 0};
+    a.usage = {120, 14, 0, 0};
     a.latencyMs = 812;
     a.httpStatus = 200;
     run.endedBy = "observed";

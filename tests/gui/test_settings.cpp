@@ -497,6 +497,13 @@ void TestSettings::defaultsReachTheRunTab()
     QCOMPARE(target->baseUrl, std::string("http://127.0.0.1:4011/v1"));
     form.providerCombo()->setCurrentText(QStringLiteral("anthropic"));
     QCOMPARE(form.target()->model, builtInDefaultModel(ProviderKind::Anthropic).toStdString());
+    // The Responses API: a Run target of its own, with OpenAI's settings.
+    form.providerCombo()->setCurrentText(QStringLiteral("OpenAI · Responses API"));
+    target = form.target();
+    QVERIFY(target.ok());
+    QCOMPARE(target->provider, ProviderKind::OpenAIResponses);
+    QCOMPARE(target->model, std::string("gpt-from-settings"));
+    QCOMPARE(target->baseUrl, std::string("http://127.0.0.1:4011/v1"));
 }
 
 void TestSettings::keychainKeyReachesTheRequest()

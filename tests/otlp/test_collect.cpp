@@ -224,15 +224,20 @@ private slots:
     {
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<QString>("protocol");
-        QTest::newRow("fenced-reply (valid once extracted), JSON") << QStringLiteral("fenced-reply") << QStringLiteral("json");
-        QTest::newRow("missing-field (invalid), JSON") << QStringLiteral("missing-field") << QStringLiteral("json");
-        QTest::newRow("fenced-reply, protobuf") << QStringLiteral("fenced-reply") << QStringLiteral("proto");
-        QTest::newRow("missing-field, protobuf") << QStringLiteral("missing-field") << QStringLiteral("proto");
+        QTest::addColumn<QString>("api"); // chat.completions.create or responses.create (plain, streamed)
+        QTest::newRow("fenced-reply (valid once extracted), JSON") << QStringLiteral("fenced-reply") << QStringLiteral("json") << QStringLiteral("chat");
+        QTest::newRow("missing-field (invalid), JSON") << QStringLiteral("missing-field") << QStringLiteral("json") << QStringLiteral("chat");
+        QTest::newRow("fenced-reply, protobuf") << QStringLiteral("fenced-reply") << QStringLiteral("proto") << QStringLiteral("chat");
+        QTest::newRow("missing-field, protobuf") << QStringLiteral("missing-field") << QStringLiteral("proto") << QStringLiteral("chat");
+        QTest::newRow("fenced-reply, responses.create, JSON") << QStringLiteral("fenced-reply") << QStringLiteral("json") << QStringLiteral("responses");
+        QTest::newRow("missing-field, responses.create, protobuf") << QStringLiteral("missing-field") << QStringLiteral("proto") << QStringLiteral("responses");
+        QTest::newRow("fenced-reply, responses.create streamed, JSON") << QStringLiteral("fenced-reply") << QStringLiteral("json") << QStringLiteral("responses-stream");
     }
     void officialClients()
     {
         QFETCH(QString, scenario);
         QFETCH(QString, protocol);
+        QFETCH(QString, api);
         const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
         const QString npm = QStandardPaths::findExecutable(QStringLiteral("npm"));
         REQUIRE_DEPENDENCY(!node.isEmpty() && !npm.isEmpty(), QStringLiteral("node and npm are not installed: the OpenTelemetry client check needs them"));
@@ -251,7 +256,7 @@ private slots:
         QVERIFY(schemaFile.open(QIODevice::WriteOnly));
         schemaFile.write(QJsonDocument(scenarioJson.value(QStringLiteral("schema")).toObject()).toJson());
         schemaFile.close();
-        const QString mapPath = m_dir.filePath(scenario + protocol + QStringLiteral(".map.json"));
+        const QString mapPath = m_dir.filePath(scenario + protocol + api + QStringLiteral(".map.json"));
         QFile map(mapPath);
         QVERIFY(map.open(QIODevice::WriteOnly));
         map.write(QJsonDocument(QJsonObject{{scenario, schemaPath}}).toJson());
@@ -259,12 +264,12 @@ private slots:
 
         auto served = start({QStringLiteral("serve"), QStringLiteral("--scenario"), scenario});
         QVERIFY2(served->url.port() > 0, qPrintable(served->firstLine));
-        const QString store = m_dir.filePath(scenario + protocol + QStringLiteral(".db"));
+        const QString store = m_dir.filePath(scenario + protocol + api + QStringLiteral(".db"));
         auto collect = start({QStringLiteral("collect"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--store"), store,
                               QStringLiteral("--schema-map"), mapPath});
         QVERIFY2(collect->url.port() > 0, qPrintable(collect->firstLine));
         QProcess check;
-        QVERIFY(run(check, node, {"check_otlp.cjs", served->url.toString(), collect->url.toString(), scenario, schemaPath, protocol}, kClients, 120'000));
+        QVERIFY(run(check, node, {"check_otlp.cjs", served->url.toString(), collect->url.toString(), scenario, schemaPath, protocol, api}, kClients, 120'000));
         const QByteArray errors = check.readAllStandardError();
         QVERIFY2(check.exitCode() == 0, errors.constData());
         const Json client = Json::parse(check.readAllStandardOutput().trimmed().toStdString());

@@ -380,6 +380,65 @@ private slots:
         QVERIFY2(again.err.find("imported 0 capture(s)") != std::string::npos, again.err.c_str());
     }
 
+    // A responses.create span as @opentelemetry/instrumentation-openai 0.21 writes it (operation
+    // "chat", gen_ai.system_instructions holding the request's instructions as plain text, the
+    // same instructions again as the system message of the inference.operation.details event's
+    // gen_ai.input.messages) whose reply is a refusal part ({"type": "refusal", "refusal"}).
+    void responsesCreateSpan()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("responses-span.db"));
+        const CliRun run = runCliInProcess({QStringLiteral("captures"), QStringLiteral("import"), data("responses_create_refusal.jsonl"),
+                                            QStringLiteral("--format"), QStringLiteral("otlp"), QStringLiteral("--schema"),
+                                            data("person.schema.json"), QStringLiteral("--store"), store});
+        QVERIFY2(run.err.find("imported 1 capture(s)") != std::string::npos, run.err.c_str());
+        const auto captures = listed(store);
+        QCOMPARE(captures.size(), std::size_t(1));
+        QCOMPARE(captures[0]["outcome"].get<std::string>(), std::string("failed"));
+        QCOMPARE_JSON(captures[0]["flags"], Json::array({"refused"}));
+        QCOMPARE(captures[0]["tokens"]["input"].get<int>(), 31);
+        const Json shownSpan = shown(store, captures[0]["id"].get<std::string>());
+        QCOMPARE(shownSpan["spec"]["prompt"]["system"].get<std::string>(), std::string("You describe people as JSON."));
+        QCOMPARE(shownSpan["spec"]["prompt"]["user"].get<std::string>(), std::string("Who is Ada?"));
+        QCOMPARE(shownSpan["attempts"][0]["raw"].get<std::string>(), std::string("I can't help with that."));
+    }
+
+    // OpenAI Batch API lines whose url is /v1/responses: text.format's schema and a forced
+    // function tool decide; a refusal content part, an incomplete max_output_tokens reply.
+    void openAiResponsesBatch()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("openai-responses-batch.db"));
+        const CliRun run = runCliInProcess({QStringLiteral("captures"), QStringLiteral("import"), data("openai_responses_batch_output.jsonl"),
+                                            QStringLiteral("--input"), data("openai_responses_batch_input.jsonl"), QStringLiteral("--store"), store,
+                                            QStringLiteral("--format"), QStringLiteral("openai-batch")});
+        QVERIFY2(run.err.find("imported 4 capture(s) from 1 openai-batch file(s)") != std::string::npos, run.err.c_str());
+        const auto captures = byLabel(listed(store), "custom_id");
+        QCOMPARE(captures.size(), std::size_t(4));
+        const Json& ada = captures.at("r-1");
+        QCOMPARE(ada["outcome"].get<std::string>(), std::string("valid"));
+        QCOMPARE(ada["mode"].get<std::string>(), std::string("strict"));
+        QCOMPARE(ada["provider"].get<std::string>(), std::string("openai-responses"));
+        QCOMPARE(ada["labels"]["schema"].get<std::string>(), std::string("person"));
+        QCOMPARE(ada["model"].get<std::string>(), std::string("gpt-4.1-mini-2025-04-14"));
+        QCOMPARE(ada["tokens"]["input"].get<int>(), 31);
+        QCOMPARE(ada["tokens"]["output"].get<int>(), 11);
+        QCOMPARE(ada["time"].get<std::string>(), std::string("2025-11-23T12:15:00.000Z"));
+        QCOMPARE(captures.at("r-2")["outcome"].get<std::string>(), std::string("failed"));
+        QCOMPARE_JSON(captures.at("r-2")["flags"], Json::array({"refused"}));
+        QCOMPARE(captures.at("r-3")["outcome"].get<std::string>(), std::string("failed"));
+        QCOMPARE_JSON(captures.at("r-3")["flags"], Json::array({"truncated"}));
+        QCOMPARE(captures.at("r-4")["outcome"].get<std::string>(), std::string("failed")); // the call's arguments lack "age"
+        QCOMPARE(captures.at("r-4")["mode"].get<std::string>(), std::string("tool"));
+        const Json shownAda = shown(store, ada["id"].get<std::string>());
+        QCOMPARE(shownAda["spec"]["prompt"]["system"].get<std::string>(), std::string("You describe people as JSON."));
+        QCOMPARE(shownAda["spec"]["prompt"]["user"].get<std::string>(), std::string("Who is Ada?"));
+        QCOMPARE_JSON(shownAda["spec"]["schema"]["required"], Json::array({"name", "age"}));
+        QCOMPARE(shownAda["attempts"][0]["request"]["url"].get<std::string>(), std::string("/v1/responses"));
+        const Json shownPrivate = shown(store, captures.at("r-2")["id"].get<std::string>());
+        QCOMPARE(shownPrivate["spec"]["prompt"]["user"].get<std::string>(), std::string("Who is a private person?"));
+        const Json cut = shown(store, captures.at("r-3")["id"].get<std::string>());
+        QCOMPARE(cut["attempts"][0]["stop_reason"].get<std::string>(), std::string("max_output_tokens"));
+    }
+
     // Anthropic Message Batches results with the requests: a forced tool's input_schema, an
     // errored request, a refusal, an expired one, and a result type that is not documented.
     void anthropicBatch()

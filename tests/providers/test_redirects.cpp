@@ -114,7 +114,8 @@ private slots:
         QTest::addColumn<ProviderKind>("kind");
         QTest::addColumn<QString>("target"); // where the redirect points; PORT, OTHER: the ports
         QTest::addColumn<bool>("keyKept");
-        for (const auto& [name, kind] : {std::pair{"anthropic", ProviderKind::Anthropic}, {"openai", ProviderKind::OpenAI}, {"ollama", ProviderKind::Ollama}}) {
+        for (const auto& [name, kind] : {std::pair{"anthropic", ProviderKind::Anthropic}, {"openai", ProviderKind::OpenAI},
+                                         {"openai-responses", ProviderKind::OpenAIResponses}, {"ollama", ProviderKind::Ollama}}) {
             QTest::addRow("%s same origin", name) << kind << "http://127.0.0.1:PORT/second" << true;
             QTest::addRow("%s same origin, relative", name) << kind << "/second" << true;
             QTest::addRow("%s other host (localhost)", name) << kind << "http://localhost:PORT/second" << false;

@@ -50,6 +50,25 @@ const std::string kOpenAiToolStream =
     "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
     "data: [DONE]\n\n";
 
+// The Responses API's typed events, as the live API sends them (event: lines, sequence numbers).
+const std::string kResponsesStream =
+    "event: response.created\ndata: {\"type\":\"response.created\",\"sequence_number\":0,\"response\":{\"id\":\"resp_1\",\"status\":\"in_progress\",\"output\":[],\"usage\":null}}\n\n"
+    "event: response.output_item.added\ndata: {\"type\":\"response.output_item.added\",\"sequence_number\":1,\"output_index\":0,\"item\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[]}}\n\n"
+    "event: response.output_text.delta\ndata: {\"type\":\"response.output_text.delta\",\"sequence_number\":2,\"item_id\":\"msg_1\",\"output_index\":0,\"content_index\":0,\"delta\":\"{\\\"verdict\\\": \"}\n\n"
+    "event: response.output_text.delta\r\ndata: {\"type\":\"response.output_text.delta\",\"sequence_number\":3,\"item_id\":\"msg_1\",\"output_index\":0,\"content_index\":0,\"delta\":\"\\\"caf\xc3\xa9\\\"}\"}\r\n\r\n"
+    "event: response.completed\ndata: {\"type\":\"response.completed\",\"sequence_number\":4,\"response\":{\"id\":\"resp_1\",\"status\":\"completed\",\"output\":[],\"usage\":{\"input_tokens\":25,\"output_tokens\":15,\"input_tokens_details\":{\"cached_tokens\":0},\"output_tokens_details\":{\"reasoning_tokens\":4}}}}\n\n";
+
+const std::string kResponsesToolStream =
+    "event: response.output_item.added\ndata: {\"type\":\"response.output_item.added\",\"output_index\":0,\"item\":{\"type\":\"reasoning\",\"id\":\"rs_1\"}}\n\n"
+    "event: response.output_item.added\ndata: {\"type\":\"response.output_item.added\",\"output_index\":1,\"item\":{\"type\":\"function_call\",\"id\":\"fc_1\",\"call_id\":\"call_1\",\"name\":\"respond\",\"arguments\":\"\"}}\n\n"
+    "event: response.function_call_arguments.delta\ndata: {\"type\":\"response.function_call_arguments.delta\",\"output_index\":1,\"delta\":\"{\\\"a\\\":\"}\n\n"
+    "event: response.function_call_arguments.delta\ndata: {\"type\":\"response.function_call_arguments.delta\",\"output_index\":1,\"delta\":\" [1, 2]}\"}\n\n"
+    "event: response.incomplete\ndata: {\"type\":\"response.incomplete\",\"response\":{\"status\":\"incomplete\",\"incomplete_details\":{\"reason\":\"max_output_tokens\"},\"output\":[],\"usage\":{\"input_tokens\":9,\"output_tokens\":7}}}\n\n";
+
+const std::string kResponsesErrorStream =
+    "event: response.created\ndata: {\"type\":\"response.created\",\"response\":{\"status\":\"in_progress\",\"output\":[]}}\n\n"
+    "event: error\ndata: {\"type\":\"error\",\"code\":\"server_error\",\"message\":\"The server had an error\",\"param\":null}\n\n";
+
 const std::string kOllamaStream =
     "{\"model\":\"m\",\"message\":{\"role\":\"assistant\",\"content\":\"{\\\"verdict\\\": \"},\"done\":false}\n"
     "{\"model\":\"m\",\"message\":{\"role\":\"assistant\",\"content\":\"\\\"caf\xc3\xa9\\\"}\"},\"done\":false}\r\n"
@@ -108,6 +127,10 @@ private slots:
         QTest::newRow("anthropic cut") << "anthropic" << QByteArray::fromStdString(kAnthropicStream.substr(0, 700)) << "" << "" << 25 << 1 << false << false;
         QTest::newRow("openai text") << "openai" << QByteArray::fromStdString(kOpenAiStream) << text << "stop" << 25 << 15 << true << false;
         QTest::newRow("openai tool") << "openai" << QByteArray::fromStdString(kOpenAiToolStream) << "{\"a\": [1, 2]}" << "tool_calls" << 0 << 0 << true << false;
+        QTest::newRow("openai-responses text") << "openai-responses" << QByteArray::fromStdString(kResponsesStream) << text << "completed" << 25 << 15 << true << false;
+        QTest::newRow("openai-responses tool, max_output_tokens") << "openai-responses" << QByteArray::fromStdString(kResponsesToolStream) << "{\"a\": [1, 2]}" << "max_output_tokens" << 9 << 7 << true << false;
+        QTest::newRow("openai-responses error") << "openai-responses" << QByteArray::fromStdString(kResponsesErrorStream) << "" << "" << 0 << 0 << false << true;
+        QTest::newRow("openai-responses cut") << "openai-responses" << QByteArray::fromStdString(kResponsesStream.substr(0, 600)) << "" << "" << 0 << 0 << false << false;
         QTest::newRow("ollama") << "ollama" << QByteArray::fromStdString(kOllamaStream) << text << "stop" << 25 << 15 << true << false;
         QTest::newRow("ollama error") << "ollama" << QByteArray::fromStdString(kOllamaErrorStream) << "{" << "" << 0 << 0 << false << true;
     }

@@ -67,6 +67,18 @@ private slots:
         QTest::newRow("openai system first") << "openai" << "strict" << "/messages/0/role" << "\"system\"";
         QTest::newRow("openai user second") << "openai" << "strict" << "/messages/1/content" << "\"Judge the case.\"";
         QTest::newRow("openai text no format") << "openai" << "text" << "/response_format" << "<absent>";
+        QTest::newRow("responses strict") << "openai-responses" << "strict" << "/text/format" << (QStringLiteral(R"({"type":"json_schema","name":"response","schema":)") + schema + QStringLiteral(R"(,"strict":true})"));
+        QTest::newRow("responses strict no tools") << "openai-responses" << "strict" << "/tools" << "<absent>";
+        QTest::newRow("responses tool") << "openai-responses" << "tool" << "/tools/0/parameters" << schema;
+        QTest::newRow("responses tool name") << "openai-responses" << "tool" << "/tools/0/name" << "\"respond\"";
+        QTest::newRow("responses tool choice") << "openai-responses" << "tool" << "/tool_choice" << R"({"type":"function","name":"respond"})";
+        QTest::newRow("responses json-object") << "openai-responses" << "json-object" << "/text/format" << R"({"type":"json_object"})";
+        QTest::newRow("responses text no format") << "openai-responses" << "text" << "/text" << "<absent>";
+        QTest::newRow("responses instructions") << "openai-responses" << "strict" << "/instructions" << "\"You are a careful judge.\"";
+        QTest::newRow("responses input") << "openai-responses" << "strict" << "/input/0" << R"({"role":"user","content":"Judge the case."})";
+        QTest::newRow("responses max_output_tokens") << "openai-responses" << "text" << "/max_output_tokens" << "1024";
+        QTest::newRow("responses store false") << "openai-responses" << "text" << "/store" << "false";
+        QTest::newRow("responses no previous_response_id") << "openai-responses" << "text" << "/previous_response_id" << "<absent>";
         QTest::newRow("ollama strict format") << "ollama" << "strict" << "/format" << schema;
         QTest::newRow("ollama json format") << "ollama" << "json-object" << "/format" << "\"json\"";
         QTest::newRow("ollama no stream") << "ollama" << "strict" << "/stream" << "false";

@@ -30,6 +30,25 @@ void addResponseRows()
     QTest::newRow("anthropic 529") << "anthropic" << 529
         << R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})" << "" << "" << false << false << 0 << 0 << 0 << "overloaded_error";
     QTest::newRow("anthropic not json") << "anthropic" << 200 << "<html>" << "" << "" << false << false << 0 << 0 << 0 << "invalid_response";
+    QTest::newRow("openai-responses text") << "openai-responses" << 200
+        << R"({"id":"resp_1","object":"response","status":"completed","incomplete_details":null,"output":[{"type":"reasoning","id":"rs_1","summary":[]},{"type":"message","role":"assistant","content":[{"type":"output_text","text":"{\"a\":","annotations":[]},{"type":"output_text","text":"5}"}]}],"usage":{"input_tokens":8,"input_tokens_details":{"cached_tokens":3},"output_tokens":6,"output_tokens_details":{"reasoning_tokens":2}}})"
+        << R"({"a":5})" << "completed" << false << false << 8 << 6 << 3 << "";
+    QTest::newRow("openai-responses function_call") << "openai-responses" << 200
+        << R"({"status":"completed","output":[{"type":"function_call","id":"fc_1","call_id":"call_1","name":"respond","arguments":"{\"a\":6}"},{"type":"function_call","call_id":"call_2","name":"other","arguments":"{}"}]})"
+        << R"({"a":6})" << "completed" << false << false << 0 << 0 << 0 << "";
+    QTest::newRow("openai-responses max_output_tokens") << "openai-responses" << 200
+        << R"({"status":"incomplete","incomplete_details":{"reason":"max_output_tokens"},"output":[{"type":"message","content":[{"type":"output_text","text":"{\"a\""}]}]})"
+        << R"({"a")" << "max_output_tokens" << true << false << 0 << 0 << 0 << "";
+    QTest::newRow("openai-responses refusal") << "openai-responses" << 200
+        << R"({"status":"completed","output":[{"type":"message","content":[{"type":"refusal","refusal":"I can't help with that."}]}]})"
+        << "" << "refusal" << false << true << 0 << 0 << 0 << "";
+    QTest::newRow("openai-responses failed") << "openai-responses" << 200
+        << R"({"status":"failed","error":{"code":"server_error","message":"The model failed"},"output":[]})"
+        << "" << "failed" << false << false << 0 << 0 << 0 << "server_error";
+    QTest::newRow("openai-responses 429") << "openai-responses" << 429
+        << R"({"error":{"message":"Rate limit reached","type":"requests","param":null,"code":"rate_limit_exceeded"}})"
+        << "" << "" << false << false << 0 << 0 << 0 << "requests";
+    QTest::newRow("openai-responses no output") << "openai-responses" << 200 << R"({"object":"response"})" << "" << "" << false << false << 0 << 0 << 0 << "invalid_response";
     QTest::newRow("openai text") << "openai" << 200
         << R"({"choices":[{"index":0,"message":{"role":"assistant","content":"{\"a\":2}","refusal":null},"finish_reason":"stop"}],"usage":{"prompt_tokens":7,"completion_tokens":4,"prompt_tokens_details":{"cached_tokens":2}}})"
         << R"({"a":2})" << "stop" << false << false << 7 << 4 << 2 << "";

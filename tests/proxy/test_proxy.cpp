@@ -767,7 +767,7 @@ private slots:
         qDebug().noquote() << output;
         QVERIFY2(check.exitCode() == 0, output.constData());
         const int calls = output.count("\nok   ") + (output.startsWith("ok   ") ? 1 : 0);
-        QCOMPARE(calls, 6);
+        QCOMPARE(calls, 10); // 6 Chat Completions and Anthropic, 4 Responses API
 
         proxyProcess.terminate(); // SIGTERM: the proxy commits what is queued, then exits
         QVERIFY(proxyProcess.waitForFinished(10'000));
@@ -778,9 +778,18 @@ private slots:
         QVERIFY(opened.ok());
         store::Filter proxied;
         proxied.labels = {{"source", "proxy"}, {"schema", "task"}};
-        QCOMPARE(opened.value()->count(proxied).value(), std::int64_t(6)); // one capture per proxied call
+        QCOMPARE(opened.value()->count(proxied).value(), std::int64_t(9)); // one capture per proxied call
         proxied.outcome = int(store::OutcomeCode::Valid);
-        QCOMPARE(opened.value()->count(proxied).value(), std::int64_t(6));
+        QCOMPARE(opened.value()->count(proxied).value(), std::int64_t(9));
+        // A Responses format the map does not name: judged by the schema the request carried.
+        store::Filter inline_;
+        inline_.labels = {{"source", "proxy"}, {"schema", "inline_task"}, {"validated", "true"}};
+        inline_.outcome = int(store::OutcomeCode::Valid);
+        QCOMPARE(opened.value()->count(inline_).value(), std::int64_t(1));
+        store::Filter responses;
+        responses.labels = {{"source", "proxy"}};
+        responses.provider = "openai-responses";
+        QCOMPARE(opened.value()->count(responses).value(), std::int64_t(4));
         std::string everything;
         opened.value()->forEachCapture({}, [&](const store::Capture& c) { everything += dump(c.document()); return true; });
         QVERIFY2(everything.find("not-a-real-key") == std::string::npos, "a key reached a capture");

@@ -43,7 +43,7 @@ private slots:
         const Turn& text = scenario->turns[0];
         QCOMPARE(*text.text, std::string("hello"));
         QCOMPARE(text.effectiveStopReason(), StopReason::MaxTokens);
-        QCOMPARE(*text.usage, (Usage{7, 3, 2}));
+        QCOMPARE(*text.usage, (Usage{7, 3, 2, 0}));
         QCOMPARE(text.delayMs, 5);
         QCOMPARE(text.stallMs, 6);
         QCOMPARE(*text.dropAfterBytes, std::int64_t(9));

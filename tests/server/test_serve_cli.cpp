@@ -172,7 +172,7 @@ private slots:
         qDebug().noquote() << output;
         QVERIFY2(check.exitCode() == 0, output.constData());
         QVERIFY(output.contains("all checks passed"));
-        QCOMPARE(output.count("\nok   ") + (output.startsWith("ok   ") ? 1 : 0), 14);
+        QCOMPARE(output.count("\nok   ") + (output.startsWith("ok   ") ? 1 : 0), 23); // 14 + 9 Responses API
     }
 };
 

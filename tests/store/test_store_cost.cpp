@@ -83,7 +83,7 @@ private slots:
         QCOMPARE(record.attempts.size(), std::size_t(3));
         QCOMPARE(std::string(engine::attemptKindName(record.attempts[1].kind)), std::string("continuation"));
         QCOMPARE(record.attempts[0].retries.size(), std::size_t(1));
-        QCOMPARE(record.attempts[0].retries[0].usage, (providers::Usage{1000, 0, 200}));
+        QCOMPARE(record.attempts[0].retries[0].usage, (providers::Usage{1000, 0, 200, 0}));
         // Tokens: 1000 + 1000 + 1020 + 1100 = 4120 in, 0 + 10 + 8 + 12 = 30 out,
         // 200 + 200 + 200 + 200 = 800 cached.
         QVERIFY2((record.metrics()["tokens"] == Json{{"input", 4120}, {"output", 30}, {"cached", 800}}), record.metrics()["tokens"].dump().c_str());

@@ -50,7 +50,7 @@ ingest::ObservedCall call(const std::string& seed, const std::string& reply, con
     c.model = "gpt-4o-mini";
     c.reply = reply;
     c.stopReason = stop;
-    c.usage = {100, 20, 0};
+    c.usage = {100, 20, 0, 0};
     c.schemaName = schemaName;
     return c;
 }

@@ -260,7 +260,7 @@ private slots:
         const QString prefix = QStringLiteral("conform-cli: error: suite: ") + file.fileName() + QStringLiteral(": ");
         const QStringList expected{prefix + QStringLiteral("/oops: unknown field"),
                                    prefix + QStringLiteral("/colour: unknown field"),
-                                   prefix + QStringLiteral("/targets/0/provider: must be anthropic, openai, ollama or scenario"),
+                                   prefix + QStringLiteral("/targets/0/provider: must be anthropic, openai, openai-responses, ollama or scenario"),
                                    prefix + QStringLiteral("/targets/2: \"model\" is required"),
                                    prefix + QStringLiteral("/cases: must be a non-empty array")};
         QCOMPARE(QString::fromStdString(run.err).split(QLatin1Char('\n'), Qt::SkipEmptyParts), expected);

@@ -106,7 +106,7 @@ void RunTargetForm::setRepairTemplate(const QString& text)
 void RunTargetForm::showChoice(const TargetChoice& choice)
 {
     ++m_showing;
-    m_provider->setCurrentText(QString::fromLatin1(providers::providerName(choice.target.provider)));
+    m_provider->setCurrentIndex(m_provider->findData(QString::fromLatin1(providers::providerName(choice.target.provider))));
     if (m_model->text().trimmed().toStdString() != choice.target.model)
         m_model->setText(QString::fromStdString(choice.target.model));
     if (m_baseUrl->text().trimmed().toStdString() != choice.target.baseUrl)
@@ -144,8 +144,12 @@ void RunTargetForm::showPolicy(const engine::Policy& policy)
 
 QWidget* RunTargetForm::buildTarget()
 {
+    // Each item's data is the provider's name; the text is that name too, except for the
+    // Responses API, which reads as a second OpenAI entry.
     for (const char* name : kProviders)
-        m_provider->addItem(QString::fromLatin1(name));
+        m_provider->addItem(QString::fromLatin1(name), QString::fromLatin1(name));
+    m_provider->insertItem(m_provider->findData(QStringLiteral("openai")) + 1, tr("OpenAI · Responses API"),
+                           QString::fromLatin1(providers::providerName(providers::ProviderKind::OpenAIResponses)));
     for (int mode = 0; mode <= int(engine::ModeChoice::Text); ++mode) // the engine's names, in its order
         m_mode->addItem(QString::fromLatin1(engine::modeChoiceName(engine::ModeChoice(mode))));
     m_baseUrl->setPlaceholderText(tr("from the environment, else the provider's public URL"));
@@ -284,7 +288,7 @@ void RunTargetForm::editRepairTemplate()
 
 void RunTargetForm::describeScenario()
 {
-    const bool scenario = m_provider->currentText() == QLatin1String("scenario");
+    const bool scenario = m_provider->currentData().toString() == QLatin1String("scenario");
     const QString description = scenario ? m_scenario->currentData(kDescriptionRole).toString() : QString();
     m_description->setText(description);
     m_description->setVisible(!description.isEmpty());
@@ -313,7 +317,7 @@ void RunTargetForm::insertScenario(int row, const QString& name, const QString& 
 
 void RunTargetForm::onProviderChanged()
 {
-    const QString provider = m_provider->currentText();
+    const QString provider = m_provider->currentData().toString();
     const bool scenario = provider == QLatin1String("scenario");
     m_scenario->setVisible(scenario);
     m_model->setVisible(!scenario);
@@ -324,7 +328,7 @@ void RunTargetForm::onProviderChanged()
         return; // the draft says the model and base URL
     // The settings dialog's default model and base URL for this provider: one change with the
     // provider's (said once, when the provider's own change is).
-    const auto kind = *providers::parseProviderKind(provider.toStdString());
+    const auto kind = providers::keyProvider(*providers::parseProviderKind(provider.toStdString())); // Responses: OpenAI's settings
     const AppSettings settings = AppSettings::load();
     ++m_showing;
     m_model->setText(settings.defaultModel(kind));
@@ -411,7 +415,7 @@ TargetChoice RunTargetForm::choice() const
 {
     TargetChoice choice;
     engine::Target& target = choice.target;
-    target.provider = *providers::parseProviderKind(m_provider->currentText().toStdString());
+    target.provider = *providers::parseProviderKind(m_provider->currentData().toString().toStdString());
     target.mode = *engine::parseModeChoice(m_mode->currentText().toStdString());
     target.baseUrl = m_baseUrl->text().trimmed().toStdString();
     target.model = m_model->text().trimmed().toStdString();

@@ -72,6 +72,7 @@ QString builtInDefaultModel(providers::ProviderKind kind)
     case providers::ProviderKind::Anthropic:
         return QStringLiteral("claude-sonnet-4-5");
     case providers::ProviderKind::OpenAI:
+    case providers::ProviderKind::OpenAIResponses:
         return QStringLiteral("gpt-4o-mini");
     case providers::ProviderKind::Ollama:
         return QStringLiteral("llama3.1");

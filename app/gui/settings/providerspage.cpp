@@ -31,6 +31,8 @@ QString title(ProviderKind kind)
         return QStringLiteral("OpenAI");
     case ProviderKind::Ollama:
         return QStringLiteral("Ollama");
+    case ProviderKind::OpenAIResponses:
+        return QStringLiteral("OpenAI · Responses API");
     case ProviderKind::Scenario:
         break;
     }

@@ -13,7 +13,7 @@ if (!direct || !proxied) {
   process.exit(2);
 }
 
-const fresh = new Set(['id', 'created', 'tool_call_id']);
+const fresh = new Set(['id', 'created', 'tool_call_id', 'created_at', 'call_id', 'item_id']);
 function comparable(value) {
   if (Array.isArray(value)) return value.map(comparable);
   if (value && typeof value === 'object') {
@@ -69,6 +69,20 @@ await same('anthropic text, streamed', async (base, id) => collect(await anthrop
 await same('anthropic tool', (base, id) => anthropic(base, id).messages.create(
   { model: 'sdk-task', max_tokens: 256, messages, tools: [{ name: 'task', description: 'The task', input_schema: task }],
     tool_choice: { type: 'tool', name: 'task' } }));
+
+// The Responses API: text.format named "task" (in the schema map), streamed and not, a strict
+// function tool, and a format the map does not name (judged by the schema it carries).
+const textFormat = (name) => ({ format: { type: 'json_schema', name, schema: task, strict: true } });
+const input = 'The next task, as JSON.';
+await same('responses strict', (base, id) => openai(base, id).responses.create(
+  { model: 'sdk-task', input, text: textFormat('task') }));
+await same('responses strict, streamed', async (base, id) => collect(await openai(base, id).responses.create(
+  { model: 'sdk-task', input, text: textFormat('task'), stream: true })));
+await same('responses tool', (base, id) => openai(base, id).responses.create(
+  { model: 'sdk-task', input, tools: [{ type: 'function', name: 'task', parameters: task, strict: true }],
+    tool_choice: { type: 'function', name: 'task' } }));
+await same('responses, schema in the request', (base, id) => openai(base, id).responses.create(
+  { model: 'sdk-task', input, text: textFormat('inline_task') }));
 
 console.log(failures ? `${failures} call(s) differ` : 'all calls the same through the proxy');
 process.exit(failures ? 1 : 0);

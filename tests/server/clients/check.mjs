@@ -1,5 +1,6 @@
 // Points the official Anthropic, OpenAI and Ollama clients at a running Conform replay server
-// and checks that a plain call, a streamed call, a tool call and a retried 429 all parse.
+// and checks that a plain call, a streamed call, a tool call and a retried 429 all parse,
+// over OpenAI's Chat Completions and its Responses API (responses.create, .parse, .stream).
 // Usage: node check.mjs http://127.0.0.1:PORT   (scenarios: tests/server/data/sdk*.json)
 // Prints one line per check; exits 1 when any check fails.
 import Anthropic from '@anthropic-ai/sdk';
@@ -114,6 +115,82 @@ async function openAiChecks() {
   });
 }
 
+// The Responses API: text.format json_schema (strict), a strict function tool, plain and
+// streamed, parsed by the client's own helpers.
+async function responsesChecks() {
+  const client = new OpenAI({ apiKey: 'notakey-test-not-a-key', baseURL: `${base}/v1`,
+    defaultHeaders: { 'x-conform-session': 'responses' }, maxRetries: 2 });
+  const schema = { type: 'object', properties: { ok: { type: 'boolean' }, n: { type: 'integer' } },
+    required: ['ok', 'n'], additionalProperties: false };
+  const text = { format: { type: 'json_schema', name: 'payload', schema, strict: true } };
+  const tools = [{ type: 'function', name: 'record', description: 'Record the answer', parameters: schema, strict: true }];
+  const input = 'Reply with the JSON object.';
+  await check('responses create json_schema', async () => {
+    const response = await client.responses.create({ model: 'sdk', input, text });
+    expectPayload(JSON.parse(response.output_text), 3);
+    expect(response.status === 'completed', `status ${response.status}`);
+    expect(response.usage.output_tokens === 7 && response.usage.input_tokens === 12, 'usage');
+  });
+  await check('responses create stream', async () => {
+    const stream = await client.responses.create({ model: 'sdk', input, text, stream: true });
+    let deltas = '';
+    let completed = null;
+    for await (const event of stream) {
+      if (event.type === 'response.output_text.delta') deltas += event.delta;
+      if (event.type === 'response.completed') completed = event.response;
+    }
+    expectPayload(JSON.parse(deltas), 3);
+    expect(completed && completed.output[0].content[0].text === deltas, 'the final response matches the deltas');
+    expect(completed.usage.output_tokens === 7, 'usage in response.completed');
+  });
+  await check('responses parse json_schema', async () => {
+    const response = await client.responses.parse({ model: 'sdk', input, text });
+    expectPayload(response.output_parsed, 3);
+  });
+  await check('responses stream helper', async () => {
+    const stream = client.responses.stream({ model: 'sdk', input, text });
+    let deltas = '';
+    stream.on('response.output_text.delta', (event) => { deltas += event.delta; });
+    const response = await stream.finalResponse();
+    expectPayload(JSON.parse(deltas), 3);
+    expectPayload(response.output_parsed, 3);
+  });
+  await check('responses strict function tool', async () => {
+    const response = await client.responses.create({ model: 'sdk', input, tools,
+      tool_choice: { type: 'function', name: 'record' } });
+    const call = response.output.find((item) => item.type === 'function_call');
+    expect(call && call.name === 'record' && call.call_id, `a function_call item, got ${JSON.stringify(response.output)}`);
+    expectPayload(JSON.parse(call.arguments), 3);
+  });
+  await check('responses parse strict function tool', async () => {
+    const response = await client.responses.parse({ model: 'sdk', input, tools, tool_choice: 'required' });
+    const call = response.output.find((item) => item.type === 'function_call');
+    expectPayload(call.parsed_arguments, 3);
+  });
+  await check('responses function tool stream', async () => {
+    const stream = await client.responses.create({ model: 'sdk', input, tools, stream: true,
+      tool_choice: { type: 'function', name: 'record' } });
+    let args = '';
+    let done = null;
+    for await (const event of stream) {
+      if (event.type === 'response.function_call_arguments.delta') args += event.delta;
+      if (event.type === 'response.function_call_arguments.done') done = event.arguments;
+    }
+    expectPayload(JSON.parse(args), 3);
+    expect(done === args, 'arguments.done matches the deltas');
+  });
+  await check('responses scenario tool call', async () => {
+    const response = await client.responses.create({ model: 'sdk-tool', input, tools });
+    const call = response.output.find((item) => item.type === 'function_call');
+    expect(call && call.name === 'record', `the scenario's tool call, got ${JSON.stringify(response.output)}`);
+    expectPayload(JSON.parse(call.arguments), 4);
+  });
+  await check('responses 429 then retry', async () => {
+    const response = await client.responses.create({ model: 'sdk-retry', input, text });
+    expectPayload(JSON.parse(response.output_text), 5);
+  });
+}
+
 async function ollamaChecks() {
   const client = new Ollama({ host: base, headers: { 'x-conform-session': 'ollama' } });
   await check('ollama chat', async () => {
@@ -142,6 +219,7 @@ async function ollamaChecks() {
 
 await anthropicChecks();
 await openAiChecks();
+await responsesChecks();
 await ollamaChecks();
 console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
 process.exit(failures ? 1 : 0);
