@@ -32,7 +32,8 @@ std::string pointerOf(const Json& path)
 // The beat for how the attempt was asked: the first call, or the kind of a later one.
 Beat askedBeat(const AttemptRecord& a, std::size_t index)
 {
-    Beat beat{.attempt = index};
+    Beat beat;
+    beat.attempt = index;
     beat.detail = std::string(providers::modeName(a.mode));
     switch (a.kind) {
     case AttemptKind::Initial: beat.kind = index == 0 ? BeatKind::Asked : BeatKind::Fallback; break;
@@ -45,66 +46,85 @@ Beat askedBeat(const AttemptRecord& a, std::size_t index)
     return beat;
 }
 
+// Appends a beat of `kind` about attempt `index`, with its step code when it is a step.
+Beat& told(std::vector<Beat>& beats, BeatKind kind, std::size_t index, std::string code = {})
+{
+    Beat& beat = beats.emplace_back();
+    beat.kind = kind;
+    beat.attempt = index;
+    beat.code = std::move(code);
+    return beat;
+}
+
 void tellAttempt(const AttemptRecord& a, std::size_t index, std::vector<Beat>& beats)
 {
     beats.push_back(askedBeat(a, index)); // a run's first call is always an initial one
     for (const providers::RetryRecord& retry : a.retries) {
         const std::string code = steps::ofRetry(retry);
-        beats.push_back(Beat{.kind = BeatKind::Retry, .attempt = index, .code = code, .detail = code.substr(code.find(':') + 1)});
+        told(beats, BeatKind::Retry, index, code).detail = code.substr(code.find(':') + 1);
     }
     if (a.transportError && a.raw.empty()) {
-        beats.push_back(Beat{.kind = BeatKind::NoAnswer, .attempt = index, .detail = a.error});
+        told(beats, BeatKind::NoAnswer, index).detail = a.error;
         return;
     }
     if (a.truncated) {
-        beats.push_back(Beat{.kind = BeatKind::Cut, .attempt = index, .code = std::string(steps::kCutAtMaxTokens), .count = a.maxTokens});
+        told(beats, BeatKind::Cut, index, std::string(steps::kCutAtMaxTokens)).count = a.maxTokens;
         return;
     }
     // Each kind of fix and coercion once, as steps.h counts them, at its first place.
-    std::set<std::string> told;
+    std::set<std::string> once;
     if (a.candidate) {
-        if (std::string code = steps::ofCandidate(*a.candidate); !code.empty())
-            beats.push_back(Beat{.kind = BeatKind::Candidate, .attempt = index, .code = std::move(code), .detail = a.candidate->kind,
-                                 .span = Span{a.candidate->offset, a.candidate->length}});
+        if (std::string code = steps::ofCandidate(*a.candidate); !code.empty()) {
+            Beat& beat = told(beats, BeatKind::Candidate, index, std::move(code));
+            beat.detail = a.candidate->kind;
+            beat.span = Span{a.candidate->offset, a.candidate->length};
+        }
     }
     for (const Json& fix : a.fixes) {
         const std::string kind = stringOf(member(fix, "kind"));
-        if (!kind.empty() && told.insert(steps::ofFix(kind)).second)
-            beats.push_back(Beat{.kind = BeatKind::Fix, .attempt = index, .code = steps::ofFix(kind), .detail = kind, .span = spanAt(fix)});
+        if (!kind.empty() && once.insert(steps::ofFix(kind)).second) {
+            Beat& beat = told(beats, BeatKind::Fix, index, steps::ofFix(kind));
+            beat.detail = kind;
+            beat.span = spanAt(fix);
+        }
     }
     for (const Json& coercion : a.coercions) {
         const std::string kind = stringOf(member(coercion, "kind"));
-        if (!kind.empty() && told.insert(steps::ofCoercion(kind)).second)
-            beats.push_back(Beat{.kind = BeatKind::Coercion, .attempt = index, .code = steps::ofCoercion(kind), .detail = kind,
-                                 .message = pointerOf(member(coercion, "path"))});
+        if (!kind.empty() && once.insert(steps::ofCoercion(kind)).second) {
+            Beat& beat = told(beats, BeatKind::Coercion, index, steps::ofCoercion(kind));
+            beat.detail = kind;
+            beat.message = pointerOf(member(coercion, "path"));
+        }
     }
     if (a.refused)
-        beats.push_back(Beat{.kind = BeatKind::Refused, .attempt = index, .code = std::string(steps::kRefused)});
+        told(beats, BeatKind::Refused, index, std::string(steps::kRefused));
     if (!a.parsed) {
         if (!a.refused)
-            beats.push_back(Beat{.kind = BeatKind::NoJson, .attempt = index, .message = a.extractionFailure});
+            told(beats, BeatKind::NoJson, index).message = a.extractionFailure;
         return;
     }
     if (steps::judgedInvalid(a)) {
-        // "invalid" is the step; its issues are what it found, the first few named.
+        // "invalid" is the step (on the first issue's beat); its issues are what it found, the
+        // first few named one by one.
         const int issues = int(a.issues.size());
-        beats.push_back(Beat{.kind = BeatKind::Issue, .attempt = index, .code = std::string(steps::kInvalid), .count = issues});
-        Beat& first = beats.back();
-        for (int i = 0; i < issues && i < kIssuesTold; ++i) {
-            const Json& issue = a.issues[std::size_t(i)];
-            Beat& beat = i == 0 ? first : beats.emplace_back(Beat{.kind = BeatKind::Issue, .attempt = index, .count = issues});
-            beat.detail = pointerOf(member(issue, "path"));
-            beat.message = stringOf(member(issue, "message"));
-            beat.span = spanAt(member(issue, "span"));
+        for (int i = 0; i < std::max(1, std::min(issues, kIssuesTold)); ++i) {
+            Beat& beat = told(beats, BeatKind::Issue, index, i == 0 ? std::string(steps::kInvalid) : std::string());
+            beat.count = issues;
+            if (i < issues) {
+                const Json& issue = a.issues[std::size_t(i)];
+                beat.detail = pointerOf(member(issue, "path"));
+                beat.message = stringOf(member(issue, "message"));
+                beat.span = spanAt(member(issue, "span"));
+            }
         }
         if (issues > kIssuesTold)
-            beats.push_back(Beat{.kind = BeatKind::MoreIssues, .attempt = index, .count = issues - kIssuesTold});
+            told(beats, BeatKind::MoreIssues, index).count = issues - kIssuesTold;
         return;
     }
     if (a.valid)
-        beats.push_back(Beat{.kind = BeatKind::Valid, .attempt = index});
+        told(beats, BeatKind::Valid, index);
     else if (!a.checked)
-        beats.push_back(Beat{.kind = BeatKind::Unchecked, .attempt = index});
+        told(beats, BeatKind::Unchecked, index);
 }
 
 } // namespace
@@ -115,8 +135,9 @@ std::vector<Beat> narrate(const RunRecord& record)
     for (std::size_t i = 0; i < record.attempts.size(); ++i)
         tellAttempt(record.attempts[i], i, beats);
     const std::size_t last = record.attempts.empty() ? 0 : record.attempts.size() - 1;
-    beats.push_back(Beat{.kind = BeatKind::Ended, .attempt = record.best && record.outcome == Outcome::Failed ? *record.best : last,
-                         .detail = std::string(outcomeName(record.outcome)), .count = int(record.attempts.size())});
+    Beat& ended = told(beats, BeatKind::Ended, record.best && record.outcome == Outcome::Failed ? *record.best : last);
+    ended.detail = std::string(outcomeName(record.outcome));
+    ended.count = int(record.attempts.size());
     return beats;
 }
 

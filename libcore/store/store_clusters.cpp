@@ -328,8 +328,10 @@ Result<std::optional<Cluster>> Store::cluster(const std::string& id)
 Result<std::vector<Cluster>> Store::clusterSignatures(const std::vector<std::string>& ids)
 {
     std::vector<Cluster> clusters;
-    for (const std::string& id : std::set<std::string>(ids.begin(), ids.end()))
-        clusters.push_back(Cluster{.id = id});
+    for (const std::string& id : std::set<std::string>(ids.begin(), ids.end())) {
+        clusters.emplace_back();
+        clusters.back().id = id;
+    }
     if (auto read = readSignatures(*m_connection, clusters); !read)
         return read.error();
     // A cluster row never read keeps no findings and no flags: the store has no such cluster.

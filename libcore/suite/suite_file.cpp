@@ -601,7 +601,7 @@ Result<ComparisonPlan> loadComparison(const Json& document, const QDir& base, co
     ComparisonPlan plan;
     plan.suite.file = file;
     Problems found;
-    readComparison(Reader{base, reading}, document, plan, found);
+    readComparison(Reader{base, reading, {}}, document, plan, found);
     if (found.empty())
         return plan;
     for (Error& problem : found)
@@ -660,7 +660,7 @@ Result<Suite> loadSuite(const QString& path, const schema::SchemaFileOptions& re
     }
     Suite suite;
     suite.file = file;
-    const Reader reader{QFileInfo(path).absoluteDir(), reading};
+    const Reader reader{QFileInfo(path).absoluteDir(), reading, {}};
     Problems found;
     readSuite(reader, document.value(), suite, found);
     if (found.empty())
@@ -681,7 +681,7 @@ Result<SuiteTarget> parseTargetSpec(const std::string& text, const QString& base
     object[parts[0] == QLatin1String("scenario") ? "scenario" : "model"] = parts[1].toStdString();
     if (parts.size() == 3)
         object["mode"] = parts[2].toStdString();
-    auto target = readTarget(Reader{QDir(baseDirectory)}, object, "");
+    auto target = readTarget(Reader{QDir(baseDirectory), schema::SchemaFileOptions{true}, {}}, object, "");
     if (!target)
         return Error{target.error().message, "--target " + text};
     return target;
