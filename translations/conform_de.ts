@@ -2924,10 +2924,6 @@ hinein / heraus</translation>
         <translation>Ctrl+/</translation>
     </message>
     <message>
-        <source>&amp;README</source>
-        <translation>&amp;README</translation>
-    </message>
-    <message>
         <source>(none yet)</source>
         <translation>(noch keine)</translation>
     </message>
@@ -2946,14 +2942,6 @@ hinein / heraus</translation>
     <message>
         <source>Shortcut</source>
         <translation>Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>README</source>
-        <translation>README</translation>
-    </message>
-    <message>
-        <source>The README was not installed with this copy of Conform.</source>
-        <translation>Die README wurde mit dieser Kopie von Conform nicht installiert.</translation>
     </message>
     <message>
         <source>Start</source>
@@ -3082,6 +3070,63 @@ hinein / heraus</translation>
     <message>
         <source>Nothing to present yet: play a demo (Start page) or open a capture in Captures, then press F5.</source>
         <translation>Noch nichts zu präsentieren: eine Demo abspielen (Startseite) oder eine Aufzeichnung unter „Aufzeichnungen“ öffnen, dann F5 drücken.</translation>
+    </message>
+    <message>
+        <source>&amp;Manual</source>
+        <translation>&amp;Handbuch</translation>
+    </message>
+    <message>
+        <source>The manual, open at the page of the activity in front; its search finds a word in every page</source>
+        <translation>Das Handbuch, geöffnet auf der Seite der Aktivität im Vordergrund; seine Suche findet ein Wort auf jeder Seite</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::ManualView</name>
+    <message>
+        <source>Conform Manual</source>
+        <translation>Conform-Handbuch</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vor</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Find in every page (Ctrl+F)</source>
+        <translation>Auf allen Seiten suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>%1 — Conform Manual</source>
+        <translation>%1 — Conform-Handbuch</translation>
+    </message>
+    <message>
+        <source>The manual was not installed with this copy of Conform (looked for %1).</source>
+        <translation>Das Handbuch wurde mit dieser Conform-Kopie nicht installiert (gesucht unter %1).</translation>
+    </message>
+    <message>
+        <source>Nothing in the manual says “%1”.</source>
+        <translation>Im Handbuch steht nirgends „%1“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n place(s)</source>
+        <translation>
+            <numerusform>%n Stelle</numerusform>
+            <numerusform>%n Stellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n page(s)</source>
+        <translation>
+            <numerusform>auf %n Seite</numerusform>
+            <numerusform>auf %n Seiten</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -167,6 +167,23 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::ManualView</name>
+    <message numerus="yes">
+        <source>%n place(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n page(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::PresenterView</name>
     <message numerus="yes">
         <source>%n s a step</source>

@@ -40,7 +40,7 @@ engine::RunSpec demoSpec(const engine::RunSpec& spec, const providers::Scenario&
     engine::RunSpec own = spec;
     own.schema = schema;
     own.validator.reset();
-    own.prompt = engine::Prompt{scenario.promptSystem, scenario.ownUserPrompt(), scenario.variables};
+    own.prompt = engine::Prompt{scenario.promptSystem, scenario.ownUserPrompt(), scenario.variables, {}};
     return own;
 }
 

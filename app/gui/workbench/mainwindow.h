@@ -33,6 +33,7 @@ class QUndoGroup;
 namespace conform::gui {
 
 class PresenterView;
+class ManualView;
 
 class ActivityBar;
 class ActivityDock;
@@ -130,6 +131,9 @@ public:
     void leavePresenter();
     bool isPresenting() const;
     PresenterView* presenter() const { return m_presenter; }
+    // Help ▸ Manual (F1): the manual's window, opened on the page of the activity in front.
+    void showManual();
+    ManualView* manual() const { return m_manual; }
     // Every document's undo stack; the active one is the focused activity's (null: none).
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
@@ -174,7 +178,6 @@ private:
     // Captures with the label filter `labels`, as a temporary filter that says `reason`.
     void showCapturesFor(const QString& labels, const QString& reason);
     void showShortcuts();
-    void showReadme();
     void showAbout();
 
     Workspace* m_workspace;
@@ -199,6 +202,7 @@ private:
     QStackedWidget* m_stack = nullptr;
     QStackedWidget* m_presentStack = nullptr; // the workbench, or presenter mode
     PresenterView* m_presenter = nullptr;
+    ManualView* m_manual = nullptr; // made when first asked for
     std::vector<QPointer<QWidget>> m_hiddenForPresenting; // bars and docks to show again on leaving
     std::map<Activity, QWidget*> m_pages;
     std::map<Activity, ActivityDock*> m_docks; // the activities the user docked

@@ -3,6 +3,9 @@
 // Captures, Demos, View and Help (shortcuts, README).
 #include "workbench/mainwindow.h"
 
+#include "help/contexthelp.h"
+#include "help/manualview.h"
+
 #include "document/textdocument.h"
 #include "widgets/codeeditor.h"
 #include "workbench/demos.h"
@@ -266,7 +269,8 @@ void MainWindow::buildHelpMenu()
 {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(tr("Ctrl+/")), this, &MainWindow::showShortcuts);
-    help->addAction(tr("&README"), this, &MainWindow::showReadme);
+    QAction* manual = help->addAction(tr("&Manual"), QKeySequence(QKeySequence::HelpContents), this, &MainWindow::showManual);
+    manual->setToolTip(tr("The manual, open at the page of the activity in front; its search finds a word in every page"));
     help->addSeparator();
     help->addAction(tr("&About Conform"), this, &MainWindow::showAbout);
 }
@@ -314,17 +318,15 @@ void MainWindow::showShortcuts()
     dialog.exec();
 }
 
-void MainWindow::showReadme()
+void MainWindow::showManual()
 {
-    const QString installed = QApplication::applicationDirPath() + QStringLiteral("/../share/doc/conform/README.md");
-    const QString source = QStringLiteral(CONFORM_SOURCE_SCHEMAS "/../README.md");
-    for (const QString& path : {installed, source}) {
-        if (QFileInfo::exists(path) && openFile(QFileInfo(path).absoluteFilePath())) {
-            m_text->editor()->setReadOnly(false);
-            return;
-        }
-    }
-    QMessageBox::information(this, tr("README"), tr("The README was not installed with this copy of Conform."));
+    if (!m_manual)
+        m_manual = new ManualView(ManualPages::folder(), this);
+    const ManualPlace place = manualPlaceFor(currentActivity());
+    m_manual->show(); // first: a heading is scrolled to in a laid-out page
+    m_manual->openPage(place.page, place.anchor);
+    m_manual->raise();
+    m_manual->activateWindow();
 }
 
 void MainWindow::showAbout()
