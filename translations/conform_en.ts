@@ -170,16 +170,16 @@
     <name>conform::gui::ManualView</name>
     <message numerus="yes">
         <source>%n place(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n place</numerusform>
+            <numerusform>%n places</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>in %n page(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>in %n page</numerusform>
+            <numerusform>in %n pages</numerusform>
         </translation>
     </message>
 </context>
