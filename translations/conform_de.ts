@@ -3079,6 +3079,14 @@ hinein / heraus</translation>
         <source>The manual, open at the page of the activity in front; its search finds a word in every page</source>
         <translation>Das Handbuch, geöffnet auf der Seite der Aktivität im Vordergrund; seine Suche findet ein Wort auf jeder Seite</translation>
     </message>
+    <message>
+        <source>Diff</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>What the edits change against the saved file or a stored version, and how many stored replies they would fail</source>
+        <translation>Was die Änderungen gegenüber der gespeicherten Datei oder einer gespeicherten Version ändern, und wie viele gespeicherte Antworten sie scheitern ließen</translation>
+    </message>
 </context>
 <context>
     <name>conform::gui::ManualView</name>
@@ -3958,6 +3966,137 @@ Ihre Preisdatei wurde nicht verwendet: %1</translation>
     <message>
         <source>Demo scenarios: pause between streamed pieces, so an audience can follow (0: full speed)</source>
         <translation>Demo-Szenarien: Pause zwischen gestreamten Stücken, damit ein Publikum folgen kann (0: volle Geschwindigkeit)</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::SchemaChangeModel</name>
+    <message>
+        <source>narrower</source>
+        <translation>enger</translation>
+    </message>
+    <message>
+        <source>wider</source>
+        <translation>weiter</translation>
+    </message>
+    <message>
+        <source>narrower and wider</source>
+        <translation>enger und weiter</translation>
+    </message>
+    <message>
+        <source>cannot tell</source>
+        <translation>nicht entscheidbar</translation>
+    </message>
+    <message>
+        <source>no effect</source>
+        <translation>ohne Wirkung</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Richtung</translation>
+    </message>
+</context>
+<context>
+    <name>conform::gui::SchemaDiffPane</name>
+    <message>
+        <source>The saved file</source>
+        <translation>Die gespeicherte Datei</translation>
+    </message>
+    <message>
+        <source>What the schema as edited is compared with: its file as saved, or a version the store has run</source>
+        <translation>Womit das bearbeitete Schema verglichen wird: seine gespeicherte Datei oder eine Version, mit der der Speicher Läufe hat</translation>
+    </message>
+    <message>
+        <source>Judge stored replies</source>
+        <translation>Gespeicherte Antworten prüfen</translation>
+    </message>
+    <message>
+        <source>Check the baseline&apos;s stored replies that were valid against the schema as edited: how many would now fail, and where</source>
+        <translation>Die gültigen gespeicherten Antworten der Vergleichsversion gegen das bearbeitete Schema prüfen: wie viele jetzt scheitern würden, und wo</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Against:</source>
+        <translation>Gegen:</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stored version %1 · %n run(s) · last %2</source>
+        <translation>
+            <numerusform>Gespeicherte Version %1 · %n Lauf · zuletzt %2</numerusform>
+            <numerusform>Gespeicherte Version %1 · %n Läufe · zuletzt %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading that version from the store…</source>
+        <translation>Diese Version wird aus dem Speicher gelesen…</translation>
+    </message>
+    <message>
+        <source>The schema has not been saved yet: choose a stored version to compare with.</source>
+        <translation>Das Schema wurde noch nicht gespeichert: wählen Sie eine gespeicherte Version zum Vergleich.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The saved file is not JSON: %1</source>
+        <translation>Die gespeicherte Datei ist kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>The schema as edited is not JSON: %1</source>
+        <translation>Das bearbeitete Schema ist kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>No changes: every reply valid under the baseline is valid under the schema as edited, and no other.</source>
+        <translation>Keine Änderungen: jede unter der Vergleichsversion gültige Antwort ist unter dem bearbeiteten Schema gültig, und keine andere.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s): </source>
+        <translation>
+            <numerusform>%n Änderung: </numerusform>
+            <numerusform>%n Änderungen: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replies that passed may now fail.</source>
+        <translation>Antworten, die bestanden haben, können jetzt scheitern.</translation>
+    </message>
+    <message>
+        <source>Judging the stored replies of the baseline…</source>
+        <translation>Die gespeicherten Antworten der Vergleichsversion werden geprüft…</translation>
+    </message>
+    <message>
+        <source>Judge the baseline&apos;s stored replies to see what this change breaks in %1.</source>
+        <translation>Prüfen Sie die gespeicherten Antworten der Vergleichsversion, um zu sehen, was diese Änderung in %1 bricht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n stored reply(s) that were valid fail the schema as edited</source>
+        <translation>
+            <numerusform>%1 von %n gültigen gespeicherten Antwort scheitert am bearbeiteten Schema</numerusform>
+            <numerusform>%1 von %n gültigen gespeicherten Antworten scheitern am bearbeiteten Schema</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(cancelled: only part of the store was judged)</source>
+        <translation>(abgebrochen: nur ein Teil des Speichers wurde geprüft)</translation>
+    </message>
+    <message>
+        <source>— for an earlier text; judge again</source>
+        <translation>— für einen früheren Text; erneut prüfen</translation>
+    </message>
+    <message>
+        <source>Open one: %1</source>
+        <translation>Eine öffnen: %1</translation>
     </message>
 </context>
 <context>

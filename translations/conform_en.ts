@@ -204,6 +204,30 @@
     </message>
 </context>
 <context>
+    <name>conform::gui::SchemaDiffPane</name>
+    <message numerus="yes">
+        <source>Stored version %1 · %n run(s) · last %2</source>
+        <translation>
+            <numerusform>Stored version %1 · %n run · last %2</numerusform>
+            <numerusform>Stored version %1 · %n runs · last %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s): </source>
+        <translation>
+            <numerusform>%n change: </numerusform>
+            <numerusform>%n changes: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n stored reply(s) that were valid fail the schema as edited</source>
+        <translation>
+            <numerusform>%1 of %n stored reply that was valid fails the schema as edited</numerusform>
+            <numerusform>%1 of %n stored replies that were valid fail the schema as edited</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::TriageView</name>
     <message numerus="yes">
         <source>%n cluster(s)</source>

@@ -1,4 +1,6 @@
 #include "workbench/mainwindow.h"
+#include "schemadiff/schemadiffpane.h"
+#include "captures/capturestore.h"
 
 #include "document/textdocument.h"
 
@@ -128,6 +130,9 @@ void MainWindow::buildCentre()
     m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     m_tabs->addTab(new ExportPreview(schemaEditor(), this), tr("Export"));
     m_tabs->setTabToolTip(m_tabs->count() - 1, tr("The open schema as Zod, Pydantic, TypeScript or a provider's request fragment"));
+    m_diff = new SchemaDiffPane(m_document, schemaEditor(), this);
+    m_tabs->addTab(m_diff, tr("Diff"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1, tr("What the edits change against the saved file or a stored version, and how many stored replies they would fail"));
     m_tree = new WorkspaceTree(this);
     m_centre = new QSplitter(Qt::Horizontal, this);
     m_centre->setObjectName(QStringLiteral("designSplitter"));
@@ -147,6 +152,12 @@ void MainWindow::buildActivities()
     m_views = new CaptureViews(this);
     m_suites = new SuitesView(m_workspace->captureStore(), this);
     m_compare = new CompareView(m_draft, m_views->store(), this);
+    m_diff->setLocation(m_views->store()->location());
+    connect(m_views->store(), &CaptureStore::reopened, m_diff, [this] { m_diff->setLocation(m_views->store()->location()); });
+    connect(m_diff, &SchemaDiffPane::openCaptureRequested, this, [this](const QString& id) {
+        showActivity(Activity::Captures);
+        m_views->browser()->openCapture(id);
+    });
     m_undoGroup = new QUndoGroup(this);
     m_undoGroup->addStack(m_draft->undoStack());
     m_undoGroup->addStack(m_compare->plan()->undoStack());

@@ -34,6 +34,7 @@ namespace conform::gui {
 
 class PresenterView;
 class ManualView;
+class SchemaDiffPane;
 
 class ActivityBar;
 class ActivityDock;
@@ -134,6 +135,8 @@ public:
     // Help ▸ Manual (F1): the manual's window, opened on the page of the activity in front.
     void showManual();
     ManualView* manual() const { return m_manual; }
+    // Design's Diff tab: the edits against the saved file or a stored version, and their impact.
+    SchemaDiffPane* schemaDiff() const { return m_diff; }
     // Every document's undo stack; the active one is the focused activity's (null: none).
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
@@ -203,6 +206,7 @@ private:
     QStackedWidget* m_presentStack = nullptr; // the workbench, or presenter mode
     PresenterView* m_presenter = nullptr;
     ManualView* m_manual = nullptr; // made when first asked for
+    SchemaDiffPane* m_diff = nullptr;
     std::vector<QPointer<QWidget>> m_hiddenForPresenting; // bars and docks to show again on leaving
     std::map<Activity, QWidget*> m_pages;
     std::map<Activity, ActivityDock*> m_docks; // the activities the user docked
