@@ -19,7 +19,9 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
@@ -88,6 +90,7 @@ private slots:
 private:
     void openOrder(MainWindow& window);
     void edit(MainWindow& window, const char* text);
+    void showTab(MainWindow& window, QWidget* page);
 
     QTemporaryDir m_dir;
     QString m_schemaPath;
@@ -124,6 +127,15 @@ void TestGuiSchemaDiff::initTestCase()
     QVERIFY(opened.value()->insert(captures));
 }
 
+// Design's Diff tab in front, as a click on its tab would put it.
+void TestGuiSchemaDiff::showTab(MainWindow& window, QWidget* page)
+{
+    for (QTabWidget* tabs : window.findChildren<QTabWidget*>())
+        if (tabs->indexOf(page) >= 0)
+            tabs->setCurrentWidget(page);
+    QVERIFY(page->isVisible());
+}
+
 void TestGuiSchemaDiff::openOrder(MainWindow& window)
 {
     window.resize(1600, 900);
@@ -147,6 +159,7 @@ void TestGuiSchemaDiff::editsAgainstTheSavedFile()
     openOrder(window);
     SchemaDiffPane* diff = window.schemaDiff();
     QVERIFY(diff);
+    showTab(window, diff);
     QCOMPARE(diff->changeModel()->rowCount(), 0);
     QVERIFY2(diff->summaryText().startsWith(QStringLiteral("No changes")), qPrintable(diff->summaryText()));
 
@@ -167,6 +180,8 @@ void TestGuiSchemaDiff::editsAgainstTheSavedFile()
     QVERIFY(QTest::qWaitFor([&] { return !diff->isJudging(); }, 20000));
     QVERIFY(diff->impact().has_value());
     QCOMPARE(diff->impactText(), QStringLiteral("2 of 4 stored replies that were valid fail the schema as edited: /status 2"));
+    if (const QString shots = qEnvironmentVariable("CONFORM_SCREENSHOT_DIR"); !shots.isEmpty())
+        window.grab().save(QDir(shots).filePath(QStringLiteral("design-diff.png")));
 
     // Another edit: the impact is of an earlier text, and says so; an undo to it makes it current.
     edit(window, kBefore);
