@@ -62,23 +62,10 @@ Usage usageFrom(const Json& usage, Usage into)
     return into;
 }
 
-class AnthropicStream final : public StreamDecoder
+class AnthropicStream final : public SseJsonDecoder
 {
-public:
-    std::vector<StreamEvent> feed(std::string_view bytes) override { return handle(m_sse.feed(bytes)); }
-    std::vector<StreamEvent> finish() override { return handle(m_sse.finish()); }
-    bool complete() const override { return m_complete; }
-
 private:
-    std::vector<StreamEvent> handle(const std::vector<SseEvent>& events)
-    {
-        std::vector<StreamEvent> out;
-        for (const SseEvent& event : events)
-            handleOne(parseBody(event.data), out);
-        return out;
-    }
-
-    void handleOne(const Json& data, std::vector<StreamEvent>& out)
+    void handleData(const Json& data, std::vector<StreamEvent>& out) override
     {
         const std::string type = str(data, "type");
         if (type == "message_start") {
@@ -88,7 +75,7 @@ private:
             if (str(block, "type") == "tool_use" && !m_reply.toolCall)
                 m_reply.toolCall = ToolCall{str(block, "id"), str(block, "name"), {}};
             else if (str(block, "type") == "text")
-                text(str(block, "text"), out);
+                appendText(str(block, "text"), out);
         } else if (type == "content_block_delta") {
             delta(member(data, "delta"), out);
         } else if (type == "message_delta") {
@@ -110,7 +97,7 @@ private:
     {
         const std::string type = str(delta, "type");
         if (type == "text_delta") {
-            text(str(delta, "text"), out);
+            appendText(str(delta, "text"), out);
         } else if (type == "input_json_delta" && m_reply.toolCall) {
             const std::string part = str(delta, "partial_json");
             m_reply.toolCall->arguments += part;
@@ -118,16 +105,6 @@ private:
         }
     }
 
-    void text(const std::string& part, std::vector<StreamEvent>& out)
-    {
-        if (part.empty())
-            return;
-        m_reply.text += part;
-        out.push_back({StreamEvent::Kind::TextDelta, part});
-    }
-
-    SseDecoder m_sse;
-    bool m_complete = false;
 };
 
 } // namespace
@@ -168,28 +145,16 @@ HttpRequest AnthropicAdapter::buildRequest(const Conversation& conversation, con
     if (options.stream)
         body["stream"] = true;
     applyMode(body, schema, mode, options);
-    HttpRequest request;
-    request.url = joinUrl(endpoint.baseUrl, "/v1/messages");
-    request.headers = {{"content-type", "application/json"}, {"anthropic-version", "2023-06-01"}};
-    if (!endpoint.apiKey.empty())
-        request.credentials = {{"x-api-key", endpoint.apiKey}};
-    request.body = conform::dump(body);
-    request.stream = options.stream;
-    return request;
+    return jsonPost(joinUrl(endpoint.baseUrl, "/v1/messages"), body, options.stream, keyHeader("x-api-key", endpoint.apiKey), {{"anthropic-version", "2023-06-01"}});
 }
 
 Reply AnthropicAdapter::parseResponse(const HttpResponse& response) const
 {
     Reply reply;
-    const Json body = parseBody(response.body);
-    if (response.status >= 400 || response.status == 0) {
-        reply.error = errorFrom(response.status, body, response.body);
+    const std::optional<Json> read = objectBody(response, reply);
+    if (!read)
         return reply;
-    }
-    if (!body.is_object()) {
-        reply.error = ProviderError{response.status, "invalid_response", describeBody(response.body, body)};
-        return reply;
-    }
+    const Json& body = *read;
     for (const Json& block : member(body, "content")) {
         if (str(block, "type") == "text")
             reply.text += str(block, "text");

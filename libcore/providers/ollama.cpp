@@ -93,28 +93,17 @@ HttpRequest OllamaAdapter::buildRequest(const Conversation& conversation, const 
         body["format"] = schema;
     else if (mode == Mode::JsonObject)
         body["format"] = "json";
-    HttpRequest request;
-    request.url = joinUrl(endpoint.baseUrl, "/api/chat");
-    request.headers = {{"content-type", "application/json"}};
-    if (!endpoint.apiKey.empty()) // a proxy in front of Ollama may want one
-        request.credentials = {{"authorization", "Bearer " + endpoint.apiKey}};
-    request.body = conform::dump(body);
-    request.stream = options.stream;
-    return request;
+    // A key, when there is one, is for a proxy in front of Ollama that wants one.
+    return jsonPost(joinUrl(endpoint.baseUrl, "/api/chat"), body, options.stream, bearerKey(endpoint.apiKey));
 }
 
 Reply OllamaAdapter::parseResponse(const HttpResponse& response) const
 {
     Reply reply;
-    const Json body = parseBody(response.body);
-    if (response.status >= 400 || response.status == 0 || member(body, "error").is_string()) {
-        reply.error = errorFrom(response.status, body, response.body);
+    const std::optional<Json> read = objectBody(response, reply, true);
+    if (!read)
         return reply;
-    }
-    if (!body.is_object()) {
-        reply.error = ProviderError{response.status, "invalid_response", describeBody(response.body, body)};
-        return reply;
-    }
+    const Json& body = *read;
     readObject(body, reply);
     return reply;
 }

@@ -59,27 +59,13 @@ Usage usageFrom(const Json& usage, Usage into)
     return into;
 }
 
-class OpenAiStream final : public StreamDecoder
+class OpenAiStream final : public SseJsonDecoder
 {
 public:
-    std::vector<StreamEvent> feed(std::string_view bytes) override { return handle(m_sse.feed(bytes)); }
-    std::vector<StreamEvent> finish() override { return handle(m_sse.finish()); }
-    bool complete() const override { return m_complete; }
+    OpenAiStream() : SseJsonDecoder(true) {}
 
 private:
-    std::vector<StreamEvent> handle(const std::vector<SseEvent>& events)
-    {
-        std::vector<StreamEvent> out;
-        for (const SseEvent& event : events) {
-            if (event.data == "[DONE]")
-                m_complete = true;
-            else
-                handleChunk(parseBody(event.data), out);
-        }
-        return out;
-    }
-
-    void handleChunk(const Json& chunk, std::vector<StreamEvent>& out)
+    void handleData(const Json& chunk, std::vector<StreamEvent>& out) override
     {
         if (member(chunk, "error").is_object()) {
             m_reply.error = errorFrom(0, chunk, "stream error");
@@ -102,10 +88,7 @@ private:
 
     void delta(const Json& delta, std::vector<StreamEvent>& out)
     {
-        if (const std::string text = str(delta, "content"); !text.empty()) {
-            m_reply.text += text;
-            out.push_back({StreamEvent::Kind::TextDelta, text});
-        }
+        appendText(str(delta, "content"), out);
         m_reply.refusal += str(delta, "refusal");
         const Json& calls = member(delta, "tool_calls");
         if (!calls.is_array() || calls.empty() || integer(calls[0], "index") != 0)
@@ -122,8 +105,6 @@ private:
             out.push_back({StreamEvent::Kind::ToolInputDelta, part});
     }
 
-    SseDecoder m_sse;
-    bool m_complete = false;
 };
 
 } // namespace
@@ -161,28 +142,16 @@ HttpRequest OpenAiAdapter::buildRequest(const Conversation& conversation, const 
         body["stream_options"] = Json{{"include_usage", true}};
     }
     applyMode(body, schema, mode, options);
-    HttpRequest request;
-    request.url = joinUrl(endpoint.baseUrl, "/v1/chat/completions");
-    request.headers = {{"content-type", "application/json"}};
-    if (!endpoint.apiKey.empty())
-        request.credentials = {{"authorization", "Bearer " + endpoint.apiKey}};
-    request.body = conform::dump(body);
-    request.stream = options.stream;
-    return request;
+    return jsonPost(joinUrl(endpoint.baseUrl, "/v1/chat/completions"), body, options.stream, bearerKey(endpoint.apiKey));
 }
 
 Reply OpenAiAdapter::parseResponse(const HttpResponse& response) const
 {
     Reply reply;
-    const Json body = parseBody(response.body);
-    if (response.status >= 400 || response.status == 0) {
-        reply.error = errorFrom(response.status, body, response.body);
+    const std::optional<Json> read = objectBody(response, reply);
+    if (!read)
         return reply;
-    }
-    if (!body.is_object()) {
-        reply.error = ProviderError{response.status, "invalid_response", describeBody(response.body, body)};
-        return reply;
-    }
+    const Json& body = *read;
     const Json& choices = member(body, "choices");
     if (!choices.is_array() || choices.empty()) {
         reply.error = ProviderError{response.status, "invalid_response", "a JSON object with no choices"};

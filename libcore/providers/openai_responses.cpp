@@ -124,28 +124,16 @@ HttpRequest OpenAiResponsesAdapter::buildRequest(const Conversation& conversatio
     if (options.stream)
         body["stream"] = true; // the final event carries the usage: no stream_options needed
     applyMode(body, schema, mode, options);
-    HttpRequest request;
-    request.url = joinUrl(endpoint.baseUrl, "/v1/responses");
-    request.headers = {{"content-type", "application/json"}};
-    if (!endpoint.apiKey.empty())
-        request.credentials = {{"authorization", "Bearer " + endpoint.apiKey}};
-    request.body = conform::dump(body);
-    request.stream = options.stream;
-    return request;
+    return jsonPost(joinUrl(endpoint.baseUrl, "/v1/responses"), body, options.stream, bearerKey(endpoint.apiKey));
 }
 
 Reply OpenAiResponsesAdapter::parseResponse(const HttpResponse& response) const
 {
     Reply reply;
-    const Json body = parseBody(response.body);
-    if (response.status >= 400 || response.status == 0) {
-        reply.error = errorFrom(response.status, body, response.body);
+    const std::optional<Json> read = objectBody(response, reply);
+    if (!read)
         return reply;
-    }
-    if (!body.is_object()) {
-        reply.error = ProviderError{response.status, "invalid_response", describeBody(response.body, body)};
-        return reply;
-    }
+    const Json& body = *read;
     if (!member(body, "output").is_array()) {
         reply.error = ProviderError{response.status, "invalid_response", "a JSON object with no output"};
         return reply;

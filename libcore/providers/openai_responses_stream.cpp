@@ -14,27 +14,14 @@ using namespace detail;
 
 namespace {
 
-class ResponsesStream final : public StreamDecoder
+class ResponsesStream final : public SseJsonDecoder
 {
-public:
-    std::vector<StreamEvent> feed(std::string_view bytes) override { return handle(m_sse.feed(bytes)); }
-    std::vector<StreamEvent> finish() override { return handle(m_sse.finish()); }
-    bool complete() const override { return m_complete; }
-
 private:
-    std::vector<StreamEvent> handle(const std::vector<SseEvent>& events)
-    {
-        std::vector<StreamEvent> out;
-        for (const SseEvent& event : events)
-            handleOne(parseBody(event.data), out);
-        return out;
-    }
-
-    void handleOne(const Json& data, std::vector<StreamEvent>& out)
+    void handleData(const Json& data, std::vector<StreamEvent>& out) override
     {
         const std::string type = str(data, "type");
         if (type == "response.output_text.delta") {
-            text(str(data, "delta"), out);
+            appendText(str(data, "delta"), out);
         } else if (type == "response.refusal.delta") {
             m_reply.refusal += str(data, "delta");
         } else if (type == "response.output_item.added") {
@@ -90,16 +77,6 @@ private:
             out.push_back({StreamEvent::Kind::Stop, m_reply.stopReason});
     }
 
-    void text(const std::string& part, std::vector<StreamEvent>& out)
-    {
-        if (part.empty())
-            return;
-        m_reply.text += part;
-        out.push_back({StreamEvent::Kind::TextDelta, part});
-    }
-
-    SseDecoder m_sse;
-    bool m_complete = false;
     std::int64_t m_callIndex = -1;
 };
 

@@ -166,4 +166,62 @@ void setStop(Reply& reply, std::string reason)
     reply.stop = parseStopReason(reply.stopReason);
 }
 
+std::vector<Header> bearerKey(const std::string& apiKey)
+{
+    return keyHeader("authorization", apiKey.empty() ? apiKey : "Bearer " + apiKey);
+}
+
+std::vector<Header> keyHeader(const std::string& name, const std::string& apiKey)
+{
+    if (apiKey.empty())
+        return {};
+    return {{name, apiKey}};
+}
+
+HttpRequest jsonPost(std::string url, const Json& body, bool stream, std::vector<Header> credentials, std::vector<Header> headers)
+{
+    HttpRequest request;
+    request.url = std::move(url);
+    request.headers = {{"content-type", "application/json"}};
+    request.headers.insert(request.headers.end(), std::make_move_iterator(headers.begin()), std::make_move_iterator(headers.end()));
+    request.credentials = std::move(credentials);
+    request.body = conform::dump(body);
+    request.stream = stream;
+    return request;
+}
+
+std::optional<Json> objectBody(const HttpResponse& response, Reply& reply, bool errorInBody)
+{
+    Json body = parseBody(response.body);
+    if (response.status >= 400 || response.status == 0 || (errorInBody && member(body, "error").is_string())) {
+        reply.error = errorFrom(response.status, body, response.body);
+        return std::nullopt;
+    }
+    if (!body.is_object()) {
+        reply.error = ProviderError{response.status, "invalid_response", describeBody(response.body, body)};
+        return std::nullopt;
+    }
+    return body;
+}
+
+std::vector<StreamEvent> SseJsonDecoder::handle(const std::vector<SseEvent>& events)
+{
+    std::vector<StreamEvent> out;
+    for (const SseEvent& event : events) {
+        if (m_doneSentinel && event.data == "[DONE]")
+            m_complete = true;
+        else
+            handleData(parseBody(event.data), out);
+    }
+    return out;
+}
+
+void SseJsonDecoder::appendText(const std::string& part, std::vector<StreamEvent>& out)
+{
+    if (part.empty())
+        return;
+    m_reply.text += part;
+    out.push_back({StreamEvent::Kind::TextDelta, part});
+}
+
 } // namespace conform::providers::detail

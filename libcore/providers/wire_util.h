@@ -3,11 +3,15 @@
 // or mistyped field reads as empty, never throws) and URL joining. Internal to providers.
 #include "base/json.h"
 #include "base/json_access.h"
+#include "providers/http.h"
 #include "providers/provider.h"
+#include "providers/sse.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace conform::providers::detail {
 
@@ -37,5 +41,48 @@ void setStop(Reply& reply, std::string reason);
 
 // An error Reply from an HTTP error response, reading `message`/`type` at the given places.
 ProviderError errorFrom(int status, const Json& body, std::string_view fallbackText);
+
+// The key as its header, or no header when there is no key: "authorization: Bearer KEY"
+// (OpenAI, and a proxy in front of Ollama), or NAME: KEY (Anthropic's x-api-key).
+std::vector<Header> bearerKey(const std::string& apiKey);
+std::vector<Header> keyHeader(const std::string& name, const std::string& apiKey);
+
+// A POST of `body` as JSON to `url`: content-type first, then `headers`; `credentials` are the
+// key's headers (sent only to the endpoint's own origin, never recorded).
+HttpRequest jsonPost(std::string url, const Json& body, bool stream, std::vector<Header> credentials,
+                     std::vector<Header> headers = {});
+
+// The body of a reply that must be the API's JSON object, parsed; nullopt with reply.error set
+// when the exchange failed (an HTTP error, in the provider's words) or the body is no JSON
+// object (said as describeBody says it). `errorInBody`: the wire also reports errors in a 200
+// as {"error": "..."} (Ollama).
+std::optional<Json> objectBody(const HttpResponse& response, Reply& reply, bool errorInBody = false);
+
+// A stream of Server-Sent Events each carrying one JSON object (Anthropic, Chat Completions'
+// chunks, the Responses API): the framing, once; a wire reads each event's data.
+class SseJsonDecoder : public StreamDecoder
+{
+public:
+    std::vector<StreamEvent> feed(std::string_view bytes) final { return handle(m_sse.feed(bytes)); }
+    std::vector<StreamEvent> finish() final { return handle(m_sse.finish()); }
+    bool complete() const final { return m_complete; }
+
+protected:
+    // `doneSentinel`: a `data: [DONE]` event ends the stream (Chat Completions); for the other
+    // wires it is data like any other (not JSON, so ignored).
+    explicit SseJsonDecoder(bool doneSentinel = false) : m_doneSentinel(doneSentinel) {}
+    // One event's data, parsed (a discarded value when it is not JSON).
+    virtual void handleData(const Json& data, std::vector<StreamEvent>& out) = 0;
+    // Appends a piece of the reply's text and says so.
+    void appendText(const std::string& part, std::vector<StreamEvent>& out);
+
+    bool m_complete = false;
+
+private:
+    std::vector<StreamEvent> handle(const std::vector<SseEvent>& events);
+
+    SseDecoder m_sse;
+    bool m_doneSentinel;
+};
 
 } // namespace conform::providers::detail

@@ -57,6 +57,13 @@ struct Issue
     void write(json::JsonWriter& out) const; // the same document as text, no tree
 };
 
+// Whether an invalid_type issue's message says the member is absent rather than of the wrong
+// type: Zod 3 says "Required", Zod 4 "Invalid input: expected string, received undefined".
+inline bool saysMissing(std::string_view message)
+{
+    return message == "Required" || message.find("received undefined") != std::string_view::npos;
+}
+
 // A change made to the instance so that it fits, never silently: the user sees each one.
 struct Coercion
 {

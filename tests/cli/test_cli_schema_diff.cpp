@@ -7,6 +7,7 @@
 
 #include "store/capture.h"
 #include "store/store.h"
+#include "stored_reply.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -21,23 +22,6 @@ void writeFile(const QString& path, const QByteArray& text)
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(text);
-}
-
-// A stored run of the order schema whose only reply is `raw`, valid or not as the old schema
-// judged it.
-Json orderCapture(const std::string& id, const Json& schema, const std::string& raw, bool valid)
-{
-    Json attempt{{"kind", "initial"}, {"target", "openai/gpt-4o-mini"}, {"mode", "strict"}, {"repair", 0}, {"raw", raw},
-                 {"parsed", true}, {"value", Json::parse(raw)}, {"valid", valid}, {"fixes", Json::array()}, {"coercions", Json::array()},
-                 {"issues", valid ? Json::array() : Json::array({Json{{"code", "invalid_enum_value"}, {"path", Json::array({"status"})}, {"message", "Invalid enum value"}}})},
-                 {"stop_reason", "end"}, {"usage", Json{{"input", 10}, {"output", 5}, {"cached", 0}}}, {"latency_ms", 100},
-                 {"http_status", 200}, {"retries", Json::array()}, {"truncated", false}, {"not_enforced", false}};
-    return Json{{"id", id}, {"time", "2026-11-20T10:00:00Z"}, {"source", "run"}, {"labels", Json::object()},
-                {"spec", Json{{"schema", schema}, {"prompt", Json{{"system", ""}, {"user", "Status?"}}},
-                              {"targets", Json::array({Json{{"provider", "openai"}, {"model", "gpt-4o-mini"}, {"mode", "strict"}}})},
-                              {"policy", Json::object()}}},
-                {"outcome", valid ? "valid" : "failed"}, {"flags", Json::array()}, {"value", valid ? Json::parse(raw) : Json()},
-                {"attempts", Json::array({attempt})}};
 }
 
 } // namespace
@@ -171,7 +155,7 @@ private slots:
             for (const auto& [raw, valid] : {std::pair{R"({"status":"open"})", true}, std::pair{R"({"status":"cancelled"})", true},
                                              std::pair{R"({"status":"cancelled"})", true}, std::pair{R"({"status":"done"})", true},
                                              std::pair{R"({"status":"lost"})", false}})
-                captures.push_back(store::captureFromDocument(orderCapture("order-" + std::to_string(++n), before, raw, valid)).value());
+                captures.push_back(store::captureFromDocument(test::storedReply("order-" + std::to_string(++n), before, raw, valid)).value());
             QVERIFY(opened.value()->insert(captures));
         }
         const CliRun run = runCliInProcess({"schema", "diff", file("order-old.json", QByteArray::fromStdString(dump(before))),

@@ -68,7 +68,7 @@ engine::RunSpec specFor(engine::Target target, bool stream)
 {
     engine::RunSpec spec;
     spec.schema = schemaJson();
-    spec.prompt = engine::Prompt{"You judge {{case}}.", "Judge {{case}}; answer in JSON.", {{"case", "the cookie theft"}}};
+    spec.prompt = engine::Prompt{"You judge {{case}}.", "Judge {{case}}; answer in JSON.", {{"case", "the cookie theft"}}, {}};
     spec.targets.push_back(std::move(target));
     spec.policy.stream = stream;
     spec.policy.stallTimeoutMs = 500;

@@ -29,7 +29,7 @@ RunRecord play(const QString& name)
     target.scenario = std::make_shared<const providers::Scenario>(s);
     RunSpec spec;
     spec.schema = s.schema.value_or(Json::object());
-    spec.prompt = Prompt{s.promptSystem, s.promptUser.empty() ? s.description : s.promptUser, s.variables};
+    spec.prompt = Prompt{s.promptSystem, s.promptUser.empty() ? s.description : s.promptUser, s.variables, {}};
     spec.targets.push_back(std::move(target));
     return runToEnd(spec);
 }

@@ -61,7 +61,7 @@ RunSpec specOf(const providers::Scenario& s, Target target)
 {
     RunSpec spec;
     spec.schema = s.schema.value_or(Json::object());
-    spec.prompt = Prompt{s.promptSystem, s.promptUser.empty() ? s.description : s.promptUser, s.variables};
+    spec.prompt = Prompt{s.promptSystem, s.promptUser.empty() ? s.description : s.promptUser, s.variables, {}};
     spec.targets.push_back(std::move(target));
     return spec; // the default policy: that is what `expect` speaks of
 }

@@ -11,6 +11,7 @@
 
 #include "store/capture.h"
 #include "store/store.h"
+#include "stored_reply.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -50,20 +51,6 @@ const char* kAfter = R"({
   }
 })";
 
-Json orderCapture(const std::string& id, const Json& schema, const std::string& raw, bool valid)
-{
-    Json attempt{{"kind", "initial"}, {"target", "openai/gpt-4o-mini"}, {"mode", "strict"}, {"repair", 0}, {"raw", raw},
-                 {"parsed", true}, {"value", Json::parse(raw)}, {"valid", valid}, {"fixes", Json::array()}, {"coercions", Json::array()},
-                 {"issues", valid ? Json::array() : Json::array({Json{{"code", "invalid_enum_value"}, {"path", Json::array({"status"})}, {"message", "Invalid enum value"}}})},
-                 {"stop_reason", "end"}, {"usage", Json{{"input", 10}, {"output", 5}, {"cached", 0}}}, {"latency_ms", 100},
-                 {"http_status", 200}, {"retries", Json::array()}, {"truncated", false}, {"not_enforced", false}};
-    return Json{{"id", id}, {"time", "2026-11-20T10:00:00Z"}, {"source", "run"}, {"labels", Json::object()},
-                {"spec", Json{{"schema", schema}, {"prompt", Json{{"system", ""}, {"user", "Status?"}}},
-                              {"targets", Json::array({Json{{"provider", "openai"}, {"model", "gpt-4o-mini"}, {"mode", "strict"}}})},
-                              {"policy", Json::object()}}},
-                {"outcome", valid ? "valid" : "failed"}, {"flags", Json::array()}, {"value", valid ? Json::parse(raw) : Json()},
-                {"attempts", Json::array({attempt})}};
-}
 
 QStringList rowsOf(const SchemaChangeModel* model)
 {
@@ -123,7 +110,7 @@ void TestGuiSchemaDiff::initTestCase()
     for (const auto& [raw, valid] : {std::pair{R"({"status":"open"})", true}, std::pair{R"({"status":"cancelled"})", true},
                                      std::pair{R"({"status":"cancelled"})", true}, std::pair{R"({"status":"done"})", true},
                                      std::pair{R"({"status":"lost"})", false}})
-        captures.push_back(store::captureFromDocument(orderCapture("order-" + std::to_string(++n), Json::parse(kBefore), raw, valid)).value());
+        captures.push_back(store::captureFromDocument(test::storedReply("order-" + std::to_string(++n), Json::parse(kBefore), raw, valid)).value());
     QVERIFY(opened.value()->insert(captures));
 }
 

@@ -177,33 +177,52 @@ std::vector<Span> fixSpans(const engine::AttemptRecord& attempt)
     return spans;
 }
 
+namespace {
+
+// One issue's span: the recorded one, else found by its path in the reply (read once into
+// `extraction` for all the issues of an attempt).
+std::optional<Span> spanOfIssue(const Json& issue, const std::string& raw, std::optional<json::Extraction>& extraction)
+{
+    if (!issue.is_object())
+        return std::nullopt;
+    if (issue.contains("span"))
+        return spanOf(issue["span"]);
+    if (!extraction)
+        extraction = json::extract(raw);
+    if (!extraction->ok)
+        return std::nullopt;
+    const Path path = pathOf(issue.value("path", Json()));
+    const auto span = extraction->sourceMap.find(path);
+    if (!span)
+        return std::nullopt;
+    // What is missing has no text: the bracket opening the value that lacks it is marked,
+    // not the whole of a value that may fill the screen.
+    return reaches(extraction->value, path) ? *span : Span{span->offset, std::min<std::size_t>(span->length, 1)};
+}
+
+} // namespace
+
 std::vector<Span> issueSpans(const engine::AttemptRecord& attempt, std::size_t limit)
 {
     std::vector<Span> spans;
-    std::optional<json::Extraction> extraction; // read once, for issues recorded without a span
+    std::optional<json::Extraction> extraction;
     for (const Json& issue : attempt.issues) {
         if (spans.size() >= limit || !issue.is_object())
             break;
-        if (issue.contains("span")) {
-            if (auto span = spanOf(issue["span"]))
-                spans.push_back(*span);
-            continue;
-        }
-        if (!extraction)
-            extraction = json::extract(attempt.raw);
-        if (!extraction->ok)
-            continue;
-        const Path path = pathOf(issue.value("path", Json()));
-        const auto span = extraction->sourceMap.find(path);
-        if (!span)
-            continue;
-        // What is missing has no text: the bracket opening the value that lacks it is marked,
-        // not the whole of a value that may fill the screen.
-        spans.push_back(reaches(extraction->value, path) ? *span : Span{span->offset, std::min<std::size_t>(span->length, 1)});
+        if (const auto span = spanOfIssue(issue, attempt.raw, extraction))
+            spans.push_back(*span);
     }
     std::sort(spans.begin(), spans.end(), [](const Span& x, const Span& y) { return std::pair(x.offset, x.length) < std::pair(y.offset, y.length); });
     spans.erase(std::unique(spans.begin(), spans.end()), spans.end());
     return spans;
+}
+
+std::vector<Span> issueSpans(const engine::AttemptRecord& attempt, const Json& issue)
+{
+    std::optional<json::Extraction> extraction;
+    if (const auto span = spanOfIssue(issue, attempt.raw, extraction))
+        return {*span};
+    return {};
 }
 
 } // namespace conform::gui

@@ -31,6 +31,8 @@ QString issueSummary(const Json& issue);
 // most `limit`.
 std::vector<Span> fixSpans(const engine::AttemptRecord& attempt);
 std::vector<Span> issueSpans(const engine::AttemptRecord& attempt, std::size_t limit = 200);
+// The same for one of its issues (presenter mode marks the one a step names).
+std::vector<Span> issueSpans(const engine::AttemptRecord& attempt, const Json& issue);
 
 // The spec a capture ran with, and the command line that runs it again: store/capture_spec.h.
 

@@ -1,6 +1,7 @@
 #include "presenter/beatwords.h"
 
 #include "checks/fixwords.h"
+#include "schema/schema.h"
 
 #include <QLocale>
 
@@ -18,12 +19,6 @@ QString pointerText(const std::string& pointer)
     return pointer.empty() ? QStringLiteral("/") : fromStd(pointer);
 }
 
-// Zod 3 says "Required" of a missing member; Zod 4, "… received undefined".
-bool saysMissing(const std::string& message)
-{
-    return message == "Required" || message.find("received undefined") != std::string::npos;
-}
-
 QString retryWhy(const std::string& why)
 {
     if (why == "cut")
@@ -39,7 +34,7 @@ QString retryWhy(const std::string& why)
 
 QString issueWords(const engine::Beat& beat)
 {
-    return saysMissing(beat.message) ? BeatWords::tr("%1 is missing.").arg(pointerText(beat.detail))
+    return schema::saysMissing(beat.message) ? BeatWords::tr("%1 is missing.").arg(pointerText(beat.detail))
                                      : BeatWords::tr("%1: %2.").arg(pointerText(beat.detail), fromStd(beat.message));
 }
 

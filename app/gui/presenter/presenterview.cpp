@@ -39,18 +39,14 @@ std::vector<Span> spansOf(const engine::Beat& beat, const engine::AttemptRecord&
         return {*beat.span};
     if (beat.kind != engine::BeatKind::Issue)
         return {};
-    engine::AttemptRecord one = attempt;
-    one.issues = Json::array();
     for (const Json& issue : attempt.issues) {
         std::string pointer;
         for (const Json& step : issue.value("path", Json::array()))
             pointer = appendPointer(pointer, step.is_string() ? step.get<std::string>() : dump(step));
-        if (pointer == beat.detail) {
-            one.issues.push_back(issue);
-            break;
-        }
+        if (pointer == beat.detail)
+            return issueSpans(attempt, issue);
     }
-    return issueSpans(one);
+    return {};
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "triage/clusterwords.h"
 
 #include "run/outcomewords.h"
+#include "schema/schema.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -15,12 +16,6 @@ bool isIdentifier(const QString& key)
 {
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_$][A-Za-z0-9_$]*$"));
     return identifier.match(key).hasMatch();
-}
-
-// Zod 3 says "Required" of a missing member; Zod 4, "… received undefined".
-bool saysMissing(const std::string& message)
-{
-    return message == "Required" || message.find("received undefined") != std::string::npos;
 }
 
 } // namespace
@@ -53,7 +48,7 @@ QString ClusterWords::finding(const store::Finding& finding)
         return tr("no call was made");
     if (code.rfind("http_", 0) == 0)
         return tr("the request was refused (HTTP %1)").arg(QString::fromStdString(code.substr(5)));
-    if (code == "invalid_type" && saysMissing(finding.message))
+    if (code == "invalid_type" && schema::saysMissing(finding.message))
         return tr("%1 is missing").arg(at);
     if (code == "unrecognized_keys")
         return tr("%1 has keys the schema does not allow").arg(at);

@@ -121,7 +121,7 @@ engine::RunSpec baseSpec(const QString& baseUrl, bool stream, std::shared_ptr<co
     engine::RunSpec spec;
     spec.schema = verdictSchema();
     spec.validator = std::move(validator); // compiled once, as a batch caller would
-    spec.prompt = engine::Prompt{"You judge {{case}}.", "Judge {{case}}; answer in JSON.", {{"case", "the cookie theft"}}};
+    spec.prompt = engine::Prompt{"You judge {{case}}.", "Judge {{case}}; answer in JSON.", {{"case", "the cookie theft"}}, {}};
     spec.targets.push_back(engine::Target{providers::ProviderKind::OpenAI, "valid", baseUrl.toStdString(),
                                           engine::ModeChoice::Strict, nullptr});
     spec.policy.stream = stream;
