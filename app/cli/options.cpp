@@ -68,8 +68,12 @@ QString Option::helpText() const
         notes << QStringLiteral("in ") + m_unit;
     if (m_repeatable)
         notes << QStringLiteral("repeatable");
-    if (!notes.isEmpty())
-        text += QStringLiteral(" (") + notes.join(QStringLiteral("; ")) + QLatin1Char(')');
+    if (!notes.isEmpty()) { // "Base URL (default: ...)." : the notes inside the sentence
+        const bool stop = text.endsWith(QLatin1Char('.'));
+        if (stop)
+            text.chop(1);
+        text += QStringLiteral(" (") + notes.join(QStringLiteral("; ")) + QLatin1Char(')') + (stop ? QStringLiteral(".") : QString());
+    }
     if (isDeprecated())
         text += QStringLiteral(" Deprecated: use ") + m_replacement + QLatin1Char('.');
     return text;

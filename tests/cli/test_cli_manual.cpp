@@ -79,13 +79,13 @@ private slots:
         const std::string help = run(command, {"validate", "--help"}, code);
         QCOMPARE(code, 0);
         QVERIFY2(help.find("--frobnicate-ms N") != std::string::npos, help.c_str());
-        QVERIFY2(help.find("Frobnicate for a while. (default: 250 ms)") != std::string::npos, help.c_str());
+        QVERIFY2(help.find("Frobnicate for a while (default: 250 ms).") != std::string::npos, help.c_str());
         QCOMPARE(run(command, {"validate", "--frobnicate-ms", "7"}, code), std::string("frobnicated for 7 ms\n"));
 
         const CommandList commands = withExtendedValidate();
         const std::string page = cliManPage(commands);
         QVERIFY(page.find(".SS \"conform\\-cli validate\"") != std::string::npos);
-        QVERIFY2(page.find("\\fB\\-\\-frobnicate\\-ms\\fR \\fIN\\fR\nFrobnicate for a while. (default: 250 ms)") != std::string::npos,
+        QVERIFY2(page.find("\\fB\\-\\-frobnicate\\-ms\\fR \\fIN\\fR\nFrobnicate for a while (default: 250 ms).") != std::string::npos,
                  page.c_str());
 
         const std::string bash = bashCompletion(commands);
