@@ -12,8 +12,7 @@ if ! command -v lintian >/dev/null; then
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cpack --config "$build/CPackConfig.cmake" -G DEB -B "$scratch" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log"; exit 1; }
-deb=$(ls "$scratch"/*.deb)
+deb=$("$(dirname "$0")/make_deb.sh" "$build" "$scratch")
 status=0
 lintian --fail-on error,warning --no-tag-display-limit "$deb" >"$scratch/tags" 2>"$scratch/notes" || status=$?
 cat "$scratch/tags"

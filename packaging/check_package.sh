@@ -10,8 +10,7 @@ if ! command -v dpkg-deb >/dev/null || ! command -v dpkg-shlibdeps >/dev/null; t
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cpack --config "$build/CPackConfig.cmake" -G DEB -B "$scratch" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log"; exit 1; }
-deb=$(ls "$scratch"/*.deb)
+deb=$("$(dirname "$0")/make_deb.sh" "$build" "$scratch")
 fields=$(dpkg-deb -f "$deb")
 files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 status=0
