@@ -26,7 +26,10 @@ for path in usr/bin/conform usr/bin/conform-cli usr/share/applications/dev.confo
             usr/share/metainfo/dev.conform.Conform.metainfo.xml \
             usr/share/icons/hicolor/scalable/apps/dev.conform.Conform.svg \
             usr/share/conform/translations/conform_de.qm usr/share/conform/scenarios/trailing-commas.json \
-            'usr/lib(/[^/]+)?/conform/conform-cli-commands\.so'; do
+            'usr/lib/[^/]+/conform/conform-cli-commands\.so' \
+            usr/share/man/man1/conform-cli.1.gz usr/share/man/man1/conform.1.gz \
+            usr/share/bash-completion/completions/conform-cli usr/share/zsh/vendor-completions/_conform-cli \
+            usr/share/doc/conform/copyright usr/share/doc/conform/changelog.Debian.gz; do
   expect "$path" "$files" "^\./$path\$"
 done
 # The programs in the package run: the CLI answers from the unpacked tree.
