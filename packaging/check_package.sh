@@ -10,8 +10,7 @@ if ! command -v dpkg-deb >/dev/null || ! command -v dpkg-shlibdeps >/dev/null; t
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cpack --config "$build/CPackConfig.cmake" -G DEB -B "$scratch" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log"; exit 1; }
-deb=$(ls "$scratch"/*.deb)
+deb=$("$(dirname "$0")/make_deb.sh" "$build" "$scratch")
 fields=$(dpkg-deb -f "$deb")
 files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 status=0
@@ -27,7 +26,10 @@ for path in usr/bin/conform usr/bin/conform-cli usr/share/applications/dev.confo
             usr/share/metainfo/dev.conform.Conform.metainfo.xml \
             usr/share/icons/hicolor/scalable/apps/dev.conform.Conform.svg \
             usr/share/conform/translations/conform_de.qm usr/share/conform/scenarios/trailing-commas.json \
-            'usr/lib(/[^/]+)?/conform/conform-cli-commands\.so'; do
+            'usr/lib/[^/]+/conform/conform-cli-commands\.so' \
+            usr/share/man/man1/conform-cli.1.gz usr/share/man/man1/conform.1.gz \
+            usr/share/bash-completion/completions/conform-cli usr/share/zsh/vendor-completions/_conform-cli \
+            usr/share/doc/conform/copyright usr/share/doc/conform/changelog.Debian.gz; do
   expect "$path" "$files" "^\./$path\$"
 done
 # The programs in the package run: the CLI answers from the unpacked tree.

@@ -5,8 +5,8 @@
 set -euo pipefail
 
 packages=(
-  # toolchain, the Debian package and the validators of its desktop files
-  g++ cmake ninja-build make pkg-config dpkg-dev desktop-file-utils appstream
+  # toolchain, the Debian package, Debian's checker of it and the validators of its desktop files
+  g++ cmake ninja-build make pkg-config dpkg-dev desktop-file-utils appstream lintian
   # Qt 6 (Debian 12 ships 6.4)
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 libgl-dev

@@ -1,6 +1,7 @@
 #pragma once
-// `conform-cli captures SUBCOMMAND`: one function per subcommand, each in its own file.
-// `arguments` starts with "captures SUBCOMMAND" (the parser's program name).
+// `conform-cli captures SUBCOMMAND`: one subcommand per function, each in its own file with
+// its own option table. `arguments` starts with "captures SUBCOMMAND" (the parser's program
+// name, and the name its messages start with).
 #include "ingest/observed_call.h"
 #include "store/location.h"
 #include "command.h"
@@ -14,24 +15,33 @@
 
 namespace conform::cli {
 
-int capturesList(const QStringList& arguments, Io& io);
-int capturesShow(const QStringList& arguments, Io& io);
-int capturesStats(const QStringList& arguments, Io& io);
-int capturesExport(const QStringList& arguments, Io& io);
-int capturesImport(const QStringList& arguments, Io& io);
-int capturesReplay(const QStringList& arguments, Io& io);
-int capturesClusters(const QStringList& arguments, Io& io);
-int capturesReview(const QStringList& arguments, Io& io);
-int capturesLabel(const QStringList& arguments, Io& io);
-int capturesToSuite(const QStringList& arguments, Io& io);
+// `self` is the subcommand (its options(), its help); the handler parses with parseOptions().
+using CapturesHandler = int (*)(const Command& self, const QStringList& arguments, Io& io);
 
-// Parses a subcommand's arguments. Returns the exit code when the command is done already
-// (--help printed, or a usage error reported), nullopt to go on.
-std::optional<int> parseSubcommand(QCommandLineParser& parser, const QStringList& arguments, Io& io);
+int capturesList(const Command& self, const QStringList& arguments, Io& io);
+int capturesShow(const Command& self, const QStringList& arguments, Io& io);
+int capturesStats(const Command& self, const QStringList& arguments, Io& io);
+int capturesExport(const Command& self, const QStringList& arguments, Io& io);
+int capturesImport(const Command& self, const QStringList& arguments, Io& io);
+int capturesReplay(const Command& self, const QStringList& arguments, Io& io);
+int capturesClusters(const Command& self, const QStringList& arguments, Io& io);
+int capturesReview(const Command& self, const QStringList& arguments, Io& io);
+int capturesLabel(const Command& self, const QStringList& arguments, Io& io);
+int capturesToSuite(const Command& self, const QStringList& arguments, Io& io);
+
+// The option tables, beside each handler.
+OptionTable capturesListOptions();
+OptionTable capturesShowOptions();
+OptionTable capturesStatsOptions();
+OptionTable capturesExportOptions();
+OptionTable capturesImportOptions();
+OptionTable capturesReplayOptions();
+OptionTable capturesClustersOptions();
+OptionTable capturesReviewOptions();
+OptionTable capturesLabelOptions();
+OptionTable capturesToSuiteOptions();
+
 // A numeric option's value within [low, high], or a usage error naming it.
 Result<long long> integerOption(const QCommandLineParser& parser, const QCommandLineOption& option, long long low, long long high);
-
-// The synopsis of every subcommand, for `captures --help` and each subcommand's help.
-extern const char* const kCapturesUsage;
 
 } // namespace conform::cli

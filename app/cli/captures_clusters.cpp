@@ -40,19 +40,35 @@ void printLine(const store::Cluster& c, Io& io)
 
 } // namespace
 
-int capturesClusters(const QStringList& arguments, Io& io)
+namespace {
+
+struct ClustersOptions
+{
+    StoreOptions store;
+    Option json{QStringLiteral("json"), QStringLiteral("One JSON object per cluster, one a line.")};
+    Option limit = Option(QStringLiteral("limit"), QStringLiteral("At most N clusters."), QStringLiteral("N")).defaultText(QStringLiteral("all"));
+    Option newest{QStringLiteral("newest"), QStringLiteral("Most recently seen first, not biggest first.")};
+    Option state = Option(QStringLiteral("state"), QStringLiteral("Only clusters in this state."), QStringLiteral("S"))
+                       .choices({QStringLiteral("new"), QStringLiteral("confirmed"), QStringLiteral("expected"), QStringLiteral("fixed"),
+                                 QStringLiteral("ignored"), QStringLiteral("regressed")})
+                       .repeatable();
+    OptionTable table() const { return store.table() + OptionTable{json, limit, newest, state, helpOption()}; }
+};
+
+} // namespace
+
+OptionTable capturesClustersOptions()
+{
+    return ClustersOptions().table();
+}
+
+int capturesClusters(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per cluster, one a line."));
-    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N clusters."), QStringLiteral("N"));
-    const QCommandLineOption newest(QStringLiteral("newest"), QStringLiteral("Most recently seen first (default: biggest first)."));
-    const QCommandLineOption state(QStringLiteral("state"),
-                                   QStringLiteral("Only clusters in this state: new, confirmed, expected, fixed, ignored or regressed (repeatable)."),
-                                   QStringLiteral("S"));
-    storeOptions.addTo(parser);
-    parser.addOptions({json, limit, newest, state});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ClustersOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &json = o.json, &limit = o.limit, &newest = o.newest, &state = o.state;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return fail(io, "captures clusters: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");

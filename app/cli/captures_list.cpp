@@ -69,19 +69,47 @@ int listSorted(store::Store& store, const store::Filter& filter, const store::Or
 
 } // namespace
 
-int capturesList(const QStringList& arguments, Io& io)
+namespace {
+
+struct ListOptions
+{
+    StoreOptions store;
+    Option limit{QStringLiteral("limit"), QStringLiteral("At most N captures."), QStringLiteral("N"), QStringLiteral("50")};
+    Option json{QStringLiteral("json"), QStringLiteral("One JSON object per line.")};
+    Option sort = Option(QStringLiteral("sort"),
+                         QStringLiteral("Order by KEY (time, outcome, provider, model, mode, attempts, repairs, latency, tokens), :asc or :desc."),
+                         QStringLiteral("KEY[:DIR]"))
+                      .defaultText(QStringLiteral("newest first"));
+    OptionTable table() const { return store.table() + OptionTable{limit, json, sort, helpOption()}; }
+};
+
+struct ShowOptions
+{
+    StoreOptions store;
+    Option json{QStringLiteral("json"), QStringLiteral("Compact JSON on one line, not indented.")};
+    Option asCommand{QStringLiteral("as-command"), QStringLiteral("Print the `conform-cli run` line that runs the capture's spec again.")};
+    OptionTable table() const { return OptionTable{store.store, json, asCommand, helpOption()}; }
+};
+
+} // namespace
+
+OptionTable capturesListOptions()
+{
+    return ListOptions().table();
+}
+
+OptionTable capturesShowOptions()
+{
+    return ShowOptions().table();
+}
+
+int capturesList(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N captures (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per line."));
-    const QCommandLineOption sort(QStringLiteral("sort"),
-                                  QStringLiteral("Order by KEY (time, outcome, provider, model, mode, attempts, repairs, latency, "
-                                                 "tokens), :asc or :desc (default: newest first)."),
-                                  QStringLiteral("KEY[:DIR]"));
-    storeOptions.addTo(parser);
-    parser.addOptions({limit, json, sort});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ListOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &limit = o.limit, &json = o.json, &sort = o.sort;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return fail(io, "captures list: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
@@ -123,15 +151,13 @@ int capturesList(const QStringList& arguments, Io& io)
     return Success;
 }
 
-int capturesShow(const QStringList& arguments, Io& io)
+int capturesShow(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Compact JSON on one line (default: indented)."));
-    const QCommandLineOption asCommand(QStringLiteral("as-command"),
-                                       QStringLiteral("Print the `conform-cli run` line that runs the capture's spec again."));
-    parser.addOptions({storeOptions.store, json, asCommand});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ShowOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &json = o.json, &asCommand = o.asCommand;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     if (parser.positionalArguments().size() != 1)
         return fail(io, "captures show: give one capture id");

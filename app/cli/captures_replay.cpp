@@ -34,19 +34,36 @@ void printHuman(const store::ReplayReport& report, Io& io)
 
 } // namespace
 
-int capturesReplay(const QStringList& arguments, Io& io)
+namespace {
+
+struct ReplayOptions
+{
+    StoreOptions store;
+    Option schema = Option(QStringLiteral("schema"), QStringLiteral("The schema to check the stored replies against."), QStringLiteral("FILE")).file();
+    Option allSchemas{QStringLiteral("all-schemas"), QStringLiteral("Re-check the captures of every schema, not only FILE's (its $id, else its title, else its hash).")};
+    Option json{QStringLiteral("json"), QStringLiteral("Print one JSON document.")};
+    SchemaReadingOptions schemaReading;
+    OptionTable table() const
+    {
+        return store.table(false) + OptionTable{schema, allSchemas, json} + schemaReading.table() + OptionTable{helpOption()};
+    }
+};
+
+} // namespace
+
+OptionTable capturesReplayOptions()
+{
+    return ReplayOptions().table();
+}
+
+int capturesReplay(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption schema(QStringLiteral("schema"), QStringLiteral("The schema to check the stored replies against."), QStringLiteral("FILE"));
-    const QCommandLineOption allSchemas(QStringLiteral("all-schemas"),
-                                        QStringLiteral("Re-check the captures of every schema, not only FILE's (its $id, else its title, else its hash)."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
-    storeOptions.addTo(parser, false);
-    parser.addOptions({schema, allSchemas, json});
-    const SchemaReadingOptions schemaReading;
-    schemaReading.addTo(parser);
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ReplayOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &schema = o.schema, &allSchemas = o.allSchemas, &json = o.json;
+    const SchemaReadingOptions& schemaReading = o.schemaReading;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     if (!parser.isSet(schema))
         return fail(io, "captures replay: --schema FILE is required (the schema to check the stored replies against)");

@@ -52,18 +52,48 @@ int printHistory(store::Store& store, const std::vector<store::ReviewSubject>& s
 
 } // namespace
 
-int capturesReview(const QStringList& arguments, Io& io)
+namespace {
+
+struct ReviewOptions
+{
+    StoreOptions store;
+    Option cluster = Option(QStringLiteral("cluster"), QStringLiteral("Review this failure cluster."), QStringLiteral("C")).repeatable();
+    Option state = Option(QStringLiteral("state"), QStringLiteral("new, confirmed, expected, fixed or ignored."), QStringLiteral("S"))
+                       .choices({QStringLiteral("new"), QStringLiteral("confirmed"), QStringLiteral("expected"), QStringLiteral("fixed"), QStringLiteral("ignored")});
+    Option note = Option(QStringLiteral("note"), QStringLiteral("The note; \"\" clears it."), QStringLiteral("TEXT")).defaultText(QStringLiteral("the note there was"));
+    Option reviewer = Option(QStringLiteral("reviewer"), QStringLiteral("Who reviews."), QStringLiteral("NAME")).defaultText(QStringLiteral("$USER"));
+    Option history{QStringLiteral("history"), QStringLiteral("Print every change to the reviews given instead, oldest first.")};
+    Option json{QStringLiteral("json"), QStringLiteral("One JSON object per change, one a line.")};
+    OptionTable table() const { return OptionTable{store.store, cluster, state, note, reviewer, history, json, helpOption()}; }
+};
+
+struct LabelOptions
+{
+    StoreOptions store;
+    Option set = Option(QStringLiteral("set"), QStringLiteral("Set the label K to V."), QStringLiteral("K=V")).repeatable();
+    Option remove = Option(QStringLiteral("remove"), QStringLiteral("Remove the label K."), QStringLiteral("K")).repeatable();
+    OptionTable table() const { return OptionTable{store.store, set, remove, helpOption()}; }
+};
+
+} // namespace
+
+OptionTable capturesReviewOptions()
+{
+    return ReviewOptions().table();
+}
+
+OptionTable capturesLabelOptions()
+{
+    return LabelOptions().table();
+}
+
+int capturesReview(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption cluster(QStringLiteral("cluster"), QStringLiteral("Review this failure cluster (repeatable)."), QStringLiteral("C"));
-    const QCommandLineOption state(QStringLiteral("state"), QStringLiteral("new, confirmed, expected, fixed or ignored."), QStringLiteral("S"));
-    const QCommandLineOption note(QStringLiteral("note"), QStringLiteral("The note (default: the note there was; \"\" clears it)."), QStringLiteral("TEXT"));
-    const QCommandLineOption reviewer(QStringLiteral("reviewer"), QStringLiteral("Who reviews (default: $USER)."), QStringLiteral("NAME"));
-    const QCommandLineOption history(QStringLiteral("history"), QStringLiteral("Print every change to the reviews given instead, oldest first."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per change, one a line."));
-    parser.addOptions({storeOptions.store, cluster, state, note, reviewer, history, json});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ReviewOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &cluster = o.cluster, &state = o.state, &note = o.note, &reviewer = o.reviewer, &history = o.history, &json = o.json;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     const std::vector<store::ReviewSubject> subjects = subjectsOf(parser, cluster);
     if (subjects.empty())
@@ -99,14 +129,13 @@ int capturesReview(const QStringList& arguments, Io& io)
     return Success;
 }
 
-int capturesLabel(const QStringList& arguments, Io& io)
+int capturesLabel(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Set the label K to V (repeatable)."), QStringLiteral("K=V"));
-    const QCommandLineOption remove(QStringLiteral("remove"), QStringLiteral("Remove the label K (repeatable)."), QStringLiteral("K"));
-    parser.addOptions({storeOptions.store, set, remove});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const LabelOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &set = o.set, &remove = o.remove;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     store::LabelChange change;
     for (const QString& id : parser.positionalArguments())

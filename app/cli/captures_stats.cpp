@@ -94,17 +94,33 @@ void printHuman(const Json& stats, Io& io)
 
 } // namespace
 
-int capturesStats(const QStringList& arguments, Io& io)
+namespace {
+
+struct StatsOptions
+{
+    StoreOptions store;
+    Option by{QStringLiteral("by"), QStringLiteral("Group by provider, model, schema, prompt, mode and/or source (comma-separated)."), QStringLiteral("FIELDS")};
+    Option bucket = Option(QStringLiteral("bucket"), QStringLiteral("Also per hour or per day (UTC)."), QStringLiteral("hour|day"))
+                        .choices({QStringLiteral("hour"), QStringLiteral("day")});
+    Option prices = Option(QStringLiteral("prices"), QStringLiteral("A price table (JSON, as resources/prices.json) over the built-in one."), QStringLiteral("FILE")).file();
+    Option json{QStringLiteral("json"), QStringLiteral("Print one JSON document.")};
+    OptionTable table() const { return store.table() + OptionTable{by, bucket, prices, json, helpOption()}; }
+};
+
+} // namespace
+
+OptionTable capturesStatsOptions()
+{
+    return StatsOptions().table();
+}
+
+int capturesStats(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption by(QStringLiteral("by"), QStringLiteral("Group by provider, model, schema, prompt and/or mode."), QStringLiteral("FIELDS"));
-    const QCommandLineOption bucket(QStringLiteral("bucket"), QStringLiteral("Also per hour or per day (UTC)."), QStringLiteral("hour|day"));
-    const QCommandLineOption prices(QStringLiteral("prices"), QStringLiteral("A price table (JSON, as resources/prices.json) over the built-in one."), QStringLiteral("FILE"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
-    storeOptions.addTo(parser);
-    parser.addOptions({by, bucket, prices, json});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const StatsOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &by = o.by, &bucket = o.bucket, &prices = o.prices, &json = o.json;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return fail(io, "captures stats: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");

@@ -24,16 +24,32 @@ Result<std::vector<store::Capture>> capturesNamed(store::Store& store, const QSt
 
 } // namespace
 
-int capturesToSuite(const QStringList& arguments, Io& io)
+namespace {
+
+struct ToSuiteOptions
+{
+    StoreOptions store;
+    Option cluster{QStringLiteral("cluster"), QStringLiteral("The newest captures of this failure cluster."), QStringLiteral("C")};
+    Option limit = Option(QStringLiteral("limit"), QStringLiteral("At most N cases."), QStringLiteral("N"), QStringLiteral("20"))
+                       .defaultText(QStringLiteral("20 of a cluster, every id given"));
+    Option output = Option(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write the suite to FILE."), QStringLiteral("FILE.suite.json")).file();
+    OptionTable table() const { return OptionTable{store.store, cluster, limit, output, helpOption()}; }
+};
+
+} // namespace
+
+OptionTable capturesToSuiteOptions()
+{
+    return ToSuiteOptions().table();
+}
+
+int capturesToSuite(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption cluster(QStringLiteral("cluster"), QStringLiteral("The newest captures of this failure cluster."), QStringLiteral("C"));
-    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("At most N cases (default: 20 of a cluster, every id given)."), QStringLiteral("N"), QStringLiteral("20"));
-    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write the suite to FILE."),
-                                    QStringLiteral("FILE.suite.json"));
-    parser.addOptions({storeOptions.store, cluster, limit, output});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ToSuiteOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &cluster = o.cluster, &limit = o.limit, &output = o.output;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     const QStringList ids = parser.positionalArguments();
     if (ids.isEmpty() == !parser.isSet(cluster))

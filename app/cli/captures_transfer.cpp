@@ -83,17 +83,52 @@ int exportOtlp(const QCommandLineParser& parser, const QCommandLineOption& outpu
 
 } // namespace
 
-int capturesExport(const QStringList& arguments, Io& io)
+namespace {
+
+struct ExportOptions
+{
+    StoreOptions store;
+    Option output = Option(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE."), QStringLiteral("FILE"))
+                        .defaultText(QStringLiteral("standard output"))
+                        .file();
+    Option format = Option(QStringLiteral("format"), QStringLiteral("conform (JSONL) or otlp (OTLP/JSON trace requests)."), QStringLiteral("FORMAT"), QStringLiteral("conform"))
+                        .choices({QStringLiteral("conform"), QStringLiteral("otlp")});
+    Option to{QStringLiteral("to"), QStringLiteral("With --format otlp: POST to this OTLP/HTTP endpoint (/v1/traces is added to a base URL)."), QStringLiteral("URL")};
+    Option header = Option(QStringLiteral("header"), QStringLiteral("With --to: a request header NAME=VALUE (also OTEL_EXPORTER_OTLP_HEADERS); never printed."), QStringLiteral("NAME=VALUE")).repeatable();
+    OptionTable table() const { return store.table() + OptionTable{output, format, to, header, helpOption()}; }
+};
+
+struct ImportOptions
+{
+    StoreOptions store;
+    MaxBytesOption maxBytes;
+    Option format = Option(QStringLiteral("format"), QStringLiteral("conform (Conform's JSONL), otlp, openai-batch or anthropic-batch."), QStringLiteral("FORMAT"))
+                        .defaultText(QStringLiteral("told from the first line"))
+                        .choices({QStringLiteral("conform"), QStringLiteral("otlp"), QStringLiteral("openai-batch"), QStringLiteral("anthropic-batch")});
+    Option input = Option(QStringLiteral("input"), QStringLiteral("A batch's input (request) file, so each request's schema and prompt are known."), QStringLiteral("FILE")).file();
+    JudgeOptionFlags judge;
+    OptionTable table() const { return OptionTable{store.store} + maxBytes.table() + OptionTable{format, input} + judge.table() + OptionTable{helpOption()}; }
+};
+
+} // namespace
+
+OptionTable capturesExportOptions()
+{
+    return ExportOptions().table();
+}
+
+OptionTable capturesImportOptions()
+{
+    return ImportOptions().table();
+}
+
+int capturesExport(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE (default: standard output)."), QStringLiteral("FILE"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("conform (JSONL, default) or otlp (OTLP/JSON trace requests)."), QStringLiteral("FORMAT"), QStringLiteral("conform"));
-    const QCommandLineOption to(QStringLiteral("to"), QStringLiteral("With --format otlp: POST to this OTLP/HTTP endpoint (/v1/traces is added to a base URL)."), QStringLiteral("URL"));
-    const QCommandLineOption header(QStringLiteral("header"), QStringLiteral("With --to: a request header NAME=VALUE (repeatable; also OTEL_EXPORTER_OTLP_HEADERS); never printed."), QStringLiteral("NAME=VALUE"));
-    storeOptions.addTo(parser);
-    parser.addOptions({output, format, to, header});
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ExportOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const Option &output = o.output, &format = o.format, &to = o.to, &header = o.header;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     if (!parser.positionalArguments().isEmpty())
         return fail(io, "captures export: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
@@ -164,19 +199,15 @@ private:
 
 } // namespace
 
-int capturesImport(const QStringList& arguments, Io& io)
+int capturesImport(const Command& self, const QStringList& arguments, Io& io)
 {
     QCommandLineParser parser;
-    const StoreOptions storeOptions;
-    const MaxBytesOption maxBytes;
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("conform (Conform's JSONL), otlp, openai-batch or anthropic-batch (default: told from the first line)."), QStringLiteral("FORMAT"));
-    const QCommandLineOption input(QStringLiteral("input"), QStringLiteral("A batch's input (request) file, so each request's schema and prompt are known."), QStringLiteral("FILE"));
-    const JudgeOptionFlags judgeFlags;
-    parser.addOption(storeOptions.store);
-    parser.addOption(maxBytes.option);
-    parser.addOptions({format, input});
-    judgeFlags.addTo(parser);
-    if (auto done = parseSubcommand(parser, arguments, io))
+    const ImportOptions o;
+    const StoreOptions& storeOptions = o.store;
+    const MaxBytesOption& maxBytes = o.maxBytes;
+    const Option &format = o.format, &input = o.input;
+    const JudgeOptionFlags& judgeFlags = o.judge;
+    if (auto done = parseOptions(parser, self, arguments, io))
         return *done;
     imports::Request request;
     request.paths = parser.positionalArguments();

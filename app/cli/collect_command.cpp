@@ -18,6 +18,22 @@
 namespace conform::cli {
 namespace {
 
+struct Options
+{
+    Option listen{QStringLiteral("listen"), QStringLiteral("Address and port to listen on; port 0 takes any free port."), QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:4318")};
+    Option store = storeOption(QStringLiteral("Capture into this store."));
+    Option noStore = noStoreOption(QStringLiteral("Capture nothing (judge and log only)."));
+    Option hold = Option(QStringLiteral("hold-ms"), QStringLiteral("How long a span waits for its events."), QStringLiteral("N"), QStringLiteral("2000")).unit(QStringLiteral("ms"));
+    Option remote{QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address.")};
+    JudgeOptionFlags judge;
+    ConnectionOptions connections{otlp::CollectorOptions().connections};
+
+    OptionTable table() const
+    {
+        return OptionTable{listen, store, noStore, hold, remote} + judge.table() + connections.table() + OptionTable{helpOption()};
+    }
+};
+
 class CollectCommand : public Command
 {
 public:
@@ -42,24 +58,22 @@ public:
                "SIGINT/SIGTERM judge the spans still held, commit the captures and exit 0.";
     }
 
+    OptionTable options() const override { return Options().table(); }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli collect --listen 127.0.0.1:4318 --schema-map schemas.json",
+                 "then OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 OTEL_EXPORTER_OTLP_PROTOCOL=http/json for the application"}};
+    }
+
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
-        const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Address and port to listen on (default 127.0.0.1:4318)."), QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:4318"));
-        const QCommandLineOption store(QStringLiteral("store"), QStringLiteral("Capture into this store (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL"));
-        const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Capture nothing (judge and log only)."));
-        const QCommandLineOption hold(QStringLiteral("hold-ms"), QStringLiteral("How long a span waits for its events (default 2000)."), QStringLiteral("N"), QStringLiteral("2000"));
-        const QCommandLineOption remote(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address."));
-        const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({listen, store, noStore, hold, remote, help});
-        const JudgeOptionFlags judgeFlags;
-        judgeFlags.addTo(parser);
-        const ConnectionOptions connectionOptions;
-        connectionOptions.addTo(parser);
-        if (!parser.parse(arguments))
-            return fail(io, "collect: " + parser.errorText().toStdString());
-        if (parser.isSet(help))
-            return printCommandHelp(io, *this, parser);
+        const Options o;
+        const Option &listen = o.listen, &store = o.store, &noStore = o.noStore, &hold = o.hold, &remote = o.remote;
+        const JudgeOptionFlags& judgeFlags = o.judge;
+        const ConnectionOptions& connectionOptions = o.connections;
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
         if (!parser.positionalArguments().isEmpty())
             return fail(io, "collect: unexpected argument '" + parser.positionalArguments().constFirst().toStdString() + "'");
         if (parser.isSet(store) && parser.isSet(noStore))

@@ -14,7 +14,8 @@ bool heldHere(const QStringList& arguments)
     if (arguments.size() < 2)
         return false; // the usage lists every command: the module's
     const QString& first = arguments[1];
-    return first == QLatin1String("validate") || first == QLatin1String("extract") || first == QLatin1String("--version");
+    return first == QLatin1String("validate") || first == QLatin1String("extract") || first == QLatin1String("--version")
+        || first == QLatin1String("-v");
 }
 
 QStringList moduleCandidates()

@@ -1,5 +1,5 @@
 #pragma once
-// How conform-cli runs a command line. validate and extract (and --version) run in the
+// How conform-cli runs a command line. validate and extract (and --version, -v) run in the
 // program itself; everything else, --help included, runs in the commands module
 // (conform-cli-commands.so, module_entry.cpp), loaded only then: the module brings the
 // network, SQL and provider libraries that those two never need, and a batch that calls

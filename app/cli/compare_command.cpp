@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <ostream>
 
@@ -24,20 +25,33 @@ namespace {
 
 struct Options
 {
-    QCommandLineOption fromStore{QStringLiteral("from-store"), QStringLiteral("Compare the captures the store already holds.")};
-    QCommandLineOption by{QStringLiteral("by"), QStringLiteral("With --from-store: what the variants differ in: prompt, schema, model, mode or provider."), QStringLiteral("FIELD")};
-    QCommandLineOption baseline{QStringLiteral("baseline"), QStringLiteral("The baseline variant: its name or a unique prefix of its hash (default: the file's, else the one with the most runs)."), QStringLiteral("NAME")};
-    QCommandLineOption prices{QStringLiteral("prices"), QStringLiteral("A price table (JSON, as resources/prices.json) over the built-in one."), QStringLiteral("FILE")};
-    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print one JSON document.")};
-    QCommandLineOption markdown{QStringLiteral("markdown"), QStringLiteral("Print a Markdown report (for a pull request).")};
-    QCommandLineOption failOnRegression{QStringLiteral("fail-on-regression"), QStringLiteral("Exit 1 when a variant is significantly worse than the baseline.")};
-    QCommandLineOption repeat{QStringLiteral("repeat"), QStringLiteral("With FILE: runs of each variant x case x target (default: the file's, else 1)."), QStringLiteral("N")};
-    QCommandLineOption concurrency{QStringLiteral("concurrency"), QStringLiteral("With FILE: runs at once in all (default: the file's, else 4)."), QStringLiteral("N")};
-    QCommandLineOption target{QStringLiteral("target"), QStringLiteral("With FILE: run against this target instead of the file's (repeatable): PROVIDER:MODEL[:MODE], scenario:NAME."), QStringLiteral("SPEC")};
-    QCommandLineOption prompt{QStringLiteral("prompt"), QStringLiteral("Without FILE: a variant's user prompt, read from PROMPT_FILE (repeatable; the variant is named after the file). With --schema FILE and --target."), QStringLiteral("PROMPT_FILE")};
-    QCommandLineOption system{QStringLiteral("system"), QStringLiteral("Without FILE: the system prompt every variant shares, read from this file."), QStringLiteral("SYSTEM_FILE")};
-    QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("With FILE: every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
-    QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+    Option fromStore{QStringLiteral("from-store"), QStringLiteral("Compare the captures the store already holds.")};
+    Option by = Option(QStringLiteral("by"), QStringLiteral("With --from-store: what the variants differ in: prompt, schema, model, mode or provider."), QStringLiteral("FIELD"))
+                    .choices({QStringLiteral("prompt"), QStringLiteral("schema"), QStringLiteral("model"), QStringLiteral("mode"), QStringLiteral("provider")});
+    Option baseline = Option(QStringLiteral("baseline"), QStringLiteral("The baseline variant: its name or a unique prefix of its hash."), QStringLiteral("NAME"))
+                          .defaultText(QStringLiteral("the file's, else the one with the most runs"));
+    Option prices = Option(QStringLiteral("prices"), QStringLiteral("A price table (JSON, as resources/prices.json) over the built-in one."), QStringLiteral("FILE")).file();
+    Option json{QStringLiteral("json"), QStringLiteral("Print one JSON document.")};
+    Option markdown{QStringLiteral("markdown"), QStringLiteral("Print a Markdown report (for a pull request).")};
+    Option failOnRegression{QStringLiteral("fail-on-regression"), QStringLiteral("Exit 1 when a variant is significantly worse than the baseline.")};
+    Option repeat = Option(QStringLiteral("repeat"), QStringLiteral("With FILE: runs of each variant x case x target."), QStringLiteral("N"))
+                        .defaultText(QStringLiteral("the file's, else 1"));
+    Option concurrency = Option(QStringLiteral("concurrency"), QStringLiteral("With FILE: runs at once in all."), QStringLiteral("N"))
+                             .defaultText(QStringLiteral("the file's, else 4"));
+    Option target = Option(QStringLiteral("target"), QStringLiteral("With FILE: run against this target instead of the file's: PROVIDER:MODEL[:MODE], scenario:NAME."), QStringLiteral("SPEC")).repeatable();
+    Option prompt = Option(QStringLiteral("prompt"), QStringLiteral("Without FILE: a variant's user prompt, read from PROMPT_FILE (the variant is named after the file). With --schema FILE and --target."), QStringLiteral("PROMPT_FILE")).file().repeatable();
+    Option system = Option(QStringLiteral("system"), QStringLiteral("Without FILE: the system prompt every variant shares, read from this file."), QStringLiteral("SYSTEM_FILE")).file();
+    Option seed{QStringLiteral("seed"), QStringLiteral("With FILE: every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
+    Option noStore = noStoreOption(QStringLiteral("With FILE or --prompt: capture nothing; the runs are compared from a scratch store, deleted at exit."));
+    StoreOptions store;
+    SchemaReadingOptions schemaReading;
+
+    OptionTable table() const
+    {
+        return store.table() + schemaReading.table()
+            + OptionTable{fromStore, by, baseline, prices, json, markdown, failOnRegression, repeat, concurrency, target, seed, prompt,
+                          system, noStore, helpOption()};
+    }
 };
 
 void print(const QCommandLineParser& parser, const Options& o, const stats::ComparisonReport& report, const std::string& heading, Io& io)
@@ -109,7 +123,7 @@ public:
     std::string summary() const override { return "is B better than A: final success per variant, with intervals and significance"; }
     std::string usage() const override
     {
-        return "conform-cli compare FILE [--repeat N] [--concurrency N] [--target SPEC]... [--seed N] [--store PATH|URL]\n"
+        return "conform-cli compare FILE [--repeat N] [--concurrency N] [--target SPEC]... [--seed N] [--store PATH|URL | --no-store]\n"
                "                    [--baseline NAME] [--prices FILE] [--json|--markdown] [--fail-on-regression]\n"
                "conform-cli compare --schema FILE --prompt PROMPT_FILE... [--system FILE] --target SPEC... [--repeat N] ...\n"
                "conform-cli compare --from-store --by prompt|schema|model|mode|provider [--baseline NAME|HASH]\n"
@@ -131,21 +145,31 @@ public:
                "overhead is the share of cost (of tokens when unpriced) spent after the first attempt.";
     }
 
+    OptionTable options() const override { return Options().table(); }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli compare --schema order.schema.json --prompt a.txt --prompt b.txt --target scenario:fenced-reply --repeat 20 --no-store",
+                 "two prompts, twenty runs each, nothing captured"},
+                {"conform-cli compare --from-store --by model --since 2025-01-01", "the models the store holds runs of, side by side"}};
+    }
+    std::string exitStatus() const override
+    {
+        return "0 the comparison ran; 1 with --fail-on-regression, a variant significantly worse than the baseline; 2 usage, "
+               "input or store error; 3 provider or transport error.";
+    }
+
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
-        const StoreOptions storeOptions;
         const Options o;
-        const SchemaReadingOptions schemaReading;
-        storeOptions.addTo(parser);
-        schemaReading.addTo(parser);
-        parser.addOptions({o.fromStore, o.by, o.baseline, o.prices, o.json, o.markdown, o.failOnRegression, o.repeat, o.concurrency,
-                           o.target, o.seed, o.prompt, o.system, o.help});
-        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A comparison file."), QStringLiteral("[FILE]"));
-        if (!parser.parse(arguments))
-            return fail(io, "compare: " + parser.errorText().toStdString());
-        if (parser.isSet(o.help))
-            return printCommandHelp(io, *this, parser);
+        const StoreOptions& storeOptions = o.store;
+        const SchemaReadingOptions& schemaReading = o.schemaReading;
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
+        if (parser.isSet(o.store.store) && parser.isSet(o.noStore))
+            return fail(io, "compare: --store and --no-store contradict each other");
+        if (parser.isSet(o.fromStore) && parser.isSet(o.noStore))
+            return fail(io, "compare: --from-store reads the store and writes nothing; --no-store is for a comparison that runs");
         if (parser.isSet(o.json) && parser.isSet(o.markdown))
             return fail(io, "compare: --json and --markdown exclude each other");
         const QStringList files = parser.positionalArguments();
@@ -265,7 +289,11 @@ private:
         }
         if (auto applied = applyOptions(parser, o, file, plan.value()); !applied)
             return fail(io, applied.error().toString());
-        const QString location = parser.value(QStringLiteral("store"));
+        // --no-store: the runs are still read back (cost, repairs), from a store that goes with the process.
+        QTemporaryDir scratch;
+        if (parser.isSet(o.noStore) && !scratch.isValid())
+            return fail(io, "compare: --no-store: cannot make a scratch folder (" + scratch.errorString().toStdString() + ")");
+        const QString location = parser.isSet(o.noStore) ? scratch.filePath(QStringLiteral("compare.db")) : parser.value(o.store.store);
         auto writer = StoreOptions::openWriter(location);
         if (!writer)
             return fail(io, "compare: " + writer.error().toString());

@@ -20,6 +20,19 @@ std::string readBounded(const QCommandLineParser& parser, const QCommandLineOpti
 
 } // namespace
 
+ConnectionOptions::ConnectionOptions(const server::ConnectionLimits& defaults)
+    : idle(Option(QStringLiteral("idle-timeout-ms"), QStringLiteral("Close a connection when nothing moved for N milliseconds."),
+                  QStringLiteral("N"), QString::number(defaults.idleTimeoutMs))
+               .unit(QStringLiteral("ms")))
+    , header(Option(QStringLiteral("header-timeout-ms"), QStringLiteral("A request head must arrive whole within N milliseconds."),
+                    QStringLiteral("N"), QString::number(defaults.headerTimeoutMs))
+                 .unit(QStringLiteral("ms")))
+    , max(QStringLiteral("max-connections"),
+          QStringLiteral("At most N connections (within the open-file limit); at the limit the longest idle is closed for a new one."),
+          QStringLiteral("N"), QString::number(defaults.maxConnections))
+{
+}
+
 std::string ConnectionOptions::read(const QCommandLineParser& parser, server::ConnectionLimits& limits) const
 {
     constexpr int kDay = 86'400'000;

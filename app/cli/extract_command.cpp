@@ -83,6 +83,16 @@ int extractJsonl(const QString& path, ExtractSettings settings, Io& io)
     }, settings.maxBytes);
 }
 
+struct Options
+{
+    Option strict{QStringLiteral("strict"), QStringLiteral("Refuse fixes that change values (truncated strings, dropped keys, placeholders).")};
+    Option json{QStringLiteral("json"), QStringLiteral("Print {\"ok\", \"value\", \"fixes\", ...} instead of the bare value.")};
+    Option jsonl{QStringLiteral("jsonl"), QStringLiteral("Each input line is a JSON string holding one reply; one output line each.")};
+    MaxBytesOption maxBytes;
+
+    OptionTable table() const { return OptionTable{strict, json, jsonl} + maxBytes.table() + OptionTable{helpOption()}; }
+};
+
 class ExtractCommand : public Command
 {
 public:
@@ -94,38 +104,34 @@ public:
                "conform-cli extract --jsonl FILE [--strict] [--json] [--max-bytes N]";
     }
 
+    OptionTable options() const override { return Options().table(); }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli extract reply.txt", "the JSON in a model reply, repaired, on stdout"},
+                {"conform-cli extract --json --strict reply.txt", "the value with its fix log; value-changing fixes refused"}};
+    }
+
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
-        const QCommandLineOption strictOption(QStringLiteral("strict"),
-            QStringLiteral("Refuse fixes that change values (truncated strings, dropped keys, placeholders)."));
-        const QCommandLineOption jsonOption(QStringLiteral("json"),
-            QStringLiteral("Print {\"ok\", \"value\", \"fixes\", ...} instead of the bare value."));
-        const QCommandLineOption jsonlOption(QStringLiteral("jsonl"),
-            QStringLiteral("Each input line is a JSON string holding one reply; one output line each."));
-        const MaxBytesOption maxBytes;
-        const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({strictOption, jsonOption, jsonlOption, maxBytes.option, helpOption});
-        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The reply (default: standard input)."), QStringLiteral("[FILE|-]"));
-        if (!parser.parse(arguments))
-            return fail(io, "extract: " + parser.errorText().toStdString());
-        if (parser.isSet(helpOption))
-            return printCommandHelp(io, *this, parser);
+        const Options o;
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
         const QStringList files = parser.positionalArguments();
         if (files.size() > 1)
             return fail(io, "extract: give one reply file (or - for standard input)");
 
         ExtractSettings settings;
-        settings.options.strict = parser.isSet(strictOption);
+        settings.options.strict = parser.isSet(o.strict);
         settings.options.sourceMap = false; // nothing here prints it, and it costs a quarter of the time
-        settings.json = parser.isSet(jsonOption);
+        settings.json = parser.isSet(o.json);
         std::string sizeError;
-        if (const auto bound = maxBytes.value(parser, sizeError))
+        if (const auto bound = o.maxBytes.value(parser, sizeError))
             settings.maxBytes = *bound;
         else
             return fail(io, "extract: " + sizeError);
         const QString path = files.isEmpty() ? QStringLiteral("-") : files.first();
-        if (parser.isSet(jsonlOption))
+        if (parser.isSet(o.jsonl))
             return extractJsonl(path, settings, io);
         return extractDocument(path, settings, io);
     }

@@ -15,9 +15,10 @@ LineReader::LineReader(const QString& path, Io& io, std::uint64_t maxBytes) : Bo
 
 MaxBytesOption::MaxBytesOption()
     : option(QStringLiteral("max-bytes"),
-             QStringLiteral("Refuse a document (or a JSONL line) larger than N bytes; K, M, G suffixes (default: 256M)."),
+             QStringLiteral("Refuse a document (or a JSONL line) larger than N bytes; K, M and G suffixes for KiB, MiB, GiB."),
              QStringLiteral("N"))
 {
+    option.defaultText(QStringLiteral("256M"));
 }
 
 std::optional<std::uint64_t> MaxBytesOption::value(const QCommandLineParser& parser, std::string& error) const

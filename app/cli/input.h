@@ -9,7 +9,7 @@
 //   LineReader lines(path, io, *limit);             // JSONL: each line bounded alike
 #include "base/bounded_input.h"
 
-#include <QCommandLineOption>
+#include "options.h"
 
 #include <optional>
 
@@ -35,7 +35,8 @@ public:
 struct MaxBytesOption
 {
     MaxBytesOption();
-    QCommandLineOption option;
+    Option option;
+    OptionTable table() const { return {option}; }
     // The bound given (or the default); nullopt with `error` set when N is not a size.
     std::optional<std::uint64_t> value(const QCommandLineParser& parser, std::string& error) const;
 };

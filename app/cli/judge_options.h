@@ -5,23 +5,20 @@
 #include "ingest/observed_call.h"
 #include "schema_loader.h"
 
-#include <QCommandLineOption>
 #include <QCommandLineParser>
 
 namespace conform::cli {
 
 struct JudgeOptionFlags
 {
-    QCommandLineOption schema{QStringLiteral("schema"), QStringLiteral("Check replies whose request carried no schema against FILE."), QStringLiteral("FILE")};
-    QCommandLineOption schemaMap{QStringLiteral("schema-map"), QStringLiteral("JSON object from schema names to schema files (a span's conform.schema attribute, else its service.name; a batch request's schema name)."), QStringLiteral("FILE")};
+    Option schema = Option(QStringLiteral("schema"), QStringLiteral("Check replies whose request carried no schema against FILE."), QStringLiteral("FILE")).file();
+    Option schemaMap = Option(QStringLiteral("schema-map"), QStringLiteral("JSON object from schema names to schema files (a span's conform.schema attribute, else its service.name; a batch request's schema name)."), QStringLiteral("FILE")).file();
     SchemaReadingOptions reading;
 
-    void addTo(QCommandLineParser& parser, bool withSchema = true) const
+    OptionTable table(bool withSchema = true) const
     {
-        if (withSchema)
-            parser.addOption(schema);
-        parser.addOption(schemaMap);
-        reading.addTo(parser);
+        OptionTable all = withSchema ? OptionTable{schema, schemaMap} : OptionTable{schemaMap};
+        return all + reading.table();
     }
     Result<ingest::JudgeOptions> read(const QCommandLineParser& parser, const std::string& command, bool withSchema = true) const;
 };

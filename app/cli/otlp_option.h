@@ -3,10 +3,10 @@
 // as OTLP/JSON traces to URL (otlp/live_export.h), headers from OTEL_EXPORTER_OTLP_HEADERS,
 // batched, never blocking a call, dropped with a count when the endpoint is down.
 #include "command.h"
+#include "options.h"
 
 #include "otlp/live_export.h"
 
-#include <QCommandLineOption>
 #include <QCommandLineParser>
 
 #include <memory>
@@ -14,9 +14,9 @@
 
 namespace conform::cli {
 
-inline QCommandLineOption otlpOption()
+inline Option otlpOption()
 {
-    return QCommandLineOption(QStringLiteral("otlp"),
+    return Option(QStringLiteral("otlp"),
                               QStringLiteral("Also send each capture as OTLP/JSON traces to this OTLP/HTTP endpoint (headers: OTEL_EXPORTER_OTLP_HEADERS)."),
                               QStringLiteral("URL"));
 }

@@ -19,6 +19,26 @@
 namespace conform::cli {
 namespace {
 
+struct Options
+{
+    Option upstream{QStringLiteral("upstream"), QStringLiteral("Where requests go: http(s)://host[:port][/prefix]."), QStringLiteral("URL")};
+    Option listen{QStringLiteral("listen"), QStringLiteral("Address and port to listen on; port 0 takes any free port."), QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:0")};
+    Option schemaMap = Option(QStringLiteral("schema-map"), QStringLiteral("JSON object from schema names to schema files."), QStringLiteral("FILE")).file();
+    Option store = storeOption(QStringLiteral("Capture into this store."));
+    Option noStore = noStoreOption(QStringLiteral("Capture nothing (validate and log only)."));
+    Option remote{QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address.")};
+    Option maxReplyBytes = Option(QStringLiteral("max-reply-bytes"), QStringLiteral("Replies are forwarded whatever their size and judged up to this size; a larger one is captured as not judged (33554432 is 32 MiB)."), QStringLiteral("N"), QStringLiteral("33554432")).unit(QStringLiteral("bytes"));
+    Option otlp = otlpOption();
+    SchemaReadingOptions schemaReading;
+    ConnectionOptions connections{proxy::ProxyOptions().connections};
+
+    OptionTable table() const
+    {
+        return OptionTable{upstream, listen, schemaMap, store, noStore, remote, maxReplyBytes, otlp} + schemaReading.table()
+            + connections.table() + OptionTable{helpOption()};
+    }
+};
+
 class ProxyCommand : public Command
 {
 public:
@@ -27,7 +47,8 @@ public:
     std::string usage() const override
     {
         return "conform-cli proxy --upstream URL [--listen 127.0.0.1:PORT] [--schema-map FILE]\n"
-               "                  [--store PATH|URL | --no-store] [--allow-remote] [--draft 7|2020-12] [--formats assert|annotate]\n"
+               "                  [--store PATH|URL | --no-store] [--otlp URL] [--allow-remote] [--max-reply-bytes N]\n"
+               "                  [--draft 7|2020-12] [--formats assert|annotate]\n"
                "                  [--idle-timeout-ms N] [--header-timeout-ms N] [--max-connections N]\n"
                "Point the application's base URL at the proxy. Requests go to the upstream unchanged (only Host\n"
                "is the upstream's); the upstream's bytes come back untouched, streaming included. Afterwards each\n"
@@ -43,27 +64,23 @@ public:
                "The schema map's schemas:\n" + std::string(kSchemaReadingUsage);
     }
 
+    OptionTable options() const override { return Options().table(); }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli proxy --upstream https://api.openai.com --listen 127.0.0.1:8788 --schema-map schemas.json",
+                 "then OPENAI_BASE_URL=http://127.0.0.1:8788/v1 for the application: every reply judged and captured"}};
+    }
+
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
-        const QCommandLineOption upstream(QStringLiteral("upstream"), QStringLiteral("Where requests go: http(s)://host[:port][/prefix]."), QStringLiteral("URL"));
-        const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Address and port to listen on (default 127.0.0.1:0, any free port)."), QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:0"));
-        const QCommandLineOption schemaMap(QStringLiteral("schema-map"), QStringLiteral("JSON object from schema names to schema files."), QStringLiteral("FILE"));
-        const QCommandLineOption store(QStringLiteral("store"), QStringLiteral("Capture into this store (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL"));
-        const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Capture nothing (validate and log only)."));
-        const QCommandLineOption remote(QStringLiteral("allow-remote"), QStringLiteral("Allow a non-loopback --listen address."));
-        const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        const QCommandLineOption maxReplyBytes(QStringLiteral("max-reply-bytes"), QStringLiteral("Replies are forwarded whatever their size and judged up to this many bytes; a larger one is captured as not judged (default 33554432, 32 MiB)."), QStringLiteral("N"), QStringLiteral("33554432"));
-        const QCommandLineOption otlpUrl = otlpOption();
-        parser.addOptions({upstream, listen, schemaMap, store, noStore, remote, maxReplyBytes, help, otlpUrl});
-        const SchemaReadingOptions schemaReading;
-        schemaReading.addTo(parser);
-        const ConnectionOptions connectionOptions;
-        connectionOptions.addTo(parser);
-        if (!parser.parse(arguments))
-            return fail(io, "proxy: " + parser.errorText().toStdString());
-        if (parser.isSet(help))
-            return printCommandHelp(io, *this, parser);
+        const Options o;
+        const Option &upstream = o.upstream, &listen = o.listen, &schemaMap = o.schemaMap, &store = o.store, &noStore = o.noStore,
+                     &remote = o.remote, &maxReplyBytes = o.maxReplyBytes, &otlpUrl = o.otlp;
+        const SchemaReadingOptions& schemaReading = o.schemaReading;
+        const ConnectionOptions& connectionOptions = o.connections;
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
         if (!parser.isSet(upstream))
             return fail(io, "proxy: --upstream URL is required");
         if (parser.isSet(store) && parser.isSet(noStore))

@@ -8,6 +8,7 @@
 #include "store/capture_spec.h"
 #include "store/writer.h"
 #include "otlp_option.h"
+#include "store_options.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
@@ -22,47 +23,54 @@ namespace {
 
 struct Options
 {
-    QCommandLineOption schema{QStringLiteral("schema"), QStringLiteral("The JSON Schema the answer must match."), QStringLiteral("FILE")};
-    QCommandLineOption user{QStringLiteral("user"), QStringLiteral("The user prompt."), QStringLiteral("TEXT")};
-    QCommandLineOption prompt{QStringLiteral("prompt"), QStringLiteral("The user prompt, from a file."), QStringLiteral("FILE")};
-    QCommandLineOption system{QStringLiteral("system"), QStringLiteral("The system prompt, from a file."), QStringLiteral("FILE")};
-    QCommandLineOption var{QStringLiteral("var"), QStringLiteral("Replace {{K}} in the prompts by V (repeatable)."), QStringLiteral("K=V")};
-    QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("anthropic, openai, ollama or scenario."), QStringLiteral("NAME")};
-    QCommandLineOption api{QStringLiteral("api"), QStringLiteral("With --provider openai: chat (Chat Completions, the default) or responses (the Responses API, POST /v1/responses)."), QStringLiteral("API")};
-    QCommandLineOption model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
-    QCommandLineOption baseUrl{QStringLiteral("base-url"), QStringLiteral("Base URL (default: *_BASE_URL / OLLAMA_HOST, else the public API)."), QStringLiteral("URL")};
-    QCommandLineOption scenario{QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario). Without --schema and a prompt, the scenario's own are used."), QStringLiteral("FILE")};
-    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("auto (default; a scenario's own mode when it has one), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto")};
-    QCommandLineOption maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
-    QCommandLineOption maxCalls{QStringLiteral("max-calls"), QStringLiteral("Model calls in all: repairs, continuations, re-asks and mode fallback (default 4; transport retries apart)."), QStringLiteral("N"), QStringLiteral("4")};
-    QCommandLineOption onTruncation{QStringLiteral("on-truncation"), QStringLiteral("A reply cut at max_tokens: continue (default: prefill where the protocol allows, else re-ask larger), raise (re-ask larger) or fail."), QStringLiteral("POLICY"), QStringLiteral("continue")};
-    QCommandLineOption maxTokensCeiling{QStringLiteral("max-tokens-ceiling"), QStringLiteral("The most max_tokens may grow to (default 4 x --max-tokens)."), QStringLiteral("N")};
-    QCommandLineOption retries{QStringLiteral("retries"), QStringLiteral("Transport retries per request (default 2)."), QStringLiteral("N"), QStringLiteral("2")};
-    QCommandLineOption temperature{QStringLiteral("temperature"), QStringLiteral("Sampling temperature."), QStringLiteral("T")};
-    QCommandLineOption maxTokens{QStringLiteral("max-tokens"), QStringLiteral("Answer length limit (default 1024)."), QStringLiteral("N"), QStringLiteral("1024")};
-    QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds per request try (default 120)."), QStringLiteral("S"), QStringLiteral("120")};
-    QCommandLineOption stallTimeout{QStringLiteral("stall-timeout"), QStringLiteral("Seconds without a byte before a try is abandoned (default 30)."), QStringLiteral("S"), QStringLiteral("30")};
-    QCommandLineOption coerce{QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays.")};
-    QCommandLineOption strictRepairs{QStringLiteral("strict-repairs"), QStringLiteral("Refuse extraction fixes that change values.")};
-    QCommandLineOption repairTemplate{QStringLiteral("repair-template"), QStringLiteral("The repair prompt template."), QStringLiteral("FILE")};
-    QCommandLineOption originalLimit{QStringLiteral("original-limit"), QStringLiteral("Characters of the reply a repair prompt's {{original}} keeps (default 2000)."), QStringLiteral("N"), QStringLiteral("2000")};
-    QCommandLineOption maxReplyBytes{QStringLiteral("max-reply-bytes"), QStringLiteral("A reply body larger than this many bytes is refused as a transport error (default 33554432, 32 MiB)."), QStringLiteral("N"), QStringLiteral("33554432")};
-    QCommandLineOption stream{QStringLiteral("stream"), QStringLiteral("Stream the reply; it is shown on stderr as it arrives.")};
-    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture the run into this store: a SQLite file or postgresql://user[:password]@host[:port]/db (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
-    QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Do not capture the run.")};
-    QCommandLineOption label{QStringLiteral("label"), QStringLiteral("Label the capture K=V (repeatable; suite, case, target and repeat feed pass^k)."), QStringLiteral("K=V")};
-    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the whole run as one JSON document.")};
-    QCommandLineOption otlp = otlpOption();
-    QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+    Option schema = Option(QStringLiteral("schema"), QStringLiteral("The JSON Schema the answer must match."), QStringLiteral("FILE")).file();
+    Option user{QStringLiteral("user"), QStringLiteral("The user prompt."), QStringLiteral("TEXT")};
+    Option prompt = Option(QStringLiteral("prompt"), QStringLiteral("The user prompt, from a file."), QStringLiteral("FILE")).file();
+    Option system = Option(QStringLiteral("system"), QStringLiteral("The system prompt, from a file."), QStringLiteral("FILE")).file();
+    Option var = Option(QStringLiteral("var"), QStringLiteral("Replace {{K}} in the prompts by V."), QStringLiteral("K=V")).repeatable();
+    Option provider = Option(QStringLiteral("provider"), QStringLiteral("anthropic, openai, ollama or scenario."), QStringLiteral("NAME"))
+                          .defaultText(QStringLiteral("scenario, with --scenario"))
+                          .choices({QStringLiteral("anthropic"), QStringLiteral("openai"), QStringLiteral("ollama"), QStringLiteral("scenario")});
+    Option api = Option(QStringLiteral("api"), QStringLiteral("With --provider openai: chat (Chat Completions) or responses (the Responses API, POST /v1/responses)."), QStringLiteral("API"))
+                     .defaultText(QStringLiteral("chat"))
+                     .choices({QStringLiteral("chat"), QStringLiteral("responses")});
+    Option model{QStringLiteral("model"), QStringLiteral("The model."), QStringLiteral("M")};
+    Option baseUrl = Option(QStringLiteral("base-url"), QStringLiteral("Base URL."), QStringLiteral("URL"))
+                         .defaultText(QStringLiteral("*_BASE_URL / OLLAMA_HOST, else the public API"));
+    Option scenario = Option(QStringLiteral("scenario"), QStringLiteral("The scenario file, or a built-in scenario's name (--provider scenario). Without --schema and a prompt, the scenario's own are used."), QStringLiteral("FILE")).file();
+    Option mode = Option(QStringLiteral("mode"), QStringLiteral("auto (a scenario's own mode when it has one), strict, tool, json-object or text."), QStringLiteral("MODE"), QStringLiteral("auto"))
+                      .choices({QStringLiteral("auto"), QStringLiteral("strict"), QStringLiteral("tool"), QStringLiteral("json-object"), QStringLiteral("text")});
+    Option maxRepairs{QStringLiteral("max-repairs"), QStringLiteral("Repair turns per mode."), QStringLiteral("N"), QStringLiteral("2")};
+    Option maxCalls{QStringLiteral("max-calls"), QStringLiteral("Model calls in all: repairs, continuations, re-asks and mode fallback (transport retries apart)."), QStringLiteral("N"), QStringLiteral("4")};
+    Option onTruncation = Option(QStringLiteral("on-truncation"), QStringLiteral("A reply cut at max_tokens: continue (prefill where the protocol allows, else re-ask larger), raise (re-ask larger) or fail."), QStringLiteral("POLICY"), QStringLiteral("continue"))
+                              .choices({QStringLiteral("continue"), QStringLiteral("raise"), QStringLiteral("fail")});
+    Option maxTokensCeiling = Option(QStringLiteral("max-tokens-ceiling"), QStringLiteral("The most max_tokens may grow to."), QStringLiteral("N"))
+                                  .defaultText(QStringLiteral("4 x --max-tokens"));
+    Option retries{QStringLiteral("retries"), QStringLiteral("Transport retries per request."), QStringLiteral("N"), QStringLiteral("2")};
+    Option temperature = Option(QStringLiteral("temperature"), QStringLiteral("Sampling temperature, 0 to 2."), QStringLiteral("T"))
+                             .defaultText(QStringLiteral("the provider's"));
+    Option maxTokens = Option(QStringLiteral("max-tokens"), QStringLiteral("Answer length limit."), QStringLiteral("N"), QStringLiteral("1024")).unit(QStringLiteral("tokens"));
+    Option timeout = Option(QStringLiteral("timeout"), QStringLiteral("How long one request try may take."), QStringLiteral("S"), QStringLiteral("120")).unit(QStringLiteral("seconds"));
+    Option stallTimeout = Option(QStringLiteral("stall-timeout"), QStringLiteral("How long a try may go without a byte before it is abandoned."), QStringLiteral("S"), QStringLiteral("30")).unit(QStringLiteral("seconds"));
+    Option coerce{QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays.")};
+    Option strictRepairs{QStringLiteral("strict-repairs"), QStringLiteral("Refuse extraction fixes that change values.")};
+    Option repairTemplate = Option(QStringLiteral("repair-template"), QStringLiteral("The repair prompt template."), QStringLiteral("FILE")).file();
+    Option originalLimit = Option(QStringLiteral("original-limit"), QStringLiteral("Characters of the reply a repair prompt's {{original}} keeps."), QStringLiteral("N"), QStringLiteral("2000")).unit(QStringLiteral("characters"));
+    Option maxReplyBytes = Option(QStringLiteral("max-reply-bytes"), QStringLiteral("A reply body larger than this is refused as a transport error (33554432 is 32 MiB)."), QStringLiteral("N"), QStringLiteral("33554432")).unit(QStringLiteral("bytes"));
+    Option stream{QStringLiteral("stream"), QStringLiteral("Stream the reply; it is shown on stderr as it arrives.")};
+    Option store = storeOption(QStringLiteral("Capture the run into this store: a SQLite file or postgresql://user[:password]@host[:port]/db."));
+    Option noStore = noStoreOption(QStringLiteral("Do not capture the run."));
+    Option label = Option(QStringLiteral("label"), QStringLiteral("Label the capture K=V (suite, case, target and repeat feed pass^k)."), QStringLiteral("K=V")).repeatable();
+    Option json{QStringLiteral("json"), QStringLiteral("Print the whole run as one JSON document.")};
+    Option otlp = otlpOption();
     SchemaReadingOptions schemaReading;
 
-    void addTo(QCommandLineParser& parser) const
+    OptionTable table() const
     {
-        parser.addOptions({schema, user, prompt, system, var, provider, api, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
-                           onTruncation, maxTokensCeiling, retries,
-                           temperature, maxTokens, timeout, stallTimeout, coerce, strictRepairs, repairTemplate, originalLimit, maxReplyBytes, stream,
-                           store, noStore, label, json, help, otlp});
-        schemaReading.addTo(parser);
+        return OptionTable{schema, user, prompt, system, var, provider, api, model, baseUrl, scenario, mode, maxRepairs, maxCalls,
+                           onTruncation, maxTokensCeiling, retries, temperature, maxTokens, timeout, stallTimeout, coerce,
+                           strictRepairs, repairTemplate, originalLimit, maxReplyBytes, stream, store, noStore, label, json, otlp}
+            + schemaReading.table() + OptionTable{helpOption()};
     }
 };
 
@@ -318,8 +326,8 @@ public:
                "                [--max-repairs N] [--max-calls N] [--retries N] [--temperature T] [--max-tokens N]\n"
                "                [--on-truncation continue|raise|fail] [--max-tokens-ceiling N] [--stream]\n"
                "                [--timeout S] [--stall-timeout S] [--coerce] [--strict-repairs] [--repair-template FILE]\n"
-               "                [--original-limit N]\n"
-               "                [--store PATH|URL | --no-store] [--label K=V ...] [--json]\n"
+               "                [--original-limit N] [--max-reply-bytes N]\n"
+               "                [--store PATH|URL | --no-store] [--label K=V ...] [--json] [--otlp URL]\n"
                "                [--draft 7|2020-12] [--formats assert|annotate]\n"
                "conform-cli run --scenario NAME [options]   a scenario with its own schema, prompt, mode and variables\n"
                "                (--provider scenario; --mode and --var win over its own)\n"
@@ -338,15 +346,26 @@ public:
                "Exit: 0 valid, repaired or fallback; 1 failed (also: truncated to the end); 2 usage; 3 provider or transport error.";
     }
 
+    OptionTable options() const override { return Options().table(); }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli run --scenario trailing-commas", "a built-in demo, offline: its own schema, prompt and replies"},
+                {"conform-cli run --schema order.schema.json --prompt ask.txt --provider anthropic --model claude-sonnet-4-5 --json",
+                 "ask a model (ANTHROPIC_API_KEY); the whole run as JSON, captured"},
+                {"conform-cli run --scenario fenced-reply --no-store --otlp http://127.0.0.1:4318",
+                 "capture nothing; send the run as OTLP traces"}};
+    }
+    std::string exitStatus() const override
+    {
+        return "0 valid, repaired or fallback; 1 failed (also: truncated to the end); 2 usage; 3 provider or transport error.";
+    }
+
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
         const Options o;
-        o.addTo(parser);
-        if (!parser.parse(arguments))
-            return fail(io, "run: " + parser.errorText().toStdString());
-        if (parser.isSet(o.help))
-            return printCommandHelp(io, *this, parser);
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
         if (!parser.isSet(o.scenario) && (!parser.isSet(o.schema) || !parser.isSet(o.provider)))
             return fail(io, "run: --schema FILE and --provider NAME are required (a --scenario carries its own schema)");
         if (!parser.positionalArguments().isEmpty())

@@ -131,87 +131,242 @@ int exportTo(const QString& path, const QString& target, const QString& typeName
     return Success;
 }
 
-class SchemaCommand : public Command
+// One action of `schema`: its positional files, its options, its help.
+class SchemaAction : public Command
 {
 public:
-    std::string name() const override { return "schema"; }
-    std::string summary() const override { return "inspect a JSON Schema: lint (also per provider), example, export"; }
-    std::string usage() const override
-    {
-        return "conform-cli schema lint FILE [--provider anthropic|openai|openai-responses|ollama] [--json]\n"
-               "    with --provider, also what that provider's strict or tool mode refuses, with a suggested rewrite\n"
-               "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found\n"
-               "conform-cli schema export FILE --to anthropic-tool|openai-json-schema|openai-tool|ollama-format|zod|pydantic|typescript\n"
-               "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)\n"
-               "conform-cli schema diff OLD NEW [--json] [--fail-on narrower|wider|any]\n"
-               "                  [--store S [--since T] [--until T] [--source SRC]]   every change, narrower, wider, both,\n"
-               "                  none or unknown; exit 1 when one matches --fail-on (default narrower). With --store, the\n"
-               "                  replies of OLD's schema that were valid, judged by NEW: how many now fail, and where\n"
-               "every action:\n" + std::string(kSchemaReadingUsage);
-    }
+    std::string usage() const override { return m_usage + "\n" + std::string(kSchemaReadingUsage); }
+    const std::string& actionUsage() const { return m_usage; }
+    OptionTable options() const override { return m_options + m_reading.table() + OptionTable{helpOption()}; }
 
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
-        const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON report."));
-        const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                            QStringLiteral("Show this help."));
-        const QCommandLineOption providerOption(QStringLiteral("provider"), QStringLiteral("lint: also check what this provider's strict or tool mode accepts (anthropic, openai, openai-responses, ollama)."), QStringLiteral("P"));
-        const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("export: the target format."), QStringLiteral("TARGET"));
-        const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("export: the tool, type or model name (default: from the title)."), QStringLiteral("NAME"));
-        const QCommandLineOption failOnOption(QStringLiteral("fail-on"), QStringLiteral("diff: exit 1 on a narrower (default), wider or any change."), QStringLiteral("WHICH"), QStringLiteral("narrower"));
-        const QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("diff: judge OLD's stored replies that were valid by NEW, in this store."), QStringLiteral("PATH|URL"));
-        const QCommandLineOption sinceOption(QStringLiteral("since"), QStringLiteral("diff --store: only replies at or after this ISO 8601 time."), QStringLiteral("TIME"));
-        const QCommandLineOption untilOption(QStringLiteral("until"), QStringLiteral("diff --store: only replies before this ISO 8601 time."), QStringLiteral("TIME"));
-        const QCommandLineOption sourceOption(QStringLiteral("source"), QStringLiteral("diff --store: only replies from run, suite, proxy, otlp or import."), QStringLiteral("S"));
-        parser.addOptions({jsonOption, providerOption, toOption, nameOption, failOnOption, storeOption, sinceOption, untilOption, sourceOption, helpOption});
-        const SchemaReadingOptions schemaReading;
-        schemaReading.addTo(parser);
-        parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("lint, example or export"), QStringLiteral("ACTION"));
-        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The schema file."), QStringLiteral("FILE"));
-        if (!parser.parse(arguments))
-            return fail(io, "schema: " + parser.errorText().toStdString());
-        if (parser.isSet(helpOption))
-            return printCommandHelp(io, *this, parser);
-        const QStringList positional = parser.positionalArguments();
-        if (positional.size() == 3 && positional[0] == QLatin1String("diff")) {
-            const auto reading = schemaReading.read(parser, "schema");
-            if (!reading)
-                return fail(io, reading.error().message);
-            SchemaDiffRequest request{positional[1], positional[2], parser.isSet(jsonOption), parser.value(failOnOption).toStdString(), {}, {}};
-            if (parser.isSet(storeOption))
-                request.store = parser.value(storeOption);
-            for (const auto& [option, name] : {std::pair{&sinceOption, "since"}, std::pair{&untilOption, "until"}, std::pair{&sourceOption, "source"}})
-                if (parser.isSet(*option))
-                    request.filters.emplace_back(name, parser.value(*option).toStdString());
-            if (!request.store && !request.filters.empty())
-                return fail(io, "schema diff: --since, --until and --source choose stored replies: give --store too");
-            return schemaDiff(request, reading.value(), io);
-        }
-        if (!positional.isEmpty() && positional[0] == QLatin1String("diff"))
-            return fail(io, "schema: diff needs OLD and NEW (conform-cli schema diff OLD NEW)");
-        if (positional.size() != 2)
-            return fail(io, "schema: expected an action and a FILE (conform-cli schema lint|example|export FILE)");
-        const auto reading = schemaReading.read(parser, "schema");
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
+        const QStringList files = parser.positionalArguments();
+        if (files.size() != m_files)
+            return fail(io, m_files == 2 ? "schema: diff needs OLD and NEW (conform-cli schema diff OLD NEW)"
+                                         : "schema: " + name() + " needs one schema FILE (conform-cli schema " + name() + " FILE)");
+        const auto reading = m_reading.read(parser, "schema");
         if (!reading)
             return fail(io, reading.error().message);
-        if (positional[0] == QLatin1String("lint")) {
-            std::optional<providers::ProviderKind> provider;
-            if (parser.isSet(providerOption)) {
-                provider = providers::parseProviderKind(parser.value(providerOption).toStdString());
-                if (!provider || *provider == providers::ProviderKind::Scenario)
-                    return fail(io, "schema: --provider must be anthropic, openai, openai-responses or ollama, not '" + parser.value(providerOption).toStdString() + "'");
+        return run(parser, files, reading.value(), io);
+    }
+
+protected:
+    SchemaAction(int files, std::string usage, OptionTable options) : m_files(files), m_usage(std::move(usage)), m_options(std::move(options)) {}
+    virtual int run(const QCommandLineParser& parser, const QStringList& files, const SchemaReading& reading, Io& io) const = 0;
+
+private:
+    int m_files;
+    std::string m_usage;
+    OptionTable m_options;
+    SchemaReadingOptions m_reading;
+};
+
+Option jsonReportOption()
+{
+    return Option(QStringLiteral("json"), QStringLiteral("Print one JSON report."));
+}
+
+class LintAction : public SchemaAction
+{
+public:
+    LintAction()
+        : SchemaAction(1,
+                       "conform-cli schema lint FILE [--provider anthropic|openai|openai-responses|ollama] [--json]\n"
+                       "    with --provider, also what that provider's strict or tool mode refuses, with a suggested rewrite",
+                       {providerOption(), jsonReportOption()})
+    {
+    }
+    std::string name() const override { return "lint"; }
+    std::string summary() const override { return "what is wrong with a schema that compiles, and what a provider refuses"; }
+
+private:
+    static Option providerOption()
+    {
+        return Option(QStringLiteral("provider"), QStringLiteral("Also check what this provider's strict or tool mode accepts."), QStringLiteral("P"))
+                            .choices({QStringLiteral("anthropic"), QStringLiteral("openai"), QStringLiteral("openai-responses"), QStringLiteral("ollama")});
+    }
+    const Option m_provider = providerOption();
+
+    int run(const QCommandLineParser& parser, const QStringList& files, const SchemaReading& reading, Io& io) const override
+    {
+        std::optional<providers::ProviderKind> provider;
+        if (parser.isSet(m_provider)) {
+            provider = providers::parseProviderKind(parser.value(m_provider).toStdString());
+            if (!provider || *provider == providers::ProviderKind::Scenario)
+                return fail(io, "schema: --provider must be anthropic, openai, openai-responses or ollama, not '" + parser.value(m_provider).toStdString() + "'");
+        }
+        return lint(files[0], provider, reading, parser.isSet(QStringLiteral("json")), io);
+    }
+};
+
+class ExampleAction : public SchemaAction
+{
+public:
+    ExampleAction()
+        : SchemaAction(1, "conform-cli schema example FILE [--json]   a small instance that validates; exit 1 when none was found",
+                       {jsonReportOption()})
+    {
+    }
+    std::string name() const override { return "example"; }
+    std::string summary() const override { return "a small instance that validates"; }
+
+private:
+    int run(const QCommandLineParser& parser, const QStringList& files, const SchemaReading& reading, Io& io) const override
+    {
+        return example(files[0], reading, parser.isSet(QStringLiteral("json")), io);
+    }
+};
+
+class ExportAction : public SchemaAction
+{
+public:
+    ExportAction()
+        : SchemaAction(1,
+                       "conform-cli schema export FILE --to anthropic-tool|openai-json-schema|openai-tool|ollama-format|zod|pydantic|typescript\n"
+                       "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)",
+                       {toOption(), nameOption()})
+    {
+    }
+    std::string name() const override { return "export"; }
+    std::string summary() const override { return "the schema as a provider or a language wants it"; }
+
+private:
+    static Option toOption()
+    {
+        return Option(QStringLiteral("to"), QStringLiteral("The target format."), QStringLiteral("TARGET"))
+                      .choices({QStringLiteral("anthropic-tool"), QStringLiteral("openai-json-schema"), QStringLiteral("openai-tool"),
+                                QStringLiteral("ollama-format"), QStringLiteral("zod"), QStringLiteral("pydantic"), QStringLiteral("typescript")});
+    }
+    const Option m_to = toOption();
+    static Option nameOption()
+    {
+        return Option(QStringLiteral("name"), QStringLiteral("The tool, type or model name."), QStringLiteral("NAME"))
+                        .defaultText(QStringLiteral("from the title"));
+    }
+    const Option m_name = nameOption();
+
+    int run(const QCommandLineParser& parser, const QStringList& files, const SchemaReading& reading, Io& io) const override
+    {
+        if (!parser.isSet(m_to))
+            return fail(io, "schema: export needs --to TARGET");
+        return exportTo(files[0], parser.value(m_to), parser.value(m_name), reading, io);
+    }
+};
+
+class DiffAction : public SchemaAction
+{
+public:
+    DiffAction()
+        : SchemaAction(2,
+                       "conform-cli schema diff OLD NEW [--json] [--fail-on narrower|wider|any]\n"
+                       "                  [--store S [--since T] [--until T] [--source SRC]]   every change, narrower, wider, both,\n"
+                       "                  none or unknown; exit 1 when one matches --fail-on (default narrower). With --store, the\n"
+                       "                  replies of OLD's schema that were valid, judged by NEW: how many now fail, and where",
+                       {jsonReportOption(), failOnOption(), storeOption(), sinceOption(), untilOption(), sourceOption()})
+    {
+    }
+    std::string name() const override { return "diff"; }
+    std::string summary() const override { return "what a change narrows or widens, and what it breaks in the store"; }
+
+private:
+    static Option failOnOption()
+    {
+        return Option(QStringLiteral("fail-on"), QStringLiteral("Exit 1 on a narrower, wider or any change."), QStringLiteral("WHICH"), QStringLiteral("narrower"))
+                          .choices({QStringLiteral("narrower"), QStringLiteral("wider"), QStringLiteral("any")});
+    }
+    const Option m_failOn = failOnOption();
+    static Option storeOption()
+    {
+        return Option(QStringLiteral("store"), QStringLiteral("Judge OLD's stored replies that were valid by NEW, in this store."), QStringLiteral("PATH|URL")).file();
+    }
+    const Option m_store = storeOption();
+    static Option sinceOption()
+    {
+        return Option(QStringLiteral("since"), QStringLiteral("With --store: only replies at or after this ISO 8601 time."), QStringLiteral("TIME"));
+    }
+    const Option m_since = sinceOption();
+    static Option untilOption()
+    {
+        return Option(QStringLiteral("until"), QStringLiteral("With --store: only replies before this ISO 8601 time."), QStringLiteral("TIME"));
+    }
+    const Option m_until = untilOption();
+    static Option sourceOption()
+    {
+        return Option(QStringLiteral("source"), QStringLiteral("With --store: only replies from run, suite, proxy, otlp or import."), QStringLiteral("S"))
+                          .choices({QStringLiteral("run"), QStringLiteral("suite"), QStringLiteral("proxy"), QStringLiteral("otlp"), QStringLiteral("import")});
+    }
+    const Option m_source = sourceOption();
+
+    int run(const QCommandLineParser& parser, const QStringList& files, const SchemaReading& reading, Io& io) const override
+    {
+        SchemaDiffRequest request{files[0], files[1], parser.isSet(QStringLiteral("json")), parser.value(m_failOn).toStdString(), {}, {}};
+        if (parser.isSet(m_store))
+            request.store = parser.value(m_store);
+        for (const auto& [option, name] : {std::pair{&m_since, "since"}, std::pair{&m_until, "until"}, std::pair{&m_source, "source"}})
+            if (parser.isSet(*option))
+                request.filters.emplace_back(name, parser.value(*option).toStdString());
+        if (!request.store && !request.filters.empty())
+            return fail(io, "schema diff: --since, --until and --source choose stored replies: give --store too");
+        return schemaDiff(request, reading, io);
+    }
+};
+
+std::vector<std::unique_ptr<SchemaAction>> schemaActions()
+{
+    std::vector<std::unique_ptr<SchemaAction>> all;
+    all.push_back(std::make_unique<LintAction>());
+    all.push_back(std::make_unique<ExampleAction>());
+    all.push_back(std::make_unique<ExportAction>());
+    all.push_back(std::make_unique<DiffAction>());
+    return all;
+}
+
+class SchemaCommand : public Command
+{
+public:
+    std::string name() const override { return "schema"; }
+    std::string summary() const override { return "inspect a JSON Schema: lint (also per provider), example, export, diff"; }
+    std::string usage() const override
+    {
+        std::string text;
+        for (const auto& action : schemaActions())
+            text += action->actionUsage() + '\n';
+        return text + "every action:\n" + kSchemaReadingUsage;
+    }
+    OptionTable options() const override { return {helpOption()}; }
+    std::vector<std::unique_ptr<Command>> subcommands() const override
+    {
+        std::vector<std::unique_ptr<Command>> all;
+        for (auto& action : schemaActions())
+            all.push_back(std::move(action));
+        return all;
+    }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli schema lint order.schema.json --provider openai", "what OpenAI's strict mode would refuse, with rewrites"},
+                {"conform-cli schema export order.schema.json --to zod", "the schema as Zod source"},
+                {"conform-cli schema diff old.schema.json new.schema.json --store captures.db",
+                 "what the edit narrows, and how many stored valid replies it would fail"}};
+    }
+
+    int execute(const QStringList& arguments, Io& io) override
+    {
+        const QString action = arguments.value(1);
+        if (action == QLatin1String("--help") || action == QLatin1String("-h"))
+            return printCommandHelp(io, *this);
+        if (action.isEmpty() || action.startsWith(QLatin1Char('-')))
+            return fail(io, "schema: expected an action and a FILE (conform-cli schema lint|example|export FILE, or schema diff OLD NEW)");
+        for (const auto& command : schemaActions())
+            if (command->name() == action.toStdString()) {
+                QStringList rest = arguments.mid(2);
+                rest.prepend(QStringLiteral("schema ") + action);
+                return command->execute(rest, io);
             }
-            return lint(positional[1], provider, reading.value(), parser.isSet(jsonOption), io);
-        }
-        if (positional[0] == QLatin1String("export")) {
-            if (!parser.isSet(toOption))
-                return fail(io, "schema: export needs --to TARGET");
-            return exportTo(positional[1], parser.value(toOption), parser.value(nameOption), reading.value(), io);
-        }
-        if (positional[0] == QLatin1String("example"))
-            return example(positional[1], reading.value(), parser.isSet(jsonOption), io);
-        return fail(io, "schema: unknown action '" + positional[0].toStdString() + "' (known: lint, example, export)");
+        return fail(io, "schema: unknown action '" + action.toStdString() + "' (known: lint, example, export, diff)");
     }
 };
 

@@ -5,7 +5,8 @@
 //   --formats assert|annotate  "format" checked (default, as zod and ajv-formats) or not
 #include "schema/schema_file.h"
 
-#include <QCommandLineOption>
+#include "options.h"
+
 #include <QCommandLineParser>
 
 namespace conform::cli {
@@ -34,16 +35,16 @@ inline constexpr const char* kSchemaReadingUsage =
 // The --draft and --formats options, added to a command's parser and read back.
 struct SchemaReadingOptions
 {
-    QCommandLineOption draft{QStringLiteral("draft"),
-                             QStringLiteral("The rules for a schema whose \"$schema\" does not say: 7 or 2020-12 (default)."),
-                             QStringLiteral("DRAFT"), QStringLiteral("2020-12")};
-    QCommandLineOption formats{QStringLiteral("formats"),
-                               QStringLiteral("\"format\" (email, uri, date-time, uuid, ...): assert (default, as zod and "
-                                              "ajv-formats do, although draft 2020-12 makes formats annotations) or "
-                                              "annotate (never fails)."),
-                               QStringLiteral("MODE"), QStringLiteral("assert")};
+    Option draft = Option(QStringLiteral("draft"), QStringLiteral("The rules for a schema whose \"$schema\" does not say: 7 or 2020-12."),
+                          QStringLiteral("DRAFT"), QStringLiteral("2020-12"))
+                       .choices({QStringLiteral("7"), QStringLiteral("2020-12")});
+    Option formats = Option(QStringLiteral("formats"),
+                            QStringLiteral("\"format\" (email, uri, date-time, uuid, ...): assert (as zod and ajv-formats do, "
+                                           "although draft 2020-12 makes formats annotations) or annotate (never fails)."),
+                            QStringLiteral("MODE"), QStringLiteral("assert"))
+                         .choices({QStringLiteral("assert"), QStringLiteral("annotate")});
 
-    void addTo(QCommandLineParser& parser) const { parser.addOptions({draft, formats}); }
+    OptionTable table() const { return {draft, formats}; }
 
     // The options as given; a bad value is a one-line usage error naming `command`.
     Result<SchemaReading> read(const QCommandLineParser& parser, const std::string& command) const

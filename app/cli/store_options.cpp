@@ -4,17 +4,29 @@
 
 namespace conform::cli {
 
-void StoreOptions::addTo(QCommandLineParser& parser, bool schemaFilter) const
+Option storeOption(const QString& help)
 {
-    parser.addOption(store);
-    addFilters(parser, schemaFilter);
+    return Option(QStringLiteral("store"), help, QStringLiteral("PATH|URL"))
+        .defaultText(QStringLiteral("$CONFORM_STORE, else captures.db in Conform's data folder"))
+        .file();
 }
 
-void StoreOptions::addFilters(QCommandLineParser& parser, bool schemaFilter) const
+Option noStoreOption(const QString& help)
 {
-    parser.addOptions({schemaHash, schemaTitle, schemaId, promptHash, provider, model, mode, source, outcome, flag, label, since, until, text, cluster});
+    return Option(QStringLiteral("no-store"), help);
+}
+
+OptionTable StoreOptions::table(bool schemaFilter) const
+{
+    return OptionTable{store} + filters(schemaFilter);
+}
+
+OptionTable StoreOptions::filters(bool schemaFilter) const
+{
+    OptionTable all{schemaHash, schemaTitle, schemaId, promptHash, provider, model, mode, source, outcome, flag, label, since, until, text, cluster};
     if (schemaFilter)
-        parser.addOption(schema);
+        all.insert(all.begin(), schema);
+    return all;
 }
 
 Result<store::Filter> StoreOptions::filter(const QCommandLineParser& parser, bool schemaFilter) const

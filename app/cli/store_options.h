@@ -5,7 +5,8 @@
 #include "store/store.h"
 #include "store/writer.h"
 
-#include <QCommandLineOption>
+#include "options.h"
+
 #include <QCommandLineParser>
 
 #include <memory>
@@ -13,30 +14,41 @@
 
 namespace conform::cli {
 
+// --store PATH|URL, with its help said by the command ("Capture the run into this store.").
+Option storeOption(const QString& help);
+// --no-store, for every command that writes a store.
+Option noStoreOption(const QString& help);
+
 struct StoreOptions
 {
-    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("The capture store: a SQLite file or postgresql://user[:password]@host[:port]/db (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
-    QCommandLineOption schema{QStringLiteral("schema"), QStringLiteral("Only captures of this schema (as it is in FILE now)."), QStringLiteral("FILE")};
-    QCommandLineOption schemaHash{QStringLiteral("schema-hash"), QStringLiteral("Only captures of this schema version (a prefix is enough)."), QStringLiteral("H")};
-    QCommandLineOption schemaTitle{QStringLiteral("schema-title"), QStringLiteral("Only captures of every version of the schema with this \"title\"."), QStringLiteral("T")};
-    QCommandLineOption schemaId{QStringLiteral("schema-id"), QStringLiteral("Only captures of every version of the schema with this \"$id\"."), QStringLiteral("URI")};
-    QCommandLineOption promptHash{QStringLiteral("prompt-hash"), QStringLiteral("Only captures of this prompt version."), QStringLiteral("H")};
-    QCommandLineOption provider{QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P")};
-    QCommandLineOption model{QStringLiteral("model"), QStringLiteral("Only this model."), QStringLiteral("M")};
-    QCommandLineOption mode{QStringLiteral("mode"), QStringLiteral("Only runs that ended in this mode."), QStringLiteral("MODE")};
-    QCommandLineOption source{QStringLiteral("source"), QStringLiteral("Only captures from run, suite, proxy, otlp or import."), QStringLiteral("S")};
-    QCommandLineOption outcome{QStringLiteral("outcome"), QStringLiteral("Only valid, repaired, fallback, failed or unchecked runs."), QStringLiteral("O")};
-    QCommandLineOption flag{QStringLiteral("flag"), QStringLiteral("Only runs with this flag (truncated, refused, transport_error, cancelled, not_enforced, tokens_unknown)."), QStringLiteral("F")};
-    QCommandLineOption label{QStringLiteral("label"), QStringLiteral("Only runs labelled K=V (repeatable)."), QStringLiteral("K=V")};
-    QCommandLineOption since{QStringLiteral("since"), QStringLiteral("Only runs at or after this ISO 8601 time (UTC unless it says)."), QStringLiteral("TIME")};
-    QCommandLineOption until{QStringLiteral("until"), QStringLiteral("Only runs before this ISO 8601 time."), QStringLiteral("TIME")};
-    QCommandLineOption text{QStringLiteral("text"), QStringLiteral("Only runs whose final reply contains TEXT."), QStringLiteral("TEXT")};
-    QCommandLineOption cluster{QStringLiteral("cluster"), QStringLiteral("Only captures of this failure cluster (`captures clusters` names them)."), QStringLiteral("C")};
+    Option store = storeOption(QStringLiteral("The capture store: a SQLite file or postgresql://user[:password]@host[:port]/db."));
+    Option schema = Option(QStringLiteral("schema"), QStringLiteral("Only captures of this schema (as it is in FILE now)."), QStringLiteral("FILE")).file();
+    Option schemaHash{QStringLiteral("schema-hash"), QStringLiteral("Only captures of this schema version (a prefix is enough)."), QStringLiteral("H")};
+    Option schemaTitle{QStringLiteral("schema-title"), QStringLiteral("Only captures of every version of the schema with this \"title\"."), QStringLiteral("T")};
+    Option schemaId{QStringLiteral("schema-id"), QStringLiteral("Only captures of every version of the schema with this \"$id\"."), QStringLiteral("URI")};
+    Option promptHash{QStringLiteral("prompt-hash"), QStringLiteral("Only captures of this prompt version."), QStringLiteral("H")};
+    Option provider = Option(QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P"))
+                          .choices({QStringLiteral("anthropic"), QStringLiteral("openai"), QStringLiteral("openai-responses"), QStringLiteral("ollama"), QStringLiteral("scenario")});
+    Option model{QStringLiteral("model"), QStringLiteral("Only this model."), QStringLiteral("M")};
+    Option mode = Option(QStringLiteral("mode"), QStringLiteral("Only runs that ended in this mode."), QStringLiteral("MODE"))
+                      .choices({QStringLiteral("strict"), QStringLiteral("tool"), QStringLiteral("json-object"), QStringLiteral("text")});
+    Option source = Option(QStringLiteral("source"), QStringLiteral("Only captures from run, suite, proxy, otlp or import."), QStringLiteral("S"))
+                        .choices({QStringLiteral("run"), QStringLiteral("suite"), QStringLiteral("proxy"), QStringLiteral("otlp"), QStringLiteral("import")});
+    Option outcome = Option(QStringLiteral("outcome"), QStringLiteral("Only valid, repaired, fallback, failed or unchecked runs."), QStringLiteral("O"))
+                         .choices({QStringLiteral("valid"), QStringLiteral("repaired"), QStringLiteral("fallback"), QStringLiteral("failed"), QStringLiteral("unchecked")});
+    Option flag = Option(QStringLiteral("flag"), QStringLiteral("Only runs with this flag."), QStringLiteral("F"))
+                      .choices({QStringLiteral("truncated"), QStringLiteral("refused"), QStringLiteral("transport_error"), QStringLiteral("cancelled"),
+                                QStringLiteral("not_enforced"), QStringLiteral("tokens_unknown")});
+    Option label = Option(QStringLiteral("label"), QStringLiteral("Only runs labelled K=V."), QStringLiteral("K=V")).repeatable();
+    Option since{QStringLiteral("since"), QStringLiteral("Only runs at or after this ISO 8601 time (UTC unless it says)."), QStringLiteral("TIME")};
+    Option until{QStringLiteral("until"), QStringLiteral("Only runs before this ISO 8601 time."), QStringLiteral("TIME")};
+    Option text{QStringLiteral("text"), QStringLiteral("Only runs whose final reply contains TEXT."), QStringLiteral("TEXT")};
+    Option cluster{QStringLiteral("cluster"), QStringLiteral("Only captures of this failure cluster (`captures clusters` names them)."), QStringLiteral("C")};
 
-    // Adds --store and the filters; `schemaFilter` false leaves --schema to the command.
-    void addTo(QCommandLineParser& parser, bool schemaFilter = true) const;
+    // --store and the filters; `schemaFilter` false leaves --schema to the command.
+    OptionTable table(bool schemaFilter = true) const;
     // The filters alone (serve names its store with --captures).
-    void addFilters(QCommandLineParser& parser, bool schemaFilter = true) const;
+    OptionTable filters(bool schemaFilter = true) const;
     // The filter the options describe; an Error names the option and the bad value.
     Result<store::Filter> filter(const QCommandLineParser& parser, bool schemaFilter = true) const;
     // Opens the store; `create` for commands that write.

@@ -29,19 +29,25 @@ namespace {
 
 struct Options
 {
-    QCommandLineOption concurrency{QStringLiteral("concurrency"), QStringLiteral("Runs at once in all (default: the file's, else 4)."), QStringLiteral("N")};
-    QCommandLineOption repeat{QStringLiteral("repeat"), QStringLiteral("Runs of each case x target (default: the file's, else 1)."), QStringLiteral("N")};
-    QCommandLineOption target{QStringLiteral("target"), QStringLiteral("Run against this target instead of the file's (repeatable): PROVIDER:MODEL[:MODE], scenario:NAME."), QStringLiteral("SPEC")};
-    QCommandLineOption junit{QStringLiteral("junit"), QStringLiteral("Write a JUnit XML report to FILE."), QStringLiteral("FILE")};
-    QCommandLineOption minSuccess{QStringLiteral("min-success"), QStringLiteral("Exit 1 unless this share of runs succeeds (0 to 1; valid or repaired, assertions holding)."), QStringLiteral("R")};
-    QCommandLineOption maxMeanRepairs{QStringLiteral("max-mean-repairs"), QStringLiteral("Exit 1 when runs need more repair turns than this on average."), QStringLiteral("R")};
-    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Capture the runs into this store (default: $CONFORM_STORE, else Conform's data folder)."), QStringLiteral("PATH|URL")};
-    QCommandLineOption noStore{QStringLiteral("no-store"), QStringLiteral("Capture nothing (the report then has no store metrics).")};
-    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as one JSON document.")};
-    QCommandLineOption baseline{QStringLiteral("baseline"), QStringLiteral("Fail only on a significant regression against a baseline: a store (the same suite's captures in it) or K=V (the captures so labelled in --store, e.g. suite_run=ID)."), QStringLiteral("STORE|K=V")};
-    QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("Every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
-    QCommandLineOption replay{QStringLiteral("replay"), QStringLiteral("Answer every case from its cassette, offline: no network, nothing stored; the recorded replies are re-judged against each case's schema as it stands.")};
-    QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")};
+    Option concurrency = Option(QStringLiteral("concurrency"), QStringLiteral("Runs at once in all."), QStringLiteral("N")).defaultText(QStringLiteral("the file's, else 4"));
+    Option repeat = Option(QStringLiteral("repeat"), QStringLiteral("Runs of each case x target."), QStringLiteral("N")).defaultText(QStringLiteral("the file's, else 1"));
+    Option target = Option(QStringLiteral("target"), QStringLiteral("Run against this target instead of the file's: PROVIDER:MODEL[:MODE], scenario:NAME."), QStringLiteral("SPEC")).repeatable();
+    Option junit = Option(QStringLiteral("junit"), QStringLiteral("Write a JUnit XML report to FILE."), QStringLiteral("FILE")).file();
+    Option minSuccess = Option(QStringLiteral("min-success"), QStringLiteral("Exit 1 unless this share of runs succeeds (0 to 1; valid or repaired, assertions holding)."), QStringLiteral("R")).defaultText(QStringLiteral("the file's"));
+    Option maxMeanRepairs = Option(QStringLiteral("max-mean-repairs"), QStringLiteral("Exit 1 when runs need more repair turns than this on average."), QStringLiteral("R")).defaultText(QStringLiteral("the file's"));
+    Option store = storeOption(QStringLiteral("Capture the runs into this store."));
+    Option noStore = noStoreOption(QStringLiteral("Capture nothing (the report then has no store metrics)."));
+    Option json{QStringLiteral("json"), QStringLiteral("Print the report as one JSON document.")};
+    Option baseline{QStringLiteral("baseline"), QStringLiteral("Fail only on a significant regression against a baseline: a store (the same suite's captures in it) or K=V (the captures so labelled in --store, e.g. suite_run=ID)."), QStringLiteral("STORE|K=V")};
+    Option seed{QStringLiteral("seed"), QStringLiteral("Every seeded scenario draws from this seed instead of its own."), QStringLiteral("N")};
+    Option replay{QStringLiteral("replay"), QStringLiteral("Answer every case from its cassette, offline: no network, nothing stored; the recorded replies are re-judged against each case's schema as it stands.")};
+    SchemaReadingOptions schemaReading;
+
+    OptionTable table() const
+    {
+        return OptionTable{concurrency, repeat, target, junit, minSuccess, maxMeanRepairs, store, noStore, json, baseline, seed, replay}
+            + schemaReading.table() + OptionTable{helpOption()};
+    }
 };
 
 // A number option within [low, high]; nullopt when not given.
@@ -174,19 +180,25 @@ public:
                "2 bad suite file, usage or a cassette miss; 3 a target's provider could not be reached at all.";
     }
 
+    OptionTable options() const override { return Options().table(); }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli suite schemas/goals.suite.json --junit report.xml --min-success 0.9", "a CI gate with a JUnit report"},
+                {"conform-cli suite regressions.suite.json --replay", "a regression suite from `captures to-suite`, offline"}};
+    }
+    std::string exitStatus() const override
+    {
+        return "0 every threshold holds (and no significant regression); 1 one does not (or nothing ran); 2 bad suite file, "
+               "usage or a cassette miss; 3 a target's provider could not be reached at all.";
+    }
+
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
         const Options o;
-        parser.addOptions({o.concurrency, o.repeat, o.target, o.junit, o.minSuccess, o.maxMeanRepairs, o.store, o.noStore, o.json,
-                           o.baseline, o.seed, o.replay, o.help});
-        const SchemaReadingOptions schemaReading;
-        schemaReading.addTo(parser);
-        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The suite file."), QStringLiteral("FILE"));
-        if (!parser.parse(arguments))
-            return fail(io, "suite: " + parser.errorText().toStdString());
-        if (parser.isSet(o.help))
-            return printCommandHelp(io, *this, parser);
+        const SchemaReadingOptions& schemaReading = o.schemaReading;
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
         if (parser.positionalArguments().size() != 1)
             return fail(io, "suite: expected one suite FILE");
         if (parser.isSet(o.store) && parser.isSet(o.noStore))

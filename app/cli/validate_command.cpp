@@ -118,6 +118,23 @@ int validateJsonl(const schema::Validator& validator, const QString& path, const
     }, settings.maxBytes);
 }
 
+struct Options
+{
+    Option schema = Option(QStringLiteral("schema"), QStringLiteral("The JSON Schema."), QStringLiteral("FILE")).file();
+    Option jsonl = Option(QStringLiteral("jsonl"), QStringLiteral("One document per line; one result per line."), QStringLiteral("FILE")).file();
+    Option coerce{QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays.")};
+    Option style = Option(QStringLiteral("style"), QStringLiteral("Issue style: zod3 or zod4."), QStringLiteral("STYLE"), QStringLiteral("zod3"))
+                       .choices({QStringLiteral("zod3"), QStringLiteral("zod4")});
+    Option json{QStringLiteral("json"), QStringLiteral("Print JSON results.")};
+    MaxBytesOption maxBytes;
+    SchemaReadingOptions schemaReading;
+
+    OptionTable table() const
+    {
+        return OptionTable{schema, jsonl, coerce, style, json} + maxBytes.table() + schemaReading.table() + OptionTable{helpOption()};
+    }
+};
+
 class ValidateCommand : public Command
 {
 public:
@@ -131,52 +148,47 @@ public:
                "                     [--draft 7|2020-12] [--json] [--max-bytes N]\n" + std::string(kSchemaReadingUsage);
     }
 
+    OptionTable options() const override { return Options().table(); }
+    std::vector<Example> examples() const override
+    {
+        return {{"conform-cli validate --schema order.schema.json order.json", "check one document; exit 1 with one line per issue"},
+                {"conform-cli validate --schema order.schema.json --jsonl replies.jsonl --json", "one JSON result per line"}};
+    }
+
     int execute(const QStringList& arguments, Io& io) override
     {
         QCommandLineParser parser;
-        const QCommandLineOption schemaOption(QStringLiteral("schema"), QStringLiteral("The JSON Schema."), QStringLiteral("FILE"));
-        const QCommandLineOption jsonlOption(QStringLiteral("jsonl"), QStringLiteral("One document per line; one result per line."), QStringLiteral("FILE"));
-        const QCommandLineOption coerceOption(QStringLiteral("coerce"), QStringLiteral("Coerce enum case, boolean words, numeric strings, single values to arrays."));
-        const QCommandLineOption styleOption(QStringLiteral("style"), QStringLiteral("Issue style: zod3 (default) or zod4."), QStringLiteral("STYLE"), QStringLiteral("zod3"));
-        const SchemaReadingOptions schemaReading;
-        const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON results."));
-        const MaxBytesOption maxBytes;
-        const QCommandLineOption helpOption(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-        parser.addOptions({schemaOption, jsonlOption, coerceOption, styleOption, jsonOption, maxBytes.option, helpOption});
-        schemaReading.addTo(parser);
-        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The document (default: standard input)."), QStringLiteral("[FILE|-]"));
-        if (!parser.parse(arguments))
-            return fail(io, "validate: " + parser.errorText().toStdString());
-        if (parser.isSet(helpOption))
-            return printCommandHelp(io, *this, parser);
-        if (!parser.isSet(schemaOption))
+        const Options o;
+        if (auto done = parseOptions(parser, *this, arguments, io))
+            return *done;
+        if (!parser.isSet(o.schema))
             return fail(io, "validate: --schema FILE is required");
-        if (parser.positionalArguments().size() > 1 || (parser.isSet(jsonlOption) && !parser.positionalArguments().isEmpty()))
+        if (parser.positionalArguments().size() > 1 || (parser.isSet(o.jsonl) && !parser.positionalArguments().isEmpty()))
             return fail(io, "validate: give one document, or --jsonl FILE");
 
         ValidateSettings settings;
-        const QString style = parser.value(styleOption);
+        const QString style = parser.value(o.style);
         if (style == QLatin1String("zod4"))
             settings.options.style = schema::ZodStyle::Zod4;
         else if (style != QLatin1String("zod3"))
             return fail(io, "validate: --style must be zod3 or zod4, not '" + style.toStdString() + "'");
-        if (parser.isSet(coerceOption))
+        if (parser.isSet(o.coerce))
             settings.options.coerce = schema::CoercionOptions::all();
-        settings.json = parser.isSet(jsonOption);
+        settings.json = parser.isSet(o.json);
         std::string sizeError;
-        if (const auto bound = maxBytes.value(parser, sizeError))
+        if (const auto bound = o.maxBytes.value(parser, sizeError))
             settings.maxBytes = *bound;
         else
             return fail(io, "validate: " + sizeError);
 
-        const auto reading = schemaReading.read(parser, "validate");
+        const auto reading = o.schemaReading.read(parser, "validate");
         if (!reading)
             return fail(io, reading.error().message);
-        const LoadedSchema loaded = loadSchema(parser.value(schemaOption), reading.value());
+        const LoadedSchema loaded = loadSchema(parser.value(o.schema), reading.value());
         if (!loaded.ok)
             return fail(io, loaded.error);
-        if (parser.isSet(jsonlOption))
-            return validateJsonl(*loaded.validator, parser.value(jsonlOption), settings, io);
+        if (parser.isSet(o.jsonl))
+            return validateJsonl(*loaded.validator, parser.value(o.jsonl), settings, io);
         const QStringList files = parser.positionalArguments();
         return validateDocument(*loaded.validator, files.isEmpty() ? QString() : files.first(), settings, io);
     }

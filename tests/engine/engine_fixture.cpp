@@ -10,7 +10,7 @@ using namespace conform;
 
 ReplayServer::ReplayServer(const QStringList& scenarioFiles)
 {
-    QStringList arguments{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0")};
+    QStringList arguments{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};
     for (const QString& file : scenarioFiles)
         arguments << QStringLiteral("--scenario") << file;
     m_process.start(QStringLiteral(CONFORM_CLI_PATH), arguments);

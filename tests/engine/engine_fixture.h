@@ -7,7 +7,7 @@
 #include <QString>
 #include <QStringList>
 
-// A `conform-cli serve --port 0` child serving the given scenario files; stopped on destruction.
+// A `conform-cli serve --listen 127.0.0.1:0` child serving the given scenario files; stopped on destruction.
 class ReplayServer
 {
 public:

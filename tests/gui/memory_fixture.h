@@ -129,7 +129,7 @@ public:
     explicit ServeProcess(const QString& scenarioFile)
     {
         m_process.start(QStringLiteral(CONFORM_CLI_PATH),
-                        {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--scenario"), scenarioFile});
+                        {QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--scenario"), scenarioFile});
         if (!m_process.waitForStarted(10000))
             return;
         QByteArray line;

@@ -747,7 +747,7 @@ private slots:
         REQUIRE_DEPENDENCY(peers.ok(), peers.problem);
         const QString& node = peers.node;
         QProcess serve;
-        serve.start(kCli, {QStringLiteral("serve"), QStringLiteral("--scenario"), kData + QStringLiteral("/sdk-task.json"), QStringLiteral("--port"), QStringLiteral("0")});
+        serve.start(kCli, {QStringLiteral("serve"), QStringLiteral("--scenario"), kData + QStringLiteral("/sdk-task.json"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
         QVERIFY(serve.waitForReadyRead(10'000));
         const QString serveUrl = QString::fromUtf8(serve.readLine()).trimmed().section(QLatin1Char(' '), 2);
         const QString store = m_dir.filePath(QStringLiteral("clients.db"));

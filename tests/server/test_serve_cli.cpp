@@ -66,7 +66,7 @@ private slots:
     void firstLineAndLog()
     {
         auto served = serve({QStringLiteral("--scenario"), QStringLiteral("fenced-reply"), QStringLiteral("--scenario"),
-                             kData + QStringLiteral("/sdk.json"), QStringLiteral("--port"), QStringLiteral("0")});
+                             kData + QStringLiteral("/sdk.json"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
         QVERIFY2(QRegularExpression(QStringLiteral("^listening on http://127\\.0\\.0\\.1:\\d+$")).match(served->firstLine).hasMatch(),
                  qPrintable(served->firstLine));
         QNetworkAccessManager nam;
@@ -107,7 +107,7 @@ private slots:
         QFETCH(QString, path);
         QFETCH(QByteArray, body);
         QFETCH(QString, where);
-        auto served = serve({QStringLiteral("--scenario"), kData + QStringLiteral("/sdk.json"), QStringLiteral("--port"), QStringLiteral("0")});
+        auto served = serve({QStringLiteral("--scenario"), kData + QStringLiteral("/sdk.json"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
         QVERIFY2(served->url.port() > 0, qPrintable(served->firstLine));
         QNetworkAccessManager nam;
         QUrl target = served->url;
@@ -128,9 +128,9 @@ private slots:
         QTest::newRow("captures store missing") << QStringList{"--captures", "x.db"} << "x.db: no capture store here";
         QTest::newRow("scenario and captures") << QStringList{"--captures", "x.db", "--scenario", "fenced-reply"} << "give --scenario FILE (repeatable) or --captures STORE, one of them";
         QTest::newRow("no scenario") << QStringList{} << "give --scenario FILE (repeatable) or --captures STORE, one of them";
-        QTest::newRow("remote host") << QStringList{"--scenario", "fenced-reply", "--host", "0.0.0.0"} << "not a loopback address";
-        QTest::newRow("bad host") << QStringList{"--scenario", "fenced-reply", "--host", "example.com"} << "--host must be";
-        QTest::newRow("bad port") << QStringList{"--scenario", "fenced-reply", "--port", "70000"} << "--port must be";
+        QTest::newRow("remote host") << QStringList{"--scenario", "fenced-reply", "--listen", "0.0.0.0:0"} << "not a loopback address";
+        QTest::newRow("bad host") << QStringList{"--scenario", "fenced-reply", "--listen", "example.com:0"} << "--listen: must be HOST:PORT";
+        QTest::newRow("bad port") << QStringList{"--scenario", "fenced-reply", "--listen", "127.0.0.1:70000"} << "--listen: must be HOST:PORT";
         QTest::newRow("bad scenario") << QStringList{"--scenario", kData + "/broken.json"}
                                       << "broken.json: /turns/0/delay_ms: must be an integer";
         QTest::newRow("missing scenario") << QStringList{"--scenario", "no-such-scenario"} << "no-such-scenario";

@@ -58,7 +58,7 @@ bool ReplayProcess::writeScenario(const QString& name, const std::vector<std::st
 
 void ReplayProcess::start(const QString& cliPath, const QStringList& files)
 {
-    QStringList arguments{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0")};
+    QStringList arguments{QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};
     for (const QString& file : files)
         arguments << QStringLiteral("--scenario") << file;
     // The server logs one line per request on stderr; nobody reads it here, so drop it rather

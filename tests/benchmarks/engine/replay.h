@@ -1,6 +1,6 @@
 #pragma once
 // The provider side of bench_engine: scenario files with a known delay per turn, served by a
-// `conform-cli serve --port 0` child process (one per measured configuration, so every
+// `conform-cli serve --listen 127.0.0.1:0` child process (one per measured configuration, so every
 // configuration starts with fresh turn counters).
 //
 // Scenarios, chosen by the request's "model":

@@ -12,7 +12,7 @@ pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 
-"$cli" serve --scenario "$root/tests/proxy/data/sdk-task.json" --port 0 > "$work/serve.out" 2>/dev/null &
+"$cli" serve --scenario "$root/tests/proxy/data/sdk-task.json" --listen 127.0.0.1:0 > "$work/serve.out" 2>/dev/null &
 pids+=($!)
 until [[ -s "$work/serve.out" ]]; do sleep 0.1; done
 upstream="$(head -1 "$work/serve.out" | cut -d' ' -f3)"

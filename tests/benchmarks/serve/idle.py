@@ -3,7 +3,7 @@
 # Holds N idle connections to `conform-cli serve`, then makes one request.
 import socket, subprocess, sys, time
 cli, n = sys.argv[1], int(sys.argv[2])
-p = subprocess.Popen(sys.argv[3:] + [cli, "serve", "--scenario", "fenced-reply", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+p = subprocess.Popen(sys.argv[3:] + [cli, "serve", "--scenario", "fenced-reply", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 port = int(p.stdout.readline().decode().strip().rsplit(":", 1)[1])
 idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(n)]
 time.sleep(1)

@@ -3,7 +3,7 @@
 # small and 30 MB requests; prints VmRSS after each phase.
 import socket, subprocess, sys, time, json
 cli = sys.argv[1]
-p = subprocess.Popen([cli, "serve", "--scenario", "fenced-reply", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+p = subprocess.Popen([cli, "serve", "--scenario", "fenced-reply", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 line = p.stdout.readline().decode().strip()
 port = int(line.rsplit(":", 1)[1])
 def rss():
