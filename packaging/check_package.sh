@@ -29,7 +29,8 @@ for path in usr/bin/conform usr/bin/conform-cli usr/share/applications/dev.confo
             'usr/lib/[^/]+/conform/conform-cli-commands\.so' \
             usr/share/man/man1/conform-cli.1.gz usr/share/man/man1/conform.1.gz \
             usr/share/bash-completion/completions/conform-cli usr/share/zsh/vendor-completions/_conform-cli \
-            usr/share/doc/conform/copyright usr/share/doc/conform/changelog.Debian.gz; do
+            usr/share/doc/conform/copyright usr/share/doc/conform/changelog.Debian.gz \
+            usr/share/doc/conform/manual/index.md usr/share/doc/conform/manual/screenshots/run-repaired.png; do
   expect "$path" "$files" "^\./$path\$"
 done
 # The programs in the package run: the CLI answers from the unpacked tree.
