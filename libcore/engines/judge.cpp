@@ -299,7 +299,8 @@ const Json* resolveLocal(const Json& root, const std::string& ref)
             if (it == node->end())
                 return nullptr;
             node = &*it;
-        } else if (node->is_array() && !token.empty() && std::all_of(token.begin(), token.end(), ::isdigit)
+        } else if (node->is_array() && !token.empty() && token.size() <= 9
+                   && std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })
                    && std::stoul(token) < node->size()) {
             node = &(*node)[std::stoul(token)];
         } else {

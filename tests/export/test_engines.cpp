@@ -395,6 +395,12 @@ private slots:
             QVERIFY(engines::lintForEngine(schema, engine).rejects());
             QVERIFY(!engines::exportForEngine(schema, engine).ok());
         }
+        // A $ref to an index past any number resolves nowhere, and throws nothing.
+        const Json far{{"allOf", {Json::object()}}, {"properties", {{"a", {{"$ref", "#/allOf/99999999999999999999999"}}}}}};
+        for (Engine engine : engines::allEngines()) {
+            (void)engines::lintForEngine(far, engine);
+            (void)engines::exportForEngine(far, engine);
+        }
     }
 };
 
