@@ -2,18 +2,19 @@
 // one line each: "FILE: /pointer: message"; one that does not (a pattern that is no regular
 // expression, keywords of the wrong type, $refs that resolve nowhere) is an input error, exit
 // 2, as in every command. Sibling *.json files are the registry, so workspace $refs resolve.
-// conform-cli schema lint FILE --provider P: also what that provider's strict or tool mode will
-// not accept, each with its pointer and a suggested rewrite (export/provider_lint.h).
+// conform-cli schema lint FILE --provider ENGINE|all: also what that engine rejects, drops or
+// limits, each with its pointer, keyword, verdict, suggested rewrite and source (schema_engines.h).
 // conform-cli schema example FILE: a small instance that validates (schema/example.h).
-// conform-cli schema export FILE --to TARGET: the schema as an ecosystem wants it (export/export.h).
+// conform-cli schema export FILE --to TARGET: the schema as an ecosystem wants it (export/export.h);
+// --for ENGINE: the strictest schema that engine accepts (engines/engines.h).
 // conform-cli schema diff OLD NEW: what a change narrows or widens, and with --store what it
 // breaks in history (schema_diff.h).
 #include "command.h"
 #include "schema_diff.h"
+#include "schema_engines.h"
 #include "schema_loader.h"
 
 #include "export/export.h"
-#include "export/provider_lint.h"
 #include "json/parse.h"
 #include "schema/example.h"
 #include "schema/schema.h"
@@ -27,14 +28,6 @@
 namespace conform::cli {
 namespace {
 
-Json findingsJson(const std::vector<exporting::Finding>& findings)
-{
-    Json list = Json::array();
-    for (const auto& f : findings)
-        list.push_back({{"pointer", f.pointer}, {"problem", f.problem}, {"suggestion", f.suggestion}});
-    return list;
-}
-
 Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& messages)
 {
     Json list = Json::array();
@@ -47,8 +40,14 @@ Json lintJson(const std::string& file, const std::vector<schema::LintMessage>& m
     return {{"file", file}, {"ok", ok}, {"messages", list}};
 }
 
-int lint(const QString& path, const std::optional<providers::ProviderKind>& provider, const SchemaReading& reading, bool json,
-         Io& io)
+struct EngineLint
+{
+    std::vector<engines::Engine> engines; // none: no --provider
+    bool all = false;                     // --provider all: the "providers" report
+    LintFailOn failOn = LintFailOn::RejectedOrDropped;
+};
+
+int lint(const QString& path, const EngineLint& asked, const SchemaReading& reading, bool json, Io& io)
 {
     const ReadResult input = readInput(path, io);
     if (!input.ok)
@@ -72,11 +71,21 @@ int lint(const QString& path, const std::optional<providers::ProviderKind>& prov
 
     const std::vector<schema::LintMessage>& messages = compiled->lint();
     Json report = lintJson(name, messages);
-    const auto findings = provider ? exporting::lintForProvider(document.value(), *provider) : std::vector<exporting::Finding>();
-    if (provider) {
-        report["provider"] = std::string(providers::providerName(*provider));
-        report["findings"] = findingsJson(findings);
-        report["ok"] = report["ok"].get<bool>() && findings.empty();
+    bool ok = report["ok"].get<bool>();
+    std::vector<engines::EngineReport> reports;
+    Json providers = Json::object();
+    for (engines::Engine engine : asked.engines) {
+        reports.push_back(engines::lintForEngine(document.value(), engine));
+        const bool engineOk = !failsOn(reports.back(), asked.failOn);
+        ok = ok && engineOk;
+        providers[std::string(engines::engineName(engine))] = Json{{"ok", engineOk}, {"findings", findingsJson(reports.back().findings)}};
+    }
+    if (asked.all) {
+        report = Json{{"file", name}, {"ok", ok}, {"messages", report["messages"]}, {"providers", std::move(providers)}};
+    } else if (!reports.empty()) {
+        report["ok"] = ok;
+        report["provider"] = std::string(engines::engineName(asked.engines.front()));
+        report["findings"] = findingsJson(reports.front().findings);
     }
     if (json) {
         io.out << conform::dump(report) << '\n';
@@ -84,11 +93,10 @@ int lint(const QString& path, const std::optional<providers::ProviderKind>& prov
         for (const auto& m : messages)
             io.out << name << ": " << (m.schemaPath.empty() ? "/" : m.schemaPath) << ": "
                    << (m.severity == schema::LintMessage::Severity::Warning ? "warning: " : "") << m.message << '\n';
-        for (const auto& f : findings)
-            io.out << name << ": " << (f.pointer.empty() ? "/" : f.pointer) << ": " << providers::providerName(*provider) << ": "
-                   << f.problem << "; suggestion: " << f.suggestion << '\n';
+        for (const auto& r : reports)
+            printFindings(io.out, name, r);
     }
-    return report["ok"].get<bool>() ? Success : Invalid;
+    return ok ? Success : Invalid;
 }
 
 // Prints the example (exit 0), or the best candidate with notes saying what could not be
@@ -175,31 +183,57 @@ class LintAction : public SchemaAction
 public:
     LintAction()
         : SchemaAction(1,
-                       "conform-cli schema lint FILE [--provider anthropic|openai|openai-responses|ollama] [--json]\n"
-                       "    with --provider, also what that provider's strict or tool mode refuses, with a suggested rewrite",
-                       {providerOption(), jsonReportOption()})
+                       "conform-cli schema lint FILE [--provider ENGINE|all] [--json] [--fail-on rejected|dropped|any]\n"
+                       "    with --provider, also what that engine rejects, drops (accepts, does not enforce) or limits (a size\n"
+                       "    budget), each with a suggested rewrite and its source. ENGINE: " + engines::engineNames() + ",\n"
+                       "    or all. Exit 1 when an engine rejects or drops something (--fail-on narrows: rejected, dropped, or\n"
+                       "    any finding, limits included)",
+                       {providerOption(), jsonReportOption(), failOnOption()})
     {
     }
     std::string name() const override { return "lint"; }
-    std::string summary() const override { return "what is wrong with a schema that compiles, and what a provider refuses"; }
+    std::string summary() const override { return "what is wrong with a schema that compiles, and what each engine rejects, drops or limits"; }
 
 private:
     static Option providerOption()
     {
-        return Option(QStringLiteral("provider"), QStringLiteral("Also check what this provider's strict or tool mode accepts."), QStringLiteral("P"))
-                            .choices({QStringLiteral("anthropic"), QStringLiteral("openai"), QStringLiteral("openai-responses"), QStringLiteral("ollama")});
+        QStringList names;
+        for (engines::Engine engine : engines::allEngines())
+            names << QString::fromLatin1(engines::engineName(engine).data(), qsizetype(engines::engineName(engine).size()));
+        names << QStringLiteral("all");
+        return Option(QStringLiteral("provider"), QStringLiteral("Also judge the schema by this engine's rules, or by all eight."), QStringLiteral("ENGINE"))
+                            .choices(names);
     }
     const Option m_provider = providerOption();
+    static Option failOnOption()
+    {
+        return Option(QStringLiteral("fail-on"), QStringLiteral("With --provider: exit 1 on a rejected, dropped or any finding."), QStringLiteral("WHICH"))
+                          .defaultText(QStringLiteral("rejected or dropped"))
+                          .choices({QStringLiteral("rejected"), QStringLiteral("dropped"), QStringLiteral("any")});
+    }
+    const Option m_failOn = failOnOption();
 
     int run(const QCommandLineParser& parser, const QStringList& files, const SchemaReading& reading, Io& io) const override
     {
-        std::optional<providers::ProviderKind> provider;
+        EngineLint asked;
         if (parser.isSet(m_provider)) {
-            provider = providers::parseProviderKind(parser.value(m_provider).toStdString());
-            if (!provider || *provider == providers::ProviderKind::Scenario)
-                return fail(io, "schema: --provider must be anthropic, openai, openai-responses or ollama, not '" + parser.value(m_provider).toStdString() + "'");
+            const std::string word = parser.value(m_provider).toStdString();
+            const auto named = enginesNamed(word);
+            if (!named)
+                return fail(io, "schema: --provider must be " + kProviderChoices + ", not '" + word + "'");
+            asked.engines = *named;
+            asked.all = word == "all";
         }
-        return lint(files[0], provider, reading, parser.isSet(QStringLiteral("json")), io);
+        if (parser.isSet(m_failOn)) {
+            const std::string word = parser.value(m_failOn).toStdString();
+            const auto failOn = parseLintFailOn(word);
+            if (!failOn)
+                return fail(io, "schema lint: --fail-on must be rejected, dropped or any, not '" + word + "'");
+            if (asked.engines.empty())
+                return fail(io, "schema lint: --fail-on judges engine findings: give --provider too");
+            asked.failOn = *failOn;
+        }
+        return lint(files[0], asked, reading, parser.isSet(QStringLiteral("json")), io);
     }
 };
 
@@ -227,12 +261,14 @@ public:
     ExportAction()
         : SchemaAction(1,
                        "conform-cli schema export FILE --to anthropic-tool|openai-json-schema|openai-tool|ollama-format|zod|pydantic|typescript\n"
-                       "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)",
-                       {toOption(), nameOption()})
+                       "                  [--name NAME]   what the target cannot say is a warning on stderr (and a comment)\n"
+                       "conform-cli schema export FILE --for ENGINE   the strictest schema ENGINE accepts: what it cannot enforce\n"
+                       "                  moves into descriptions, each moved constraint a line on stderr; exit 1 when some is left",
+                       {toOption(), nameOption(), forOption()})
     {
     }
     std::string name() const override { return "export"; }
-    std::string summary() const override { return "the schema as a provider or a language wants it"; }
+    std::string summary() const override { return "the schema as a provider, an engine or a language wants it"; }
 
 private:
     static Option toOption()
@@ -248,11 +284,27 @@ private:
                         .defaultText(QStringLiteral("from the title"));
     }
     const Option m_name = nameOption();
+    static Option forOption()
+    {
+        QStringList names;
+        for (engines::Engine engine : engines::allEngines())
+            names << QString::fromLatin1(engines::engineName(engine).data(), qsizetype(engines::engineName(engine).size()));
+        return Option(QStringLiteral("for"), QStringLiteral("The strictest schema this engine accepts (instead of --to)."), QStringLiteral("ENGINE"))
+                       .choices(names);
+    }
+    const Option m_for = forOption();
 
     int run(const QCommandLineParser& parser, const QStringList& files, const SchemaReading& reading, Io& io) const override
     {
-        if (!parser.isSet(m_to))
-            return fail(io, "schema: export needs --to TARGET");
+        if (parser.isSet(m_to) == parser.isSet(m_for))
+            return fail(io, "schema: export needs --to TARGET or --for ENGINE (one of them)");
+        if (parser.isSet(m_for)) {
+            const std::string word = parser.value(m_for).toStdString();
+            const auto engine = engines::parseEngine(word);
+            if (!engine)
+                return fail(io, "schema: --for must be one of " + engines::engineNames() + ", not '" + word + "'");
+            return exportForEngine(files[0], *engine, reading, io);
+        }
         return exportTo(files[0], parser.value(m_to), parser.value(m_name), reading, io);
     }
 };
@@ -329,7 +381,7 @@ class SchemaCommand : public Command
 {
 public:
     std::string name() const override { return "schema"; }
-    std::string summary() const override { return "inspect a JSON Schema: lint (also per provider), example, export, diff"; }
+    std::string summary() const override { return "inspect a JSON Schema: lint (also per engine), example, export (also per engine), diff"; }
     std::string usage() const override
     {
         std::string text;
@@ -348,6 +400,8 @@ public:
     std::vector<Example> examples() const override
     {
         return {{"conform-cli schema lint order.schema.json --provider openai", "what OpenAI's strict mode would refuse, with rewrites"},
+                {"conform-cli schema lint order.schema.json --provider all --json", "what each of the eight engines rejects, drops or limits"},
+                {"conform-cli schema export order.schema.json --for anthropic", "the strictest schema Anthropic accepts"},
                 {"conform-cli schema export order.schema.json --to zod", "the schema as Zod source"},
                 {"conform-cli schema diff old.schema.json new.schema.json --store captures.db",
                  "what the edit narrows, and how many stored valid replies it would fail"}};

@@ -135,6 +135,8 @@ void Engine::beginStep()
     if (step().transformed)
         for (const std::string& change : step().changes)
             m_record.notes.push_back(target().label() + ": strict schema: " + change);
+    for (const std::string& constraint : step().conformOnly)
+        m_record.conformOnly.push_back(target().label() + ": " + constraint);
     m_base = providers::Conversation{renderTemplate(m_spec.prompt.system, m_spec.prompt.variables), {}};
     if (!m_spec.prompt.messages.empty())
         m_base.messages = m_spec.prompt.messages; // as sent: nothing to render

@@ -12,7 +12,7 @@ std::optional<ChainStep> strictStep(const providers::Adapter& adapter, const Jso
 {
     const providers::Verdict direct = adapter.accepts(Mode::Strict, schema);
     if (direct.ok)
-        return ChainStep{Mode::Strict, schema, false, {}};
+        return ChainStep{Mode::Strict, schema, false, {}, adapter.profile().notEnforced(schema)};
     if (!adapter.supports(Mode::Strict)) {
         if (skipped)
             skipped->push_back("strict: " + direct.reasons.front());
@@ -20,7 +20,7 @@ std::optional<ChainStep> strictStep(const providers::Adapter& adapter, const Jso
     }
     providers::Transformed t = adapter.profile().makeStrict(schema);
     if (t.verdict.ok)
-        return ChainStep{Mode::Strict, std::move(t.schema), true, std::move(t.changes)};
+        return ChainStep{Mode::Strict, std::move(t.schema), true, std::move(t.changes), std::move(t.conformOnly)};
     if (skipped)
         for (const std::string& reason : t.verdict.reasons)
             skipped->push_back("strict: " + reason);
@@ -33,7 +33,7 @@ std::optional<ChainStep> step(const providers::Adapter& adapter, const Json& sch
         return strictStep(adapter, schema, skipped);
     const providers::Verdict verdict = adapter.accepts(mode, schema);
     if (verdict.ok)
-        return ChainStep{mode, schema, false, {}};
+        return ChainStep{mode, schema, false, {}, {}};
     if (skipped)
         for (const std::string& reason : verdict.reasons)
             skipped->push_back(std::string(providers::modeName(mode)) + ": " + reason);
@@ -62,7 +62,7 @@ std::vector<ChainStep> modeChain(const providers::Adapter& adapter, const Json& 
     if (auto s = step(adapter, schema, mode, nullptr))
         chain.push_back(std::move(*s));
     else
-        chain.push_back(ChainStep{mode, schema, false, {}});
+        chain.push_back(ChainStep{mode, schema, false, {}, {}});
     return chain;
 }
 

@@ -15,6 +15,8 @@ struct ChainStep
     Json schema;              // what goes on the wire (the strict transform's output, or the user's)
     bool transformed = false; // the strict transform changed it: answers are mapped back
     std::vector<std::string> changes; // what the transform changed
+    std::vector<std::string> conformOnly; // strict steps: the schema's constraints the provider
+                                          // will not enforce (moved into descriptions, or dropped)
 };
 
 // Auto: every mode of strict -> tool -> json-object -> text that the adapter supports and

@@ -245,6 +245,8 @@ Json RunRecord::toJson() const
         out["error"] = error;
     if (!notes.empty())
         out["notes"] = notes;
+    if (!conformOnly.empty())
+        out["conform_only"] = conformOnly;
     return out;
 }
 
@@ -294,6 +296,8 @@ std::string RunRecord::toText() const
         out.key("error").text(error);
     if (!notes.empty())
         out.key("notes").json(Json(notes));
+    if (!conformOnly.empty())
+        out.key("conform_only").json(Json(conformOnly));
     out.close('}');
     return text;
 }

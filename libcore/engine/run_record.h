@@ -90,6 +90,10 @@ struct RunRecord
     std::vector<std::string> validFields; // failed runs: top-level fields of `best` that validated
     std::string error;               // a run that could not start (bad schema, no target) says why
     std::vector<std::string> notes;  // modes skipped and why, schema transforms
+    std::vector<std::string> conformOnly; // "conform_only": the schema's constraints a strict
+                                     // step's provider did not enforce ("target: /pointer:
+                                     // moved minLength 3 into the description"), which only
+                                     // Conform's validation checked
 
     // True when the run failed because no provider answered (exit code 3 in the CLI).
     bool failedInTransport() const;
@@ -99,7 +103,7 @@ struct RunRecord
     bool firstTryValid() const;
     Json metrics() const;
     // {"outcome","flags","ended_by","value","attempts":[...],"metrics":{...}} plus "best_attempt",
-    // "valid_fields", "error", "notes" when they apply.
+    // "valid_fields", "error", "notes", "conform_only" when they apply.
     Json toJson() const;
     // The same document as compact text, byte for byte dump(toJson()), written directly: an
     // import judges a call in a few microseconds, and building the tree (copying the request

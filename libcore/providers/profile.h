@@ -11,6 +11,7 @@
 // Pure functions over JSON; nothing throws. Reasons and changes start with the JSON pointer
 // of the place they concern.
 #include "base/json.h"
+#include "engines/engines.h"
 
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ struct Transformed
     Json schema;                      // the strict-compatible schema (best effort)
     std::vector<std::string> changes; // what was altered, "/pointer: what"
     Verdict verdict;                  // accepts(schema) of the result
+    std::vector<std::string> conformOnly; // constraints the provider will not enforce on the
+                                          // result: moved into descriptions, or dropped
 };
 
 class Profile
@@ -37,13 +40,22 @@ public:
     virtual std::string name() const = 0; // "openai-strict", "anthropic-strict", "ollama-format"
     virtual Verdict accepts(const Json& schema) const = 0;
     virtual Transformed makeStrict(const Json& schema) const = 0;
+    // The engine whose rules (libcore/engines/rules/) this profile applies.
+    virtual engines::Engine engine() const = 0;
+    // What the provider accepts in `schema` and does not enforce: only Conform checks it.
+    virtual std::vector<std::string> notEnforced(const Json& schema) const = 0;
 };
 
+// Each profile applies one engine's rules (engines/engines.h, libcore/engines/rules/*.json):
+// accepts() refuses what the engine rejects or cannot fit in its budgets; makeStrict() is
+// engines::exportForEngine: what the engine cannot enforce moves into descriptions, objects
+// are closed, optional properties become required and nullable (removeNullOptionals undoes
+// that on the answer).
+//
 // OpenAI structured outputs (strict json_schema and strict function tools): root object,
 // every object closed (additionalProperties false) with every property required, no allOf /
 // not / if-then-else / dependent*, no oneOf, at most 10 levels, 5,000 properties, 1,000 enum
-// values. makeStrict closes objects and turns optional properties into required nullable ones
-// (removeNullOptionals undoes that on the answer).
+// values (engines/rules/openai.json).
 const Profile& openAiStrictProfile();
 
 // The Responses API's strict mode (text.format json_schema strict, and function tools, which
@@ -52,13 +64,12 @@ const Profile& openAiStrictProfile();
 const Profile& openAiResponsesStrictProfile();
 
 // Anthropic output_config json_schema: object/array/string/integer/number/boolean/null,
-// anyOf/allOf, enum, const, local $ref/$defs; closed objects; a fixed list of formats;
-// minItems 0 or 1. makeStrict turns oneOf into anyOf, closes objects and moves other
-// constraints into "description", as the official SDK does.
+// anyOf/allOf, enum, const, local non-recursive $ref/$defs; closed objects; a fixed list of
+// formats; minItems 0 or 1; patterns without lookaround (engines/rules/anthropic.json).
 const Profile& anthropicStrictProfile();
 
-// Ollama's `format`: any schema with an object, array or typed root (the server turns it
-// into a grammar); makeStrict changes nothing.
+// Ollama's `format`: a typed root; unanchored patterns refused; $ref, anyOf and const
+// accepted but not enforced (engines/rules/ollama.json).
 const Profile& ollamaFormatProfile();
 
 // After a run with makeStrict's nullable optionals: drops null-valued properties that the

@@ -20,6 +20,9 @@ namespace {
 
 const char* kClosedSchema = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\"],\"additionalProperties\":false}";
 const char* kAllOfSchema = "{\"type\":\"object\",\"properties\":{\"a\":{\"allOf\":[{\"type\":\"string\"}]}},\"required\":[\"a\"]}";
+// OpenAI refuses anyOf at the root, and no transform can move it out of the way.
+const char* kRootAnyOfSchema = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"required\":[\"a\"],"
+                               "\"additionalProperties\":false,\"anyOf\":[{\"required\":[\"a\"]}]}";
 const char* kArraySchema = "{\"type\":\"array\",\"items\":{\"type\":\"string\"}}";
 const char* kGoalsSchema = "{\"type\":\"object\",\"properties\":{\"goals\":{\"type\":\"array\",\"minItems\":5,\"maxItems\":7,"
                            "\"items\":{\"type\":\"string\",\"minLength\":10}}},\"required\":[\"goals\"],\"additionalProperties\":false}";
@@ -438,13 +441,14 @@ private slots:
         QTest::addColumn<QString>("choice");
         QTest::addColumn<QString>("chain"); // '*': the strict schema was transformed
         QTest::newRow("openai closed auto") << "openai" << kClosedSchema << "auto" << "strict,tool,json-object,text";
-        QTest::newRow("openai allOf auto") << "openai" << kAllOfSchema << "auto" << "tool,json-object,text";
+        QTest::newRow("openai root anyOf auto") << "openai" << kRootAnyOfSchema << "auto" << "tool,json-object,text";
+        QTest::newRow("openai allOf auto: merged") << "openai" << kAllOfSchema << "auto" << "strict*,tool,json-object,text";
         QTest::newRow("openai array auto") << "openai" << kArraySchema << "auto" << "text";
         QTest::newRow("anthropic allOf auto") << "anthropic" << kAllOfSchema << "auto" << "strict*,tool,json-object,text";
         QTest::newRow("anthropic array auto") << "anthropic" << kArraySchema << "auto" << "strict,text";
         QTest::newRow("ollama auto") << "ollama" << kClosedSchema << "auto" << "strict,json-object,text";
         QTest::newRow("fixed tool") << "openai" << kClosedSchema << "tool" << "tool";
-        QTest::newRow("fixed strict refused is still sent") << "openai" << kAllOfSchema << "strict" << "strict";
+        QTest::newRow("fixed strict refused is still sent") << "openai" << kRootAnyOfSchema << "strict" << "strict";
         QTest::newRow("ollama has no tool mode") << "ollama" << kClosedSchema << "tool" << "";
     }
 

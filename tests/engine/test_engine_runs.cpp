@@ -409,6 +409,46 @@ private slots:
         }
     }
 
+    // The record's conform_only lists the test schema's constraints the strict step's provider
+    // did not enforce, by its engine's rules (libcore/engines/rules/): Anthropic rejects numeric
+    // bounds, so they went into the description; Ollama's grammar drops bounds on a number;
+    // OpenAI enforces both; a mode without a schema on the wire lists nothing.
+    void conformOnlyListsWhatTheProviderLeftToConform_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QStringList>("expected"); // each entry's end, after the target's label
+        QTest::newRow("anthropic strict") << "anthropic" << "strict"
+            << QStringList{": /properties/confidence: moved minimum 0 into the description",
+                           ": /properties/confidence: moved maximum 1 into the description"};
+        QTest::newRow("ollama strict") << "ollama" << "strict"
+            << QStringList{": /properties/confidence: minimum is only enforced on \"type\": \"integer\"",
+                           ": /properties/confidence: maximum is only enforced on \"type\": \"integer\""};
+        QTest::newRow("openai strict") << "openai" << "strict" << QStringList{};
+        QTest::newRow("openai json-object") << "openai" << "json-object" << QStringList{};
+    }
+
+    void conformOnlyListsWhatTheProviderLeftToConform()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, mode);
+        QFETCH(QStringList, expected);
+        const ReplayServer server({scenarioPath(QStringLiteral("hopeless"))});
+        QVERIFY2(server.ok(), qPrintable(server.error()));
+        const RunRecord r = runToEnd(specFor(httpTarget(provider, QStringLiteral("hopeless"), server.baseUrl(), mode), false));
+        QStringList actual;
+        for (const std::string& entry : r.conformOnly)
+            actual << QString::fromStdString(entry);
+        QCOMPARE(actual.size(), expected.size());
+        for (int i = 0; i < expected.size(); ++i)
+            QVERIFY2(actual[i].endsWith(expected[i]), qPrintable(actual[i]));
+        const Json document = r.toJson();
+        QCOMPARE(document.contains("conform_only"), !expected.isEmpty());
+        if (!expected.isEmpty())
+            QCOMPARE(document["conform_only"].size(), std::size_t(expected.size()));
+        QCOMPARE(r.toText(), conform::dump(document));
+    }
+
     // latency_ms is the call's wall time, retries and backoff included; each failed try keeps its own.
     void latencyIncludesRetries()
     {

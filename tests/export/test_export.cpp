@@ -155,7 +155,7 @@ private slots:
         writeFile(file, R"({"type": "object", "properties": {"k": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}})");
         const CliRun run = runCliInProcess({QStringLiteral("schema"), QStringLiteral("lint"), file, QStringLiteral("--provider"), QStringLiteral("openai")});
         QCOMPARE(run.code, 1);
-        QVERIFY2(run.out.find(file.toStdString() + ": /properties/k: openai: oneOf is not supported; suggestion: use anyOf") != std::string::npos, run.out.c_str());
+        QVERIFY2(run.out.find(file.toStdString() + ": /properties/k: openai: rejected oneOf: oneOf is not supported; suggestion: use anyOf") != std::string::npos, run.out.c_str());
         const CliRun json = runCliInProcess({QStringLiteral("schema"), QStringLiteral("lint"), file, QStringLiteral("--provider"), QStringLiteral("openai"), QStringLiteral("--json")});
         const Json report = json::parseStrict(json.out).value();
         QCOMPARE(report["findings"].size(), std::size_t(3));

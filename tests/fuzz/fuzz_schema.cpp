@@ -1,9 +1,11 @@
 // libFuzzer target: a schema file as `validate --schema`, `schema lint|example` and suites
 // read it (schema/schema_file.h: parsed, compiled with its folder as the $ref registry), then
 // used: the schema document and a fixed instance validated against it, from a tree and from
-// text, an example made and checked, and the providers' strict modes asked whether they take it.
+// text, an example made and checked, the providers' strict modes asked whether they take it,
+// and every engine's rules (engines/engines.h) judging and exporting it.
 #include "fuzz_input.h"
 
+#include "engines/engines.h"
 #include "providers/provider.h"
 #include "schema/example.h"
 #include "schema/schema_file.h"
@@ -25,5 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)validator.validate(example.value);
     for (auto kind : {providers::ProviderKind::Anthropic, providers::ProviderKind::OpenAI, providers::ProviderKind::Ollama})
         (void)providers::adapterFor(kind).accepts(providers::Mode::Strict, file.document);
+    for (engines::Engine engine : engines::allEngines()) {
+        (void)engines::lintForEngine(file.document, engine);
+        (void)engines::exportForEngine(file.document, engine);
+    }
     return 0;
 }

@@ -94,7 +94,7 @@ private slots:
         QTest::newRow("openai open") << "openai" << kOpen << true;
         QTest::newRow("openai oneOf") << "openai" << kOneOf << true;
         QTest::newRow("openai nested open") << "openai" << kNestedOpen << true;
-        QTest::newRow("openai allOf stays refused") << "openai" << kAllOf << false;
+        QTest::newRow("openai allOf of one branch merged") << "openai" << kAllOf << true;
         QTest::newRow("openai array root stays refused") << "openai" << kArrayRoot << false;
         QTest::newRow("anthropic minimum") << "anthropic" << kMinimum << true;
         QTest::newRow("anthropic oneOf") << "anthropic" << kOneOf << true;
