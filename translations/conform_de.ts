@@ -2393,6 +2393,57 @@ hinein / heraus</translation>
     </message>
 </context>
 <context>
+    <name>conform::gui::EngineStrip</name>
+    <message>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>not enforced</source>
+        <translation>nicht erzwungen</translation>
+    </message>
+    <message>
+        <source>over a limit</source>
+        <translation>über einer Grenze</translation>
+    </message>
+    <message>
+        <source>enforced</source>
+        <translation>erzwungen</translation>
+    </message>
+    <message>
+        <source>Engines:</source>
+        <translation>Ausgabe-Engines:</translation>
+    </message>
+    <message>
+        <source>rejects</source>
+        <translation>lehnt ab</translation>
+    </message>
+    <message>
+        <source>drops %1</source>
+        <translation>ignoriert %1</translation>
+    </message>
+    <message>
+        <source>accepts</source>
+        <translation>nimmt an</translation>
+    </message>
+    <message>
+        <source>%1 accepts every keyword of this schema</source>
+        <translation>%1 nimmt jedes Schlüsselwort dieses Schemas an</translation>
+    </message>
+    <message>
+        <source>…and %1 more: conform-cli schema lint FILE --provider %2</source>
+        <translation>…und %1 weitere: conform-cli schema lint DATEI --provider %2</translation>
+    </message>
+    <message>
+        <source>What each provider&apos;s structured-output engine does with this schema, from its documentation; click an engine for its findings and their sources</source>
+        <translation>Was die Structured-Output-Engine jedes Anbieters laut ihrer Dokumentation mit diesem Schema tut; ein Klick auf eine Engine zeigt ihre Befunde und deren Quellen</translation>
+    </message>
+    <message>
+        <source>Engines: the schema is not a JSON object yet.</source>
+        <translation>Ausgabe-Engines: Das Schema ist noch kein JSON-Objekt.</translation>
+    </message>
+</context>
+<context>
     <name>conform::gui::ExportPreview</name>
     <message>
         <source>Copy</source>

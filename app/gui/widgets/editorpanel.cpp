@@ -82,4 +82,10 @@ void EditorPanel::updateHeader()
     m_header->setText(text);
 }
 
+void EditorPanel::addFooter(QWidget* footer)
+{
+    footer->setParent(this);
+    layout()->addWidget(footer);
+}
+
 } // namespace conform::gui

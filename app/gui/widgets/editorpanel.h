@@ -28,6 +28,8 @@ public:
     QString note() const;
     // What the panel holds ("Final value", "Best attempt — invalid").
     void setTitle(const QString& title);
+    // A line under the editor (the schema's engine strip).
+    void addFooter(QWidget* footer);
 
 private:
     void updateHeader();

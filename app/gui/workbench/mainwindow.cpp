@@ -1,5 +1,6 @@
 #include "workbench/mainwindow.h"
 #include "schemadiff/schemadiffpane.h"
+#include "compat/enginestrip.h"
 #include "captures/capturestore.h"
 
 #include "document/textdocument.h"
@@ -130,6 +131,8 @@ void MainWindow::buildCentre()
     m_tabs->setTabVisible(m_tabs->indexOf(m_text), false);
     m_tabs->addTab(new ExportPreview(schemaEditor(), this), tr("Export"));
     m_tabs->setTabToolTip(m_tabs->count() - 1, tr("The open schema as Zod, Pydantic, TypeScript or a provider's request fragment"));
+    m_engines = new EngineStrip(m_document, schemaEditor(), this);
+    m_schemaPanel->addFooter(m_engines);
     m_diff = new SchemaDiffPane(m_document, schemaEditor(), this);
     m_tabs->addTab(m_diff, tr("Diff"));
     m_tabs->setTabToolTip(m_tabs->count() - 1, tr("What the edits change against the saved file or a stored version, and how many stored replies they would fail"));

@@ -35,6 +35,7 @@ namespace conform::gui {
 class PresenterView;
 class ManualView;
 class SchemaDiffPane;
+class EngineStrip;
 
 class ActivityBar;
 class ActivityDock;
@@ -137,6 +138,8 @@ public:
     ManualView* manual() const { return m_manual; }
     // Design's Diff tab: the edits against the saved file or a stored version, and their impact.
     SchemaDiffPane* schemaDiff() const { return m_diff; }
+    // Under the schema editor: what each provider's engine does with the schema.
+    EngineStrip* engineStrip() const { return m_engines; }
     // Every document's undo stack; the active one is the focused activity's (null: none).
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
@@ -207,6 +210,7 @@ private:
     PresenterView* m_presenter = nullptr;
     ManualView* m_manual = nullptr; // made when first asked for
     SchemaDiffPane* m_diff = nullptr;
+    EngineStrip* m_engines = nullptr;
     std::vector<QPointer<QWidget>> m_hiddenForPresenting; // bars and docks to show again on leaving
     std::map<Activity, QWidget*> m_pages;
     std::map<Activity, ActivityDock*> m_docks; // the activities the user docked
