@@ -14,6 +14,7 @@
 #include "schema_engines.h"
 #include "schema_loader.h"
 
+#include "base/path.h"
 #include "export/export.h"
 #include "json/parse.h"
 #include "schema/example.h"
@@ -91,7 +92,7 @@ int lint(const QString& path, const EngineLint& asked, const SchemaReading& read
         io.out << conform::dump(report) << '\n';
     } else {
         for (const auto& m : messages)
-            io.out << name << ": " << (m.schemaPath.empty() ? "/" : m.schemaPath) << ": "
+            io.out << name << ": " << pointerText(m.schemaPath) << ": "
                    << (m.severity == schema::LintMessage::Severity::Warning ? "warning: " : "") << m.message << '\n';
         for (const auto& r : reports)
             printFindings(io.out, name, r);
@@ -116,7 +117,7 @@ int example(const QString& path, const SchemaReading& reading, bool json, Io& io
     } else {
         io.out << conform::dump(example.value, 2) << '\n';
         for (const auto& note : example.notes)
-            io.err << name << ": " << (note.schemaPath.empty() ? "/" : note.schemaPath) << ": warning: " << note.message << '\n';
+            io.err << name << ": " << pointerText(note.schemaPath) << ": warning: " << note.message << '\n';
     }
     return example.valid ? Success : Invalid;
 }

@@ -3,6 +3,7 @@
 #include "jsonl_pipeline.h"
 #include "schema_loader.h"
 
+#include "base/path.h"
 #include "json/json_writer.h"
 #include "json/parse.h"
 
@@ -24,21 +25,17 @@ struct ValidateSettings
 // The human form: one line per warning, per coercion and per issue, or "valid".
 void printHuman(std::string& out, const schema::ValidationResult& result, const std::string& prefix)
 {
-    for (const auto& warning : result.warnings) {
-        const std::string where = toPointer(warning.path);
-        out += prefix + "warning: " + (where.empty() ? "/" : where) + ": " + warning.message + '\n';
-    }
+    for (const auto& warning : result.warnings)
+        out += prefix + "warning: " + pointerText(warning.path) + ": " + warning.message + '\n';
     for (const auto& coercion : result.coercions)
-        out += prefix + toPointer(coercion.path) + ": coerced " + conform::dump(coercion.before) + " -> "
+        out += prefix + pointerText(coercion.path) + ": coerced " + conform::dump(coercion.before) + " -> "
             + conform::dump(coercion.after) + " (" + coercion.kind + ")\n";
     if (result.valid) {
         out += prefix + "valid\n";
         return;
     }
-    for (const auto& issue : result.issues) {
-        const std::string where = toPointer(issue.path);
-        out += prefix + (where.empty() ? "/" : where) + ": " + issue.message + " (" + issue.code + ")\n";
-    }
+    for (const auto& issue : result.issues)
+        out += prefix + pointerText(issue.path) + ": " + issue.message + " (" + issue.code + ")\n";
 }
 
 // One document from a file or stdin. Text that is not JSON is an input error (exit 2). The
