@@ -204,7 +204,7 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
     }
     if (!parser.isSet(o.scenario))
         return "run: --provider scenario needs --scenario FILE";
-    auto loaded = providers::loadScenario(providers::resolveScenarioPath(parser.value(o.scenario)));
+    auto loaded = providers::loadScenarioNamed(parser.value(o.scenario));
     if (!loaded)
         return loaded.error().toString();
     if (loaded->mode && !parser.isSet(o.mode))

@@ -96,6 +96,9 @@ int lint(const QString& path, const EngineLint& asked, const SchemaReading& read
                    << (m.severity == schema::LintMessage::Severity::Warning ? "warning: " : "") << m.message << '\n';
         for (const auto& r : reports)
             printFindings(io.out, name, r);
+        if (messages.empty() && reports.empty()) // silence would read as "did it run?"
+            io.out << name << ": no findings
+";
     }
     return ok ? Success : Invalid;
 }
@@ -187,8 +190,10 @@ public:
                        "conform-cli schema lint FILE [--provider ENGINE|all] [--json] [--fail-on rejected|dropped|any]\n"
                        "    with --provider, also what that engine rejects, drops (accepts, does not enforce) or limits (a size\n"
                        "    budget), each with a suggested rewrite and its source. ENGINE: " + engines::engineNames() + ",\n"
-                       "    or all. Exit 1 when an engine rejects or drops something (--fail-on narrows: rejected, dropped, or\n"
-                       "    any finding, limits included)",
+                       "    or all. \"FILE: no findings\" when there is nothing to say.\n"
+                       "    exit codes (lint): 0 no findings or only warnings, 1 findings: an error, or what an engine rejects\n"
+                       "    or drops (--fail-on narrows: rejected, dropped, or any finding, limits included); 2 the schema cannot\n"
+                       "    be read or compiled",
                        {providerOption(), jsonReportOption(), failOnOption()})
     {
     }
