@@ -146,6 +146,7 @@ class TestDocCommands : public QObject
         env.insert(QStringLiteral("PATH"), QFileInfo(QStringLiteral(CONFORM_CLI_PATH)).path() + QLatin1Char(':') + env.value(QStringLiteral("PATH")));
         env.insert(QStringLiteral("CONFORM_STORE"), workdir() + QStringLiteral("/captures.db"));
         env.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
+        env.insert(QStringLiteral("USER"), QStringLiteral("reader")); // as a login shell has it (captures review)
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("home/.local/share")));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("home/.config")));
         return env;
@@ -158,10 +159,12 @@ class TestDocCommands : public QObject
         QProcess process;
         process.setProcessEnvironment(environment());
         process.setWorkingDirectory(workdir());
-        process.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), line});
+        // A server is exec'd, so that stopping the shell stops it rather than orphan it.
+        const bool server = runsUntilStopped(line);
+        process.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), server ? QStringLiteral("exec ") + line : line});
         process.closeWriteChannel();
         Outcome outcome;
-        if (runsUntilStopped(line)) {
+        if (server) {
             // ctest's timeout bounds a server that neither listens nor ends.
             while (!outcome.listening && process.state() != QProcess::NotRunning) {
                 process.waitForReadyRead(-1);
