@@ -97,8 +97,7 @@ int lint(const QString& path, const EngineLint& asked, const SchemaReading& read
         for (const auto& r : reports)
             printFindings(io.out, name, r);
         if (messages.empty() && reports.empty()) // silence would read as "did it run?"
-            io.out << name << ": no findings
-";
+            io.out << name << ": no findings\n";
     }
     return ok ? Success : Invalid;
 }
