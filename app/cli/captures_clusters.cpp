@@ -21,7 +21,7 @@ std::string causeOf(const store::Cluster& cluster)
         std::string pointer;
         for (const std::string& step : cluster.findings[i].path)
             pointer = appendPointer(pointer, step);
-        cause += (cause.empty() ? "" : ", ") + (pointer.empty() ? std::string("/") : pointer) + " " + cluster.findings[i].code;
+        cause += (cause.empty() ? "" : ", ") + pointerText(pointer) + " " + cluster.findings[i].code;
     }
     if (cluster.findings.size() > kShown)
         cause += " and " + std::to_string(cluster.findings.size() - kShown) + " more";

@@ -4,6 +4,7 @@
 #include "schema_loader.h"
 #include "store_options.h"
 
+#include "base/path.h"
 #include "store/replay.h"
 
 #include <ostream>
@@ -27,7 +28,7 @@ void printHuman(const store::ReplayReport& report, Io& io)
         }
         io.out << "  " << change.id << ": " << (change.validAfter ? "became valid" : "became invalid");
         if (change.issue.is_object())
-            io.out << " (" << change.issue.value("message", std::string()) << " at " << dump(change.issue.value("path", Json::array())) << ")";
+            io.out << " (" << issueText(change.issue) << ")";
         io.out << '\n';
     }
 }

@@ -73,7 +73,8 @@ int exportOtlp(const QCommandLineParser& parser, const QCommandLineOption& outpu
     if (!exported)
         return fail(io, exported.error().toString());
     if (!sent)
-        return fail(io, "captures export: " + sent.error().toString() + " (" + std::to_string(delivered) + " capture(s) before it were sent)");
+        return fail(io, "captures export: " + sent.error().toString() + (delivered == 0 ? std::string("; nothing was sent")
+                                                                           : "; the " + std::to_string(delivered) + " capture(s) before it were sent"));
     if (!remote && parser.isSet(output) && !file.commit())
         return fail(io, parser.value(output).toStdString() + ": " + file.errorString().toStdString());
     io.out.flush();
@@ -246,7 +247,8 @@ int capturesImport(const Command& self, const QStringList& arguments, Io& io)
     ImportMessages messages(io);
     const imports::Report report = imports::importFiles(request, messages);
     if (!report.error.empty())
-        return fail(io, report.error + " (" + std::to_string(report.submitted) + " capture(s) before it were imported)");
+        return fail(io, report.error + (report.inserted == 0 ? std::string("; nothing was imported")
+                                                              : "; the " + std::to_string(report.inserted) + " capture(s) before it were imported"));
     if (report.heldWithOtherContent > 0)
         io.err << "conform-cli: " << report.heldWithOtherContent << " id(s) already held with other content: kept the stored ones\n";
     if (request.format == imports::Format::Conform) {

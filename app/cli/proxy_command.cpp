@@ -90,6 +90,8 @@ public:
             return fail(io, address.error().toString());
         proxy::ProxyOptions options;
         options.upstream = QUrl(parser.value(upstream), QUrl::StrictMode);
+        if (auto upstreamOk = proxy::checkUpstream(options.upstream); !upstreamOk)
+            return fail(io, "proxy: --upstream '" + parser.value(upstream).toStdString() + "': " + upstreamOk.error().message);
         if (const std::string problem = connectionOptions.read(parser, options.connections); !problem.empty())
             return fail(io, "proxy: " + problem);
         bool sizeOk = false;

@@ -3,6 +3,7 @@
 #include "command.h"
 #include "schema_loader.h"
 
+#include "base/path.h"
 #include "engine/engine.h"
 #include "providers/scenario.h"
 #include "store/capture_spec.h"
@@ -203,7 +204,7 @@ std::string targetFrom(const QCommandLineParser& parser, const Options& o, engin
     }
     if (!parser.isSet(o.scenario))
         return "run: --provider scenario needs --scenario FILE";
-    auto loaded = providers::loadScenario(providers::resolveScenarioPath(parser.value(o.scenario)));
+    auto loaded = providers::loadScenarioNamed(parser.value(o.scenario));
     if (!loaded)
         return loaded.error().toString();
     if (loaded->mode && !parser.isSet(o.mode))
@@ -288,7 +289,7 @@ void printHuman(const engine::RunRecord& record, Io& io)
         io.out << conform::dump(record.value, 2) << '\n';
     if (record.best && !record.attempts[*record.best].issues.empty())
         for (const Json& issue : record.attempts[*record.best].issues)
-            io.out << "  " << issue.value("message", std::string()) << " at " << conform::dump(issue.value("path", Json::array())) << '\n';
+            io.out << "  " << issueText(issue) << '\n';
 }
 
 // The run document with "capture_id" after "value", where DESIGN's contract puts it.

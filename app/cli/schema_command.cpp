@@ -14,6 +14,7 @@
 #include "schema_engines.h"
 #include "schema_loader.h"
 
+#include "base/path.h"
 #include "export/export.h"
 #include "json/parse.h"
 #include "schema/example.h"
@@ -91,10 +92,12 @@ int lint(const QString& path, const EngineLint& asked, const SchemaReading& read
         io.out << conform::dump(report) << '\n';
     } else {
         for (const auto& m : messages)
-            io.out << name << ": " << (m.schemaPath.empty() ? "/" : m.schemaPath) << ": "
+            io.out << name << ": " << pointerText(m.schemaPath) << ": "
                    << (m.severity == schema::LintMessage::Severity::Warning ? "warning: " : "") << m.message << '\n';
         for (const auto& r : reports)
             printFindings(io.out, name, r);
+        if (messages.empty() && reports.empty()) // silence would read as "did it run?"
+            io.out << name << ": no findings\n";
     }
     return ok ? Success : Invalid;
 }
@@ -116,7 +119,7 @@ int example(const QString& path, const SchemaReading& reading, bool json, Io& io
     } else {
         io.out << conform::dump(example.value, 2) << '\n';
         for (const auto& note : example.notes)
-            io.err << name << ": " << (note.schemaPath.empty() ? "/" : note.schemaPath) << ": warning: " << note.message << '\n';
+            io.err << name << ": " << pointerText(note.schemaPath) << ": warning: " << note.message << '\n';
     }
     return example.valid ? Success : Invalid;
 }
@@ -186,8 +189,10 @@ public:
                        "conform-cli schema lint FILE [--provider ENGINE|all] [--json] [--fail-on rejected|dropped|any]\n"
                        "    with --provider, also what that engine rejects, drops (accepts, does not enforce) or limits (a size\n"
                        "    budget), each with a suggested rewrite and its source. ENGINE: " + engines::engineNames() + ",\n"
-                       "    or all. Exit 1 when an engine rejects or drops something (--fail-on narrows: rejected, dropped, or\n"
-                       "    any finding, limits included)",
+                       "    or all. \"FILE: no findings\" when there is nothing to say.\n"
+                       "    exit codes (lint): 0 no findings or only warnings, 1 findings: an error, or what an engine rejects\n"
+                       "    or drops (--fail-on narrows: rejected, dropped, or any finding, limits included); 2 the schema cannot\n"
+                       "    be read or compiled",
                        {providerOption(), jsonReportOption(), failOnOption()})
     {
     }

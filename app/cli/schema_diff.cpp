@@ -29,15 +29,6 @@ bool matches(const schema::SchemaChange& change, const std::string& failOn)
     return false;
 }
 
-std::string pointerOf(const Json& path)
-{
-    std::string pointer;
-    if (path.is_array())
-        for (const Json& step : path)
-            pointer = appendPointer(pointer, step.is_string() ? step.get<std::string>() : dump(step));
-    return pointer.empty() ? "/" : pointer;
-}
-
 // The old schema's stored replies that were valid, judged by the new one.
 Result<Json> impactOf(const SchemaDiffRequest& request, const LoadedSchema& before, const LoadedSchema& after)
 {
@@ -57,7 +48,7 @@ Result<Json> impactOf(const SchemaDiffRequest& request, const LoadedSchema& befo
     for (const store::ReplayChange& change : report->changes) {
         if (!change.validBefore || change.validAfter)
             continue;
-        ++byPointer[pointerOf(change.issue.is_object() ? change.issue.value("path", Json()) : Json())];
+        ++byPointer[jsonPathText(change.issue.is_object() ? change.issue.value("path", Json()) : Json())];
         if (examples.size() < 5)
             examples.push_back(change.id);
     }

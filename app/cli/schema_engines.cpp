@@ -1,5 +1,7 @@
 #include "schema_engines.h"
 
+#include "base/path.h"
+
 #include <ostream>
 
 namespace conform::cli {
@@ -56,7 +58,7 @@ void printFindings(std::ostream& out, const std::string& file, const engines::En
     if (report.findings.empty())
         out << file << ": " << engine << ": no findings\n";
     for (const auto& f : report.findings)
-        out << file << ": " << (f.pointer.empty() ? "/" : f.pointer) << ": " << engine << ": " << engines::verdictName(f.verdict)
+        out << file << ": " << pointerText(f.pointer) << ": " << engine << ": " << engines::verdictName(f.verdict)
             << ' ' << f.keyword << ": " << f.problem << "; suggestion: " << f.suggestion << " [" << f.source << "]\n";
 }
 
@@ -74,7 +76,7 @@ int exportForEngine(const QString& path, engines::Engine engine, const SchemaRea
     const std::string name = path.toStdString();
     for (const auto& f : exported.remaining.findings)
         if (f.verdict == engines::Verdict::Rejected || f.verdict == engines::Verdict::Dropped)
-            io.err << name << ": " << (f.pointer.empty() ? "/" : f.pointer) << ": " << engines::engineName(engine) << ": still "
+            io.err << name << ": " << pointerText(f.pointer) << ": " << engines::engineName(engine) << ": still "
                    << engines::verdictName(f.verdict) << ' ' << f.keyword << ": " << f.problem << "; suggestion: " << f.suggestion << '\n';
     return Invalid;
 }

@@ -53,7 +53,7 @@ Result<std::vector<providers::Scenario>> loadAll(const QStringList& files)
 {
     std::vector<providers::Scenario> scenarios;
     for (const QString& file : files) {
-        auto scenario = providers::loadScenario(providers::resolveScenarioPath(file));
+        auto scenario = providers::loadScenarioNamed(file);
         if (!scenario)
             return scenario.error();
         scenarios.push_back(std::move(scenario).value());

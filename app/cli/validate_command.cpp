@@ -3,6 +3,7 @@
 #include "jsonl_pipeline.h"
 #include "schema_loader.h"
 
+#include "base/path.h"
 #include "json/json_writer.h"
 #include "json/parse.h"
 
@@ -24,21 +25,47 @@ struct ValidateSettings
 // The human form: one line per warning, per coercion and per issue, or "valid".
 void printHuman(std::string& out, const schema::ValidationResult& result, const std::string& prefix)
 {
-    for (const auto& warning : result.warnings) {
-        const std::string where = toPointer(warning.path);
-        out += prefix + "warning: " + (where.empty() ? "/" : where) + ": " + warning.message + '\n';
-    }
+    for (const auto& warning : result.warnings)
+        out += prefix + "warning: " + pointerText(warning.path) + ": " + warning.message + '\n';
     for (const auto& coercion : result.coercions)
-        out += prefix + toPointer(coercion.path) + ": coerced " + conform::dump(coercion.before) + " -> "
+        out += prefix + pointerText(coercion.path) + ": coerced " + conform::dump(coercion.before) + " -> "
             + conform::dump(coercion.after) + " (" + coercion.kind + ")\n";
     if (result.valid) {
         out += prefix + "valid\n";
         return;
     }
-    for (const auto& issue : result.issues) {
-        const std::string where = toPointer(issue.path);
-        out += prefix + (where.empty() ? "/" : where) + ": " + issue.message + " (" + issue.code + ")\n";
-    }
+    for (const auto& issue : result.issues)
+        out += prefix + pointerText(issue.path) + ": " + issue.message + " (" + issue.code + ")\n";
+}
+
+// Why text is not JSON, and what to do about it: model replies with prose around the JSON are
+// `extract`'s work. Conform's limits (nesting, a number no double holds) are said as they are.
+bool refusedByALimit(const Error& error)
+{
+    return error.message.starts_with("nesting deeper") || error.message.starts_with("number out of range");
+}
+
+std::string extractHint(const std::string& command)
+{
+    return "for a model's reply with prose around the JSON, use `" + command + "`";
+}
+
+// "reply.txt: not JSON at line 1, column 1 (invalid literal; last read: 'H'); for a model's reply ..."
+std::string notJsonMessage(const std::string& name, const Error& error)
+{
+    if (refusedByALimit(error))
+        return name + ": " + error.toString();
+    return name + ": not JSON" + (error.where.empty() ? "" : " at " + error.where) + " (" + error.message + "); " + extractHint("conform-cli extract");
+}
+
+// The same for line `lineNumber` of a JSONL file, whose error says "line 1" of the line alone:
+// "4: not JSON at replies.jsonl:4, column 2 (...); each line must be one JSON value; ... `conform-cli extract --jsonl`".
+std::string notJsonLine(const std::string& name, std::size_t lineNumber, const Error& error)
+{
+    const std::string lineOne = "line 1, ";
+    const std::string column = error.where.starts_with(lineOne) ? ", " + error.where.substr(lineOne.size()) : std::string();
+    return std::to_string(lineNumber) + ": not JSON at " + name + ':' + std::to_string(lineNumber) + column + " (" + error.message
+        + "); each line must be one JSON value; " + extractHint("conform-cli extract --jsonl");
 }
 
 // One document from a file or stdin. Text that is not JSON is an input error (exit 2). The
@@ -52,7 +79,7 @@ int validateDocument(const schema::Validator& validator, const QString& path, co
     Result<schema::ValidationResult> validated = validator.validateJsonText(input.text, settings.options);
     input.text = {};
     if (!validated)
-        return fail(io, inputName(path) + ": " + validated.error().toString());
+        return fail(io, notJsonMessage(inputName(path), validated.error()));
     const schema::ValidationResult& result = validated.value();
     std::string out;
     if (settings.json) {
@@ -68,17 +95,17 @@ int validateDocument(const schema::Validator& validator, const QString& path, co
 
 // The result for one JSONL line, or the parse error of a line that is not JSON. Such lines
 // are invalid outputs, not input errors: a stream of model replies legitimately holds some.
-std::variant<schema::ValidationResult, std::string> validateLine(const schema::Validator& validator,
-                                                                 std::string_view line, const ValidateSettings& settings)
+std::variant<schema::ValidationResult, Error> validateLine(const schema::Validator& validator, std::string_view line,
+                                                           const ValidateSettings& settings)
 {
     Result<schema::ValidationResult> result = validator.validateJsonText(line, settings.options);
     if (!result)
-        return result.error().toString();
+        return result.error();
     return std::move(result.value());
 }
 
 LineStatus writeLine(const schema::Validator& validator, std::string_view line, std::size_t lineNumber,
-                     const ValidateSettings& settings, std::string& out)
+                     const std::string& name, const ValidateSettings& settings, std::string& out)
 {
     const auto verdict = validateLine(validator, line, settings);
     const auto* result = std::get_if<schema::ValidationResult>(&verdict);
@@ -94,7 +121,7 @@ LineStatus writeLine(const schema::Validator& validator, std::string_view line, 
             writer.key("valid");
             writer.boolean(false);
             writer.key("error");
-            writer.string(std::get<std::string>(verdict));
+            writer.string(std::get<Error>(verdict).toString());
             for (const char* empty : {"issues", "coercions"}) {
                 writer.key(empty);
                 writer.beginArray();
@@ -104,7 +131,7 @@ LineStatus writeLine(const schema::Validator& validator, std::string_view line, 
         writer.endObject();
         out += '\n';
     } else if (!result) {
-        out += std::to_string(lineNumber) + ": not JSON: " + std::get<std::string>(verdict) + '\n';
+        out += notJsonLine(name, lineNumber, std::get<Error>(verdict)) + '\n';
     } else {
         printHuman(out, *result, std::to_string(lineNumber) + ": ");
     }
@@ -113,8 +140,9 @@ LineStatus writeLine(const schema::Validator& validator, std::string_view line, 
 
 int validateJsonl(const schema::Validator& validator, const QString& path, const ValidateSettings& settings, Io& io)
 {
+    const std::string name = inputName(path);
     return runJsonl(path, io, [&](std::string_view line, std::size_t lineNumber, std::string& out, std::string&) {
-        return writeLine(validator, line, lineNumber, settings, out);
+        return writeLine(validator, line, lineNumber, name, settings, out);
     }, settings.maxBytes);
 }
 

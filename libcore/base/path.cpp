@@ -28,6 +28,40 @@ std::string toPointer(const Path& path)
     return pointer;
 }
 
+std::string pointerOfJsonPath(const Json& path)
+{
+    std::string pointer;
+    if (path.is_array())
+        for (const Json& step : path)
+            pointer = appendPointer(std::move(pointer), step.is_string() ? step.get<std::string>() : dump(step));
+    return pointer;
+}
+
+std::string pointerText(std::string_view pointer)
+{
+    return pointer.empty() ? std::string("/") : std::string(pointer);
+}
+
+std::string pointerText(const Path& path)
+{
+    return pointerText(toPointer(path));
+}
+
+std::string jsonPathText(const Json& path)
+{
+    return pointerText(pointerOfJsonPath(path));
+}
+
+std::string issueText(const Json& issue)
+{
+    if (!issue.is_object())
+        return "/: invalid";
+    const auto path = issue.find("path");
+    const auto message = issue.find("message");
+    return jsonPathText(path == issue.end() ? Json() : *path) + ": "
+        + (message != issue.end() && message->is_string() ? message->get<std::string>() : std::string("invalid"));
+}
+
 Json toJsonPath(const Path& path)
 {
     Json array = Json::array();

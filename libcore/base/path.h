@@ -26,4 +26,18 @@ Result<Path> parsePointer(std::string_view pointer);
 // Appends one escaped token to a pointer string: appendPointer("/a", "b/c") == "/a/b~1c".
 std::string appendPointer(std::string pointer, std::string_view token);
 
+// The pointer of a path as JSON carries it (["goals", 3] -> "/goals/3"); "" for the root and
+// for anything that is not an array.
+std::string pointerOfJsonPath(const Json& path);
+
+// How every human-readable message prints a path, CLI and workbench alike: the JSON Pointer,
+// and "/" for the root, never "" or "(root)" ("/items/0/price: Required"). JSON output keeps
+// the path as an array.
+std::string pointerText(std::string_view pointer);
+std::string pointerText(const Path& path);
+std::string jsonPathText(const Json& path);
+
+// An issue ({"path": [...], "message": ...}) as messages print it: "/items/0/price: Required".
+std::string issueText(const Json& issue);
+
 } // namespace conform

@@ -19,16 +19,6 @@ std::optional<Span> spanAt(const Json& object)
     return Span{object["offset"].get<std::size_t>(), length.is_number_unsigned() ? length.get<std::size_t>() : 0};
 }
 
-// An issue's path as a JSON Pointer ("" is the root).
-std::string pointerOf(const Json& path)
-{
-    std::string pointer;
-    if (path.is_array())
-        for (const Json& step : path)
-            pointer = appendPointer(pointer, step.is_string() ? step.get<std::string>() : dump(step));
-    return pointer;
-}
-
 // The beat for how the attempt was asked: the first call, or the kind of a later one.
 Beat askedBeat(const AttemptRecord& a, std::size_t index)
 {
@@ -93,7 +83,7 @@ void tellAttempt(const AttemptRecord& a, std::size_t index, std::vector<Beat>& b
         if (!kind.empty() && once.insert(steps::ofCoercion(kind)).second) {
             Beat& beat = told(beats, BeatKind::Coercion, index, steps::ofCoercion(kind));
             beat.detail = kind;
-            beat.message = pointerOf(member(coercion, "path"));
+            beat.message = pointerOfJsonPath(member(coercion, "path"));
         }
     }
     if (a.refused)
@@ -112,7 +102,7 @@ void tellAttempt(const AttemptRecord& a, std::size_t index, std::vector<Beat>& b
             beat.count = issues;
             if (i < issues) {
                 const Json& issue = a.issues[std::size_t(i)];
-                beat.detail = pointerOf(member(issue, "path"));
+                beat.detail = pointerOfJsonPath(member(issue, "path"));
                 beat.message = stringOf(member(issue, "message"));
                 beat.span = spanAt(member(issue, "span"));
             }

@@ -3,6 +3,8 @@
 #include "engine/hints.h"
 #include "engine/template.h"
 
+#include "base/path.h"
+
 #include <set>
 
 namespace conform::engine {
@@ -12,19 +14,6 @@ namespace {
 constexpr std::size_t kMaxIssuesListed = 20;
 constexpr std::size_t kMaxExampleParts = 5;
 constexpr std::size_t kMaxExampleChars = 1500;
-
-std::string dotted(const Json& path)
-{
-    if (!path.is_array() || path.empty())
-        return "(root)";
-    std::string out;
-    for (const Json& element : path) {
-        if (!out.empty())
-            out += '.';
-        out += element.is_string() ? element.get<std::string>() : conform::dump(element);
-    }
-    return out;
-}
 
 // Walks `path` into `example` as far as the example goes (an index past its end reads the
 // last element); `shown` receives the path actually walked.
@@ -54,7 +43,7 @@ std::string formatIssues(const Json& issues, const std::string& extractionFailur
 {
     std::string out;
     if (!extractionFailure.empty())
-        out = "- (root): no JSON value could be read: " + extractionFailure;
+        out = "- /: no JSON value could be read: " + extractionFailure;
     if (!issues.is_array())
         return out;
     std::size_t listed = 0;
@@ -67,9 +56,7 @@ std::string formatIssues(const Json& issues, const std::string& extractionFailur
         }
         if (!out.empty())
             out += '\n';
-        const auto message = issue.find("message");
-        out += "- " + dotted(issue.value("path", Json::array())) + ": "
-            + (message != issue.end() && message->is_string() ? message->get<std::string>() : std::string("invalid"));
+        out += "- " + issueText(issue);
     }
     return out.empty() ? std::string("(none)") : out;
 }
@@ -81,7 +68,7 @@ std::string exampleOfFailingParts(const Json& example, const Json& issues, bool 
     const auto add = [&](const Json& path) {
         Json shown;
         const Json& part = partAt(example, path, shown);
-        const std::string label = dotted(shown);
+        const std::string label = jsonPathText(shown);
         if (seen.size() >= kMaxExampleParts || !seen.insert(label).second)
             return;
         out += (out.empty() ? "" : "\n") + label + ": " + conform::dump(part);

@@ -29,11 +29,11 @@ struct RepairContext
     std::size_t originalLimit = 2000;
 };
 
-// "- goals.3: Expected string, received number" lines (the root reads "(root)"); at most
-// 20, then "- and N more".
+// "- /goals/3: Expected string, received number" lines, each path a JSON Pointer as every
+// message prints it (base/path.h: the root reads "/"); at most 20, then "- and N more".
 std::string formatIssues(const Json& issues, const std::string& extractionFailure);
 
-// The parts of `example` where the issues point, as "goals: [...]" lines (the whole example
+// The parts of `example` where the issues point, as "/goals: [...]" lines (the whole example
 // when the root itself is wrong or nothing could be read); at most 5 parts, cut to 1,500
 // characters in all.
 std::string exampleOfFailingParts(const Json& example, const Json& issues, bool wholeValueFailed);

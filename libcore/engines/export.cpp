@@ -10,7 +10,7 @@ using namespace detail;
 
 std::string Moved::words() const
 {
-    const std::string at = pointer.empty() ? std::string("/") : pointer;
+    const std::string at = pointerText(pointer);
     if (keyword == "oneOf" && value.is_null())
         return at + ": oneOf became anyOf (that only one branch matches is left to Conform)";
     return at + ": moved " + keyword + " " + conform::dump(value) + " into the description";
@@ -20,7 +20,7 @@ namespace {
 
 std::string at(const std::string& pointer)
 {
-    return pointer.empty() ? std::string("/") : pointer;
+    return pointerText(pointer);
 }
 
 struct Editor

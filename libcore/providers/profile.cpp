@@ -2,6 +2,8 @@
 
 #include "providers/schema_walk.h"
 
+#include "base/path.h"
+
 #include <algorithm>
 #include <set>
 
@@ -13,7 +15,7 @@ namespace {
 
 std::string at(const std::string& pointer)
 {
-    return pointer.empty() ? std::string("(root)") : pointer;
+    return pointerText(pointer);
 }
 
 // A profile is an engine's rules (libcore/engines/rules/*.json): what the engine rejects or
@@ -57,7 +59,7 @@ private:
         std::vector<std::string> out;
         for (const engines::Finding& f : report.findings)
             if (f.verdict == engines::Verdict::Dropped)
-                out.push_back((f.pointer.empty() ? std::string("/") : f.pointer) + ": " + f.problem);
+                out.push_back(pointerText(f.pointer) + ": " + f.problem);
         return out;
     }
 

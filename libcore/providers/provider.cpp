@@ -58,11 +58,11 @@ Verdict Adapter::accepts(Mode mode, const Json& schema) const
         return profile().accepts(schema);
     case Mode::Tool:
         if (!schema.is_object() || !detail::hasType(schema, "object"))
-            return Verdict{false, {"(root): a tool's input must be of type \"object\""}};
+            return Verdict{false, {"/: a tool's input must be of type \"object\""}};
         return {};
     case Mode::JsonObject:
         if (schema.is_object() && schema.contains("type") && !detail::hasType(schema, "object"))
-            return Verdict{false, {"(root): JSON-object mode can only produce an object"}};
+            return Verdict{false, {"/: JSON-object mode can only produce an object"}};
         return {};
     case Mode::Text:
         return {};

@@ -591,4 +591,16 @@ QString resolveScenarioPath(const QString& nameOrPath)
     return QFileInfo::exists(builtin) ? builtin : nameOrPath;
 }
 
+Result<Scenario> loadScenarioNamed(const QString& nameOrPath)
+{
+    const QString path = resolveScenarioPath(nameOrPath);
+    if (QFileInfo::exists(path))
+        return loadScenario(path);
+    std::string names;
+    for (const QString& builtin : builtinScenarioPaths())
+        names += (names.empty() ? "" : ", ") + QFileInfo(builtin).completeBaseName().toStdString();
+    return Error{"no such scenario file, nor a built-in scenario of that name" + (names.empty() ? std::string() : "; built-in: " + names),
+                 nameOrPath.toStdString()};
+}
+
 } // namespace conform::providers

@@ -209,4 +209,8 @@ std::vector<QString> builtinScenarioPaths();
 // ":/scenarios/fenced-reply.json") when no such file exists.
 QString resolveScenarioPath(const QString& nameOrPath);
 
+// loadScenario(resolveScenarioPath(nameOrPath)), but a name that is neither a file nor a
+// built-in scenario says so and lists the built-in names, instead of "No such file".
+Result<Scenario> loadScenarioNamed(const QString& nameOrPath);
+
 } // namespace conform::providers

@@ -35,11 +35,18 @@ MonitoringProxy::~MonitoringProxy()
     m_judges.waitForDone();
 }
 
+Status checkUpstream(const QUrl& upstream)
+{
+    const QString scheme = upstream.scheme();
+    if (upstream.isValid() && !upstream.host().isEmpty() && (scheme == QLatin1String("http") || scheme == QLatin1String("https")))
+        return Done{};
+    return Error{"not an http:// or https:// URL with a host (e.g. https://api.openai.com)", "--upstream"};
+}
+
 Status MonitoringProxy::listen(const QHostAddress& address, quint16 port)
 {
-    const QString scheme = m_options.upstream.scheme();
-    if (!m_options.upstream.isValid() || m_options.upstream.host().isEmpty() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return Error{"must be an http:// or https:// URL", "--upstream"};
+    if (auto upstream = checkUpstream(m_options.upstream); !upstream)
+        return upstream;
     if (!m_tcp->listen(address, port))
         return Error{m_tcp->errorString().toStdString(), address.toString().toStdString() + ":" + std::to_string(port)};
     return Done{};

@@ -62,6 +62,10 @@ struct ProxyOptions
     std::function<void(const store::Capture&)> onCapture;
 };
 
+// Done when `upstream` can be forwarded to (http:// or https:// with a host), else why not: a
+// caller checks it before anything else, so that a typo is not reported as a failure to listen.
+Status checkUpstream(const QUrl& upstream);
+
 class MonitoringProxy : public QObject
 {
     Q_OBJECT

@@ -490,7 +490,7 @@ std::string firstIssue(const Validator& validator, const Json& value)
     if (result.issues.empty())
         return "it does not validate";
     const Issue& issue = result.issues.front();
-    return "at " + toPointer(issue.path) + ": " + issue.message;
+    return pointerText(issue.path) + ": " + issue.message;
 }
 
 } // namespace
@@ -511,7 +511,7 @@ Example makeExample(const Json& schema, const Validator* validator)
             return Example{std::move(value), true, std::move(builder.notes)};
     }
     best.notes.push_back({LintMessage::Severity::Warning, "/",
-                          "no example that validates was found; the one shown fails " + firstIssue(*validator, best.value)});
+                          "no example that validates was found; the one shown fails: " + firstIssue(*validator, best.value)});
     return best;
 }
 

@@ -106,9 +106,8 @@ std::vector<std::string> checkAssertions(const Json& value, const std::vector<As
             const schema::ValidationResult result = a.schema->validate(*found);
             if (!result.valid) {
                 const schema::Issue& first = result.issues.front();
-                const std::string inner = a.pointer + toPointer(first.path);
-                failures.push_back(where + ": does not match the assertion's schema: " + first.message + " at "
-                                   + (inner.empty() ? "/" : inner));
+                failures.push_back(where + ": does not match the assertion's schema: "
+                                   + pointerText(a.pointer + toPointer(first.path)) + ": " + first.message);
             }
             break;
         }

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <map>
 #include <set>
 
 namespace conform::suite {
@@ -84,12 +85,19 @@ Json regressionSuite(const std::string& name, const std::vector<store::Capture>&
 {
     Json targets = Json::array();
     Json cases = Json::array();
-    std::set<std::string> targetNames, caseNames;
+    std::set<std::string> caseNames;
+    std::map<std::string, Json> targetsByName;
     for (const store::Capture& capture : captures) {
         const providers::Cassette cassette = store::cassetteOfCapture(capture);
         Json target = targetOf(capture, cassette);
-        const std::string targetName = target["name"].get<std::string>();
-        if (targetNames.insert(targetName).second)
+        std::string targetName = target["name"].get<std::string>();
+        // One name, two targets: a demo run asks for the scenario's name as its model, the same
+        // demo in a suite for "scenario". Each case must replay against the model it recorded.
+        if (auto same = targetsByName.find(targetName); same != targetsByName.end() && same->second != target) {
+            targetName += " (model " + stringOf(member(target, "model")) + ")";
+            target["name"] = targetName;
+        }
+        if (targetsByName.emplace(targetName, target).second)
             targets.push_back(std::move(target));
         const std::string label = store::labelValue(capture.summary.labels, "case");
         Json c{{"name", uniqueName(label.empty() ? capture.summary.id : label, caseNames)}, {"capture", capture.summary.id},

@@ -32,14 +32,7 @@ std::string problemOf(const engine::RunRecord& record)
     if (!record.error.empty())
         return record.error;
     if (record.best && !record.attempts[*record.best].issues.empty()) {
-        const Json& issue = record.attempts[*record.best].issues.front();
-        std::string path = "/";
-        if (issue.contains("path") && issue["path"].is_array() && !issue["path"].empty()) {
-            path.clear();
-            for (const Json& step : issue["path"])
-                path = appendPointer(path, step.is_string() ? step.get<std::string>() : conform::dump(step));
-        }
-        return issue.value("message", std::string("invalid")) + " at " + path;
+        return issueText(record.attempts[*record.best].issues.front());
     }
     for (auto a = record.attempts.rbegin(); a != record.attempts.rend(); ++a) {
         if (!a->error.empty())

@@ -202,7 +202,7 @@ Result<std::shared_ptr<const providers::Scenario>> readScenario(const Reader& r,
 {
     // A file next to the suite, else a built-in scenario of that name.
     const QString local = r.pathOf(name);
-    auto loaded = providers::loadScenario(QFileInfo::exists(local) ? local : providers::resolveScenarioPath(QString::fromStdString(name)));
+    auto loaded = QFileInfo::exists(local) ? providers::loadScenario(local) : providers::loadScenarioNamed(QString::fromStdString(name));
     if (!loaded)
         return loaded.error();
     return std::make_shared<const providers::Scenario>(std::move(loaded.value()));

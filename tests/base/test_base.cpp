@@ -35,6 +35,29 @@ private slots:
         QCOMPARE(QString::fromStdString(toPointer(path.value())), pointer);
     }
 
+    // How messages print a path: the pointer, "/" for the root, whatever the path came as.
+    void pointerText_data()
+    {
+        QTest::addColumn<QString>("zodPath");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("root") << "[]" << "/";
+        QTest::newRow("no path at all") << "null" << "/";
+        QTest::newRow("key and index") << R"(["items",0,"price"])" << "/items/0/price";
+        QTest::newRow("escapes") << R"(["a/b","c~d"])" << "/a~1b/c~0d";
+    }
+
+    void pointerText()
+    {
+        QFETCH(QString, zodPath);
+        QFETCH(QString, shown);
+        const Json path = Json::parse(zodPath.toStdString());
+        QCOMPARE(QString::fromStdString(jsonPathText(path)), shown);
+        const Json issue{{"path", path}, {"message", "Required"}};
+        QCOMPARE(QString::fromStdString(issueText(issue)), shown + QStringLiteral(": Required"));
+        if (path.is_array())
+            QCOMPARE(QString::fromStdString(conform::pointerText(parsePointer(pointerOfJsonPath(path)).value())), shown);
+    }
+
     void badPointers_data()
     {
         QTest::addColumn<QString>("pointer");

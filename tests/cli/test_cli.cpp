@@ -242,14 +242,14 @@ private slots:
         const QByteArray broken("{\"a\":1}\0{\"b\":", 13);
         const QByteArray secondLine("{\"a\":1}\n \0", 10);
         QTest::newRow("validate") << QStringList{"validate", "--schema", empty} << broken << 2 << ""
-                                  << ": line 1, column 8: a NUL byte";
+                                  << ": not JSON at line 1, column 8 (a NUL byte";
         QTest::newRow("validate, NUL on line 2") << QStringList{"validate", "--schema", empty} << secondLine << 2 << ""
-                                                 << ": line 2, column 2: a NUL byte";
+                                                 << ": not JSON at line 2, column 2 (a NUL byte";
         QTest::newRow("validate, NUL alone") << QStringList{"validate", "--schema", empty} << QByteArray("\0", 1) << 2 << ""
-                                             << ": line 1, column 1: a NUL byte";
+                                             << ": not JSON at line 1, column 1 (a NUL byte";
         QTest::newRow("validate --jsonl") << QStringList{"validate", "--schema", empty, "--jsonl"}
                                           << QByteArray("{}\n").append(broken).append("\n{}\n") << 1
-                                          << "2: not JSON: line 1, column 8: a NUL byte" << "";
+                                          << "2: not JSON at " + m_dir.filePath(QStringLiteral("nul.input")) + ":2, column 8 (a NUL byte" << "";
         QTest::newRow("extract") << QStringList{"extract"} << broken << 1 << ""
                                  << "the reply holds a NUL byte at line 1, column 8";
         QTest::newRow("extract --json") << QStringList{"extract", "--json"} << QByteArray("Here:\n").append(broken) << 1
@@ -407,7 +407,7 @@ private slots:
                                                            << longReply + ":2: line" + tooLarge;
         QTest::newRow("captures import, a line too large")
             << QStringList{"captures", "import", "--max-bytes", "1000", "--store", m_dir.filePath("long.db"), longCapture}
-            << longCapture + ":2: line" + tooLarge + " (1 capture(s) before it were imported)";
+            << longCapture + ":2: line" + tooLarge + "; the 1 capture(s) before it were imported";
         QTest::newRow("suffixed bound") << QStringList{"validate", "--schema", empty, "--max-bytes", "1K", big}
                                         << ": the file is larger than the 1 KiB (1024-byte) limit";
         QTest::newRow("bad bound") << QStringList{"validate", "--schema", empty, "--max-bytes", "lots", big}

@@ -214,20 +214,20 @@ private slots:
         context.maxAttempts = 2;
         const std::string prompt = buildRepairPrompt({}, context);
         QVERIFY(prompt.find("{{") == std::string::npos);
-        QVERIFY(prompt.find("- verdict: Invalid enum value") != std::string::npos);
-        QVERIFY(prompt.find("- items.3: Number must be less than or equal to 1") != std::string::npos);
+        QVERIFY(prompt.find("- /verdict: Invalid enum value") != std::string::npos);
+        QVERIFY(prompt.find("- /items/3: Number must be less than or equal to 1") != std::string::npos);
         QVERIFY(prompt.find("attempt 1 of 2") != std::string::npos);
         QVERIFY(prompt.find("code fences") != std::string::npos);     // the fences hint
         QVERIFY(prompt.find("trailing commas") != std::string::npos); // the trailing-comma hint
         // Only the failing parts of the example; an index past its end shows its last element.
-        QVERIFY(prompt.find("verdict: \"guilty\"") != std::string::npos);
-        QVERIFY(prompt.find("items.0: 0.5") != std::string::npos);
+        QVERIFY(prompt.find("/verdict: \"guilty\"") != std::string::npos);
+        QVERIFY(prompt.find("/items/0: 0.5") != std::string::npos);
         QVERIFY(prompt.find("not shown") == std::string::npos);
         // Neither the reply (the turn before) nor the schema (in the request) is repeated.
         QVERIFY(prompt.find("Guilty") == std::string::npos);
         QVERIFY(prompt.find("additionalProperties") == std::string::npos);
         const std::string custom = buildRepairPrompt("Fix {{issues}} ({{attempt}}/{{max_attempts}}) {{original}} {{schema}}", context);
-        QCOMPARE(custom.substr(0, 9), std::string("Fix - ver"));
+        QCOMPARE(custom.substr(0, 10), std::string("Fix - /ver"));
         QVERIFY(custom.find("(1/2)") != std::string::npos);
         QVERIFY(custom.find("more bytes cut") != std::string::npos); // {{original}} truncated
         QVERIFY(custom.find("part of this request") != std::string::npos);
@@ -237,9 +237,9 @@ private slots:
 
     void unreadableReplyIsReported()
     {
-        QCOMPARE(formatIssues(Json::array(), "the reply is prose"), std::string("- (root): no JSON value could be read: the reply is prose"));
+        QCOMPARE(formatIssues(Json::array(), "the reply is prose"), std::string("- /: no JSON value could be read: the reply is prose"));
         const std::string whole = exampleOfFailingParts(Json::parse("{\"a\":1}"), Json::array(), true);
-        QCOMPARE(whole, std::string("(root): {\"a\":1}"));
+        QCOMPARE(whole, std::string("/: {\"a\":1}"));
     }
 
     void repairTurns_data()

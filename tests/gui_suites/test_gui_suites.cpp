@@ -37,7 +37,7 @@ private slots:
         QVERIFY(view.model()->data(view.model()->index(0, 0)).toString().startsWith(QStringLiteral("2/2")));
         QVERIFY(view.model()->data(view.model()->index(0, 1)).toString().startsWith(QStringLiteral("0/2")));
         QCOMPARE(view.captureIds(0, 1).size(), 2);
-        QVERIFY(view.model()->data(view.model()->index(0, 1), Qt::ToolTipRole).toString().contains(QStringLiteral("Required at /target_goal")));
+        QVERIFY(view.model()->data(view.model()->index(0, 1), Qt::ToolTipRole).toString().contains(QStringLiteral("/target_goal: Required")));
         QVERIFY2(view.status().contains(QStringLiteral("2 of 4 runs succeeded")), qPrintable(view.status()));
         QVERIFY(view.status().contains(QStringLiteral("min_success met")));
     }

@@ -51,7 +51,7 @@ private slots:
         QTest::newRow("openai open") << "openai" << kOpen << false << "additionalProperties must be false";
         QTest::newRow("openai allOf") << "openai" << kAllOf << false << "/properties/a: allOf is not supported";
         QTest::newRow("openai oneOf") << "openai" << kOneOf << false << "oneOf is not supported";
-        QTest::newRow("openai array root") << "openai" << kArrayRoot << false << "root must be of type \"object\"";
+        QTest::newRow("openai array root") << "openai" << kArrayRoot << false << "/: the root must be of type \"object\""; // the root as every message names it
         QTest::newRow("openai minimum ok") << "openai" << kMinimum << true << "";
         QTest::newRow("openai nested open") << "openai" << kNestedOpen << false << "/properties/o: additionalProperties";
         QTest::newRow("openai if") << "openai" << kIfThen << false << "if is not supported";

@@ -185,7 +185,7 @@ private slots:
         QCOMPARE(report["cells"].size(), std::size_t(1));
         QCOMPARE(dump(report["cells"][0]["runs"]), dump(Json(1)));
         QCOMPARE(dump(report["cells"][0]["succeeded"]), dump(Json(0)));
-        QCOMPARE(dump(report["cells"][0]["first_failure"]["message"]), dump(Json("Required at /items/0/price")));
+        QCOMPARE(dump(report["cells"][0]["first_failure"]["message"]), dump(Json("/items/0/price: Required")));
         QCOMPARE(dump(report["cells"][0]["capture_ids"]), dump(Json::array())); // nothing stored
         const CliRun human = replay(m_suite);
         QVERIFY2(human.out.find("replayed from cassettes: the recorded replies re-judged against each case's schema as it stands, not regenerated\n")
@@ -253,7 +253,7 @@ private slots:
         QCOMPARE(dump(c["messages"]), std::string(R"([{"role":"system","content":"You read orders."},{"role":"user","content":"Order 18: pen"}])"));
         CliRun run = replay(m_plainSuite, {"--json"});
         QCOMPARE(run.code, 1);
-        QCOMPARE(dump(Json::parse(run.out)["cells"][0]["first_failure"]["message"]), dump(Json("Required at /items/0/price")));
+        QCOMPARE(dump(Json::parse(run.out)["cells"][0]["first_failure"]["message"]), dump(Json("/items/0/price: Required")));
         Json edited = m_plainSuite;
         edited["cases"][0]["messages"][1]["content"] = "Order 18: pens";
         run = replay(edited);

@@ -1,6 +1,7 @@
 #include "captures/storedrun.h"
 
 #include "base/json_access.h"
+#include "base/path.h"
 #include "json/extract.h"
 
 #include <algorithm>
@@ -162,10 +163,7 @@ QString issueSummary(const Json& issue)
 {
     if (!issue.is_object())
         return {};
-    QString path;
-    for (const Json& part : arrayAt(issue, "path"))
-        path += QLatin1Char('/') + QString::fromStdString(part.is_string() ? part.get<std::string>() : part.dump());
-    return (path.isEmpty() ? QStringLiteral("/") : path) + QStringLiteral(": ") + QString::fromStdString(stringAt(issue, "message"));
+    return QString::fromStdString(issueText(issue));
 }
 
 std::vector<Span> fixSpans(const engine::AttemptRecord& attempt)

@@ -108,13 +108,7 @@ QString dumped(const Json& value)
 
 QString coercionPath(const Json& coercion)
 {
-    QString at = QStringLiteral("/");
-    if (coercion.contains("path") && coercion["path"].is_array() && !coercion["path"].empty()) {
-        at.clear();
-        for (const Json& part : coercion["path"])
-            at += QLatin1Char('/') + (part.is_string() ? QString::fromStdString(part.get<std::string>()) : dumped(part));
-    }
-    return at;
+    return QString::fromStdString(jsonPathText(coercion.is_object() && coercion.contains("path") ? coercion["path"] : Json()));
 }
 
 QString coercionChange(const Json& coercion)

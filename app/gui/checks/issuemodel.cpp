@@ -1,5 +1,7 @@
 #include "checks/issuemodel.h"
 
+#include "base/path.h"
+
 #include <QFontDatabase>
 
 namespace conform::gui {
@@ -73,10 +75,8 @@ QVariant IssueModel::display(const LocatedIssue& entry, int column) const
     switch (column) {
     case CodeColumn:
         return fromStd(entry.issue.code);
-    case PathColumn: {
-        const std::string pointer = toPointer(entry.issue.path);
-        return pointer.empty() ? tr("(root)") : fromStd(pointer);
-    }
+    case PathColumn:
+        return fromStd(pointerText(entry.issue.path));
     case MessageColumn:
         return fromStd(entry.issue.message);
     case SchemaPathColumn:

@@ -1,5 +1,6 @@
 #include "checks/linescheck.h"
 
+#include "base/path.h"
 #include "json/parse.h"
 
 namespace conform::gui {
@@ -8,8 +9,7 @@ namespace {
 
 QString firstIssue(const schema::Issue& issue)
 {
-    const std::string path = toPointer(issue.path);
-    return QString::fromStdString((path.empty() ? "/" : path) + ": " + issue.message);
+    return QString::fromStdString(pointerText(issue.path) + ": " + issue.message);
 }
 
 void checkLine(const CompiledSchema& schema, std::string_view line, LineVerdict& verdict, const CancelFlag& cancel)

@@ -1,5 +1,6 @@
 #include "presenter/beatwords.h"
 
+#include "base/path.h"
 #include "checks/fixwords.h"
 #include "schema/schema.h"
 
@@ -14,9 +15,9 @@ QString fromStd(const std::string& text)
     return QString::fromStdString(text);
 }
 
-QString pointerText(const std::string& pointer)
+QString pointerWords(const std::string& pointer)
 {
-    return pointer.empty() ? QStringLiteral("/") : fromStd(pointer);
+    return fromStd(conform::pointerText(pointer));
 }
 
 QString retryWhy(const std::string& why)
@@ -34,8 +35,8 @@ QString retryWhy(const std::string& why)
 
 QString issueWords(const engine::Beat& beat)
 {
-    return schema::saysMissing(beat.message) ? BeatWords::tr("%1 is missing.").arg(pointerText(beat.detail))
-                                     : BeatWords::tr("%1: %2.").arg(pointerText(beat.detail), fromStd(beat.message));
+    return schema::saysMissing(beat.message) ? BeatWords::tr("%1 is missing.").arg(pointerWords(beat.detail))
+                                     : BeatWords::tr("%1: %2.").arg(pointerWords(beat.detail), fromStd(beat.message));
 }
 
 } // namespace
@@ -79,7 +80,7 @@ QString BeatWords::caption(const engine::Beat& beat, const engine::RunRecord& re
         return tr("The JSON text is broken; Conform repairs it: %1.").arg(kind ? fixWords(*kind) : fromStd(beat.detail));
     }
     case BeatKind::Coercion:
-        return tr("A value has the wrong type; Conform changes it at %1: %2.").arg(pointerText(beat.message), coercionWords(beat.detail));
+        return tr("A value has the wrong type; Conform changes it at %1: %2.").arg(pointerWords(beat.message), coercionWords(beat.detail));
     case BeatKind::Refused:
         return tr("The model refused.");
     case BeatKind::NoJson:

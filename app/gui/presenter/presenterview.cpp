@@ -40,10 +40,7 @@ std::vector<Span> spansOf(const engine::Beat& beat, const engine::AttemptRecord&
     if (beat.kind != engine::BeatKind::Issue)
         return {};
     for (const Json& issue : attempt.issues) {
-        std::string pointer;
-        for (const Json& step : issue.value("path", Json::array()))
-            pointer = appendPointer(pointer, step.is_string() ? step.get<std::string>() : dump(step));
-        if (pointer == beat.detail)
+        if (pointerOfJsonPath(issue.value("path", Json::array())) == beat.detail)
             return issueSpans(attempt, issue);
     }
     return {};

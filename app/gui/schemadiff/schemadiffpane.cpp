@@ -28,14 +28,10 @@ namespace {
 
 const QString kSavedFile = QStringLiteral("file");
 
-// The first issue's path (an array of steps) as a JSON Pointer, "/" for the root.
+// The first issue's path (an array of steps) as messages print it, "/" for the root.
 std::string pointerOfIssue(const Json& issue)
 {
-    std::string pointer;
-    if (issue.is_object() && issue.contains("path") && issue["path"].is_array())
-        for (const Json& step : issue["path"])
-            pointer = appendPointer(pointer, step.is_string() ? step.get<std::string>() : dump(step));
-    return pointer.empty() ? "/" : pointer;
+    return jsonPathText(issue.is_object() && issue.contains("path") ? issue["path"] : Json());
 }
 
 } // namespace
