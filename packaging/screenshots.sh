@@ -4,7 +4,7 @@
 # start.png, schema-issues.png, reply-repaired.png, run-repairing.png (a repair turn streaming in),
 # run-repaired.png, settings.png, captures-browser.png, dashboard.png, runs-x-n.png and suites.png (after a few more demos,
 # all captured in a throwaway store), run-dark.png (the dark theme). The README and the AppStream
-# metainfo use them (copy them to packaging/screenshots/ to update the README's).
+# metainfo use them (copy them to resources/manual/screenshots/ to update the README's and the manual's).
 #
 # Needs xvfb-run (xvfb) and a build of the `conform-screenshot-tour` target, which this script
 # builds. Settings and captures go to a throwaway folder, never the user's.

@@ -2,7 +2,7 @@
 //
 // The commands are the lines of the fenced code blocks of README.md and resources/manual/
 // (every *.md, in subfolders too) that start with `conform-cli`, a trailing `\` joining the
-// next line. Each is a row named by its file and line ("resources/manual/conform.md:130") and
+// next line. Each is a row named by its file and line ("resources/manual/captures-and-qa.md:130") and
 // runs with /bin/sh, in document order, in one folder prepared as data/workdir.json says: the
 // workspace's schemas/ copied in, the files the documents name copied from the repository, and
 // a store (captures.db, also $CONFORM_STORE) filled by offline demo runs. Commands run with

@@ -170,7 +170,7 @@ void TestSchemaPatterns::notRegularExpressions_data()
     QTest::addColumn<QString>("where");
     QTest::addColumn<QString>("message");
     // ajv refuses each of these (new RegExp throws), but for the lookbehind of variable
-    // width, which ECMA-262 allows and PCRE2 10.42 cannot run (the manual, resources/manual/conform.md, "How a schema is read").
+    // width, which ECMA-262 allows and PCRE2 10.42 cannot run (the manual, resources/manual/designing-a-schema.md, "How a schema is read").
     QTest::newRow("unterminated class") << R"({"properties":{"code":{"pattern":"(["}}})" << "/properties/code/pattern"
                                         << "not a regular expression: missing terminating ] for character class";
     QTest::newRow("numbers out of order") << R"({"pattern":"a{2,1}"})" << "/pattern" << "not a regular expression: ";

@@ -60,7 +60,7 @@ class TestSchemaSuite : public QObject
     std::map<std::string, std::pair<int, int>> m_counts; // draft -> (passed, total)
 
     // The optional files on patterns, which run as required ones: ajv passes every test in
-    // them, and so must Conform (the manual, resources/manual/conform.md, "How a schema is read").
+    // them, and so must Conform (the manual, resources/manual/designing-a-schema.md, "How a schema is read").
     static bool isRegexFile(const fs::path& path)
     {
         return path.filename() == "ecmascript-regex.json" || path.filename() == "non-bmp-regex.json";
