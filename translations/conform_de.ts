@@ -2556,10 +2556,6 @@ hinein / heraus</translation>
 <context>
     <name>conform::gui::IssueModel</name>
     <message>
-        <source>(root)</source>
-        <translation>(Wurzel)</translation>
-    </message>
-    <message>
         <source>at %1</source>
         <translation>bei %1</translation>
     </message>
