@@ -151,11 +151,8 @@ private slots:
             auto opened = store::Store::open(store::StoreLocation::parse(store).value());
             QVERIFY(opened);
             std::vector<store::Capture> captures;
-            int n = 0;
-            for (const auto& [raw, valid] : {std::pair{R"({"status":"open"})", true}, std::pair{R"({"status":"cancelled"})", true},
-                                             std::pair{R"({"status":"cancelled"})", true}, std::pair{R"({"status":"done"})", true},
-                                             std::pair{R"({"status":"lost"})", false}})
-                captures.push_back(store::captureFromDocument(test::storedReply("order-" + std::to_string(++n), before, raw, valid)).value());
+            for (const Json& document : test::orderHistory(before))
+                captures.push_back(store::captureFromDocument(document).value());
             QVERIFY(opened.value()->insert(captures));
         }
         const CliRun run = runCliInProcess({"schema", "diff", file("order-old.json", QByteArray::fromStdString(dump(before))),

@@ -106,11 +106,8 @@ void TestGuiSchemaDiff::initTestCase()
     auto opened = store::Store::open(store::StoreLocation::parse(store).value());
     QVERIFY(opened);
     std::vector<store::Capture> captures;
-    int n = 0;
-    for (const auto& [raw, valid] : {std::pair{R"({"status":"open"})", true}, std::pair{R"({"status":"cancelled"})", true},
-                                     std::pair{R"({"status":"cancelled"})", true}, std::pair{R"({"status":"done"})", true},
-                                     std::pair{R"({"status":"lost"})", false}})
-        captures.push_back(store::captureFromDocument(test::storedReply("order-" + std::to_string(++n), Json::parse(kBefore), raw, valid)).value());
+    for (const Json& document : test::orderHistory(Json::parse(kBefore)))
+        captures.push_back(store::captureFromDocument(document).value());
     QVERIFY(opened.value()->insert(captures));
 }
 

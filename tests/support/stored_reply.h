@@ -5,6 +5,8 @@
 #include "base/json.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace conform::test {
 
@@ -21,6 +23,20 @@ inline Json storedReply(const std::string& id, const Json& schema, const std::st
                               {"policy", Json::object()}}},
                 {"outcome", valid ? "valid" : "failed"}, {"flags", Json::array()}, {"value", valid ? Json::parse(raw) : Json()},
                 {"attempts", Json::array({attempt})}};
+}
+
+// Five replies of an order, "order-1" … "order-5", stored under `schema`: four valid under an
+// enum of open, done and cancelled (open, cancelled twice, done) and one that was not (lost).
+// Dropping "cancelled" fails two of the four, at /status.
+inline std::vector<Json> orderHistory(const Json& schema)
+{
+    std::vector<Json> documents;
+    int n = 0;
+    for (const auto& [raw, valid] : {std::pair{R"({"status":"open"})", true}, std::pair{R"({"status":"cancelled"})", true},
+                                     std::pair{R"({"status":"cancelled"})", true}, std::pair{R"({"status":"done"})", true},
+                                     std::pair{R"({"status":"lost"})", false}})
+        documents.push_back(storedReply("order-" + std::to_string(++n), schema, raw, valid));
+    return documents;
 }
 
 } // namespace conform::test
