@@ -10,6 +10,7 @@
 #include "checks/textspans.h"
 #include "widgets/tonelabel.h"
 
+#include "store/read_capture.h"
 #include "store/store.h"
 
 #include <QClipboard>
@@ -176,18 +177,11 @@ void CaptureView::open(const QString& id)
         [location = m_location, id = id.toStdString(), generation] {
             Loaded out;
             out.generation = generation;
-            auto store = store::Store::open(location, store::OpenOptions{false});
-            if (!store) {
-                out.error = store.error().toString();
-                return out;
-            }
-            auto capture = store.value()->capture(id);
+            auto capture = store::readCapture(location, id);
             if (!capture)
                 out.error = capture.error().toString();
-            else if (!capture->has_value())
-                out.error = "no capture " + id + " in " + location.display();
             else {
-                out.capture = std::move(*capture.value());
+                out.capture = std::move(capture.value());
                 out.schemaText = out.capture->schema.dump(2, ' ', false, Json::error_handler_t::replace);
                 out.schemaMap = json::sourceMapOf(out.schemaText);
             }

@@ -6,6 +6,7 @@
 #include "base/path.h"
 #include "json/parse.h"
 #include "store/capture.h"
+#include "store/read_capture.h"
 #include "store/store.h"
 #include "widgets/codeeditor.h"
 #include "widgets/tonelabel.h"
@@ -168,15 +169,10 @@ void SchemaDiffPane::useBaseline(int index)
     runInBackground(
         this,
         [location = m_location, id = key.toStdString()]() -> Result<Json> {
-            auto opened = store::Store::open(location, store::OpenOptions{false});
-            if (!opened)
-                return opened.error();
-            auto capture = opened.value()->capture(id);
+            auto capture = store::readCapture(location, id);
             if (!capture)
                 return capture.error();
-            if (!capture.value())
-                return Error{"the store no longer holds capture " + id, {}};
-            return capture.value()->schema;
+            return std::move(capture.value().schema);
         },
         [this, key](Result<Json> schema) {
             if (m_baseline->currentData().toString() != key)
